@@ -1,0 +1,148 @@
+"""Read and write tournaments through the registry.
+
+``src`` may be a path, ``bytes`` or a binary stream.  A bundle format (several files,
+such as the US Chess DBF trio) is read from a directory or a ``.zip`` and handled as
+the bytes of a zip archive in between.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+from typing import BinaryIO
+
+from .errors import FormatError, Location, SwisstbError, WriteError
+from .model import Tournament
+from .registry import FormatSpec, ReadOptions, ReadResult, WriteOptions, detect, find
+
+Source = str | os.PathLike[str] | bytes | BinaryIO
+
+
+def _zip_directory(directory: Path) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for child in sorted(directory.iterdir()):
+            if child.is_file():
+                zf.writestr(child.name, child.read_bytes())
+    return buf.getvalue()
+
+
+def read_source(src: Source) -> tuple[bytes, str]:
+    """The bytes of ``src`` and a name for messages."""
+    if isinstance(src, bytes | bytearray):
+        return bytes(src), "<bytes>"
+    if isinstance(src, str | os.PathLike):
+        path = Path(src)
+        try:
+            if path.is_dir():
+                return _zip_directory(path), str(path)
+            return path.read_bytes(), str(path)
+        except OSError as exc:
+            raise FormatError(
+                f"cannot read the file: {exc.strerror or exc}", Location(str(path))
+            ) from exc
+    name = str(getattr(src, "name", "<stream>"))
+    return src.read(), name
+
+
+def load(
+    src: Source,
+    *,
+    format: str | None = None,
+    strict: bool = False,
+    section: str | None = None,
+    path: str | None = None,
+) -> ReadResult:
+    """Read ``src`` and return the tournament with what was learned about the file."""
+    data, name = read_source(src)
+    name = path or name
+    spec = find(format) if format else detect(data, name)
+    if spec.reader is None:
+        raise FormatError(f"format {spec.name!r} can be written but not read", Location(name))
+    return spec.reader(data, name, ReadOptions(strict=strict, section=section))
+
+
+def read(src: Source, *, format: str | None = None, strict: bool = False) -> Tournament:
+    """Read ``src`` into the canonical model."""
+    return load(src, format=format, strict=strict).tournament
+
+
+def dumps(tournament: Tournament, format: str, options: WriteOptions | None = None) -> bytes:
+    """Serialise ``tournament`` in ``format``; bundle formats give the bytes of a zip."""
+    spec = find(format)
+    if spec.writer is None:
+        raise WriteError(f"format {spec.name!r} can be read but not written")
+    opts = options or spec.write_options
+    if options is not None and options.version is None and spec.write_options.version:
+        opts = WriteOptions(
+            version=spec.write_options.version,
+            newline=options.newline,
+            encoding=options.encoding,
+            strict=options.strict,
+        )
+    return spec.writer(tournament, opts)
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write(
+    tournament: Tournament,
+    dest: str | os.PathLike[str] | BinaryIO,
+    *,
+    format: str,
+    options: WriteOptions | None = None,
+) -> None:
+    """Write ``tournament`` to a path (atomically) or a binary stream."""
+    spec = find(format)
+    data = dumps(tournament, spec.name, options)
+    if not isinstance(dest, str | os.PathLike):
+        dest.write(data)
+        return
+    path = Path(dest)
+    if spec.bundle and path.suffix.lower() != ".zip":
+        _write_bundle_directory(path, data)
+    else:
+        try:
+            atomic_write(path, data)
+        except OSError as exc:
+            raise WriteError(
+                f"cannot write the file: {exc.strerror or exc}", Location(str(path))
+            ) from exc
+
+
+def _write_bundle_directory(directory: Path, zipped: bytes) -> None:
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(io.BytesIO(zipped)) as zf:
+            for member in zf.namelist():
+                atomic_write(directory / Path(member).name, zf.read(member))
+    except OSError as exc:
+        raise WriteError(
+            f"cannot write the files: {exc.strerror or exc}", Location(str(directory))
+        ) from exc
+
+
+def spec_for_output(dest: str, to: str | None) -> FormatSpec:
+    """The writer for ``dest``: ``to`` if given, else the one its extension names."""
+    from .registry import by_extension
+
+    if to:
+        return find(to)
+    for spec in by_extension(dest):
+        if spec.writer is not None:
+            return spec
+    raise SwisstbError(f"cannot tell the output format from {dest!r}; name it with --to")

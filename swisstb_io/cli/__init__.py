@@ -1,0 +1,64 @@
+"""The ``swisstb`` command line.
+
+One module per command; this module builds the group and is the single place where
+library errors become messages and exit codes:
+
+* 0: everything fine;
+* 1: a file could not be read or written, or a diagnostic under ``--strict``;
+* 2: a usage error (unknown option, unknown format or tie-break code, IN == OUT).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from .. import __version__
+from ..errors import SwisstbError, UnknownFormatError
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+
+class SwisstbGroup(click.Group):
+    """A click group that turns :class:`SwisstbError` into ``Error: …`` and exit 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UnknownFormatError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(EXIT_USAGE)
+        except SwisstbError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(EXIT_FAILED)
+
+
+@click.group(cls=SwisstbGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="swisstb")
+def cli() -> None:
+    """Chess tournament files in, standings, tie-breaks and rating reports out.
+
+    Reads FIDE TRF (TRF-16, TRF-2026, TRF(x)) and the other registered formats
+    (`swisstb formats` lists them) into one model. Use `-` for stdin or stdout.
+
+    Exit codes: 0 fine, 1 a file failed (or a diagnostic under --strict), 2 usage error.
+    """
+
+
+def _register() -> None:
+    from . import convert, formats, info
+
+    for module in (convert, formats, info):
+        cli.add_command(module.command)
+
+
+_register()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``swisstb`` console script."""
+    cli.main(args=argv if argv is not None else sys.argv[1:], prog_name="swisstb")

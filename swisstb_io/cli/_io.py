@@ -1,0 +1,62 @@
+"""Shared helpers for commands: input options, reading with ``-`` for stdin, output."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from ..api import atomic_write, load
+from ..errors import FormatError, Severity
+from ..registry import ReadResult
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def from_option(fn: F) -> F:
+    return click.option(
+        "--from",
+        "from_format",
+        metavar="FORMAT",
+        help="Input format (see `swisstb formats`); default: by extension and content.",
+    )(fn)
+
+
+def strict_option(fn: F) -> F:
+    return click.option(
+        "--strict",
+        is_flag=True,
+        help="Treat reading diagnostics (inconsistent games, wrong points columns) as errors.",
+    )(fn)
+
+
+def read_input(
+    path: str, from_format: str | None, strict: bool, section: str | None = None
+) -> ReadResult:
+    """Read ``path`` (``-`` is stdin) through the registry."""
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        return load(data, format=from_format, strict=strict, section=section, path="<stdin>")
+    return load(path, format=from_format, strict=strict, section=section)
+
+
+def echo_diagnostics(result: ReadResult) -> None:
+    for diag in result.diagnostics:
+        if diag.severity is not Severity.INFO:
+            click.echo(str(diag), err=True)
+
+
+def write_output(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically, or to stdout for ``-``."""
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        from pathlib import Path
+
+        atomic_write(Path(path), data)
+    except OSError as exc:
+        raise FormatError(f"cannot write the file: {exc.strerror or exc}") from exc

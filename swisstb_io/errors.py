@@ -1,0 +1,97 @@
+"""Errors and diagnostics.
+
+Every problem swisstb_io reports carries a :class:`Location` and renders as
+``path:line:col: message`` (compiler style), so editors and CI can jump to it.
+
+* :class:`SwisstbError` (a ``ValueError``) is the one type the library raises for bad
+  input or impossible requests; the CLI turns it into a message and an exit code.
+* :class:`Diagnostic` is a problem that does not stop reading (a game whose two sides
+  disagree, a points column that does not match).  Readers collect them; with
+  ``strict=True`` the first one is raised as a :class:`FormatError` instead.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a problem is: a path and, when known, a 1-based line and column."""
+
+    path: str = "<input>"
+    line: int | None = None
+    col: int | None = None
+
+    def __str__(self) -> str:
+        out = self.path
+        if self.line is not None:
+            out += f":{self.line}"
+            if self.col is not None:
+                out += f":{self.col}"
+        return out
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A problem found while reading or checking; reading went on."""
+
+    location: Location
+    message: str
+    severity: Severity = Severity.WARNING
+    code: str = ""
+    """A short stable identifier, e.g. ``"trf-asymmetric-game"``."""
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.severity.value}: {self.message}"
+
+
+class SwisstbError(ValueError):
+    """Base class of every error swisstb_io raises on purpose."""
+
+    def __init__(self, message: str, location: Location | None = None) -> None:
+        self.message = message
+        self.location = location
+        super().__init__(f"{location}: {message}" if location is not None else message)
+
+
+class FormatError(SwisstbError):
+    """A file cannot be read: ``path:line:col: what is wrong``."""
+
+
+class WriteError(SwisstbError):
+    """A tournament cannot be written in the requested format (a value does not fit…)."""
+
+
+class UnknownFormatError(SwisstbError):
+    """No format of that name, or none could be detected."""
+
+
+class TiebreakError(SwisstbError):
+    """An unknown tie-break code, a bad modifier, or an impossible request."""
+
+
+class Diagnostics:
+    """A collector that readers append to; ``strict`` turns the first warning into an error."""
+
+    def __init__(self, strict: bool = False) -> None:
+        self.strict = strict
+        self.items: list[Diagnostic] = []
+
+    def warn(self, location: Location, message: str, code: str = "") -> None:
+        if self.strict:
+            raise FormatError(message, location)
+        self.items.append(Diagnostic(location, message, Severity.WARNING, code))
+
+    def info(self, location: Location, message: str, code: str = "") -> None:
+        self.items.append(Diagnostic(location, message, Severity.INFO, code))
+
+    def freeze(self) -> tuple[Diagnostic, ...]:
+        return tuple(self.items)
