@@ -14,7 +14,7 @@ import zipfile
 from pathlib import Path
 from typing import BinaryIO
 
-from .errors import FormatError, Location, SwisstbError, WriteError
+from .errors import FormatError, Location, UnknownFormatError, WriteError
 from .model import Tournament
 from .registry import FormatSpec, ReadOptions, ReadResult, WriteOptions, detect, find
 
@@ -138,11 +138,14 @@ def _write_bundle_directory(directory: Path, zipped: bytes) -> None:
 
 def spec_for_output(dest: str, to: str | None) -> FormatSpec:
     """The writer for ``dest``: ``to`` if given, else the one its extension names."""
-    from .registry import by_extension
+    from .registry import all_formats, by_extension
 
     if to:
         return find(to)
     for spec in by_extension(dest):
         if spec.writer is not None:
             return spec
-    raise SwisstbError(f"cannot tell the output format from {dest!r}; name it with --to")
+    raise UnknownFormatError(
+        f"cannot tell the output format from {dest!r}; name it with --to "
+        f"(one of: {', '.join(s.name for s in all_formats() if s.writer is not None)})"
+    )

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from .errors import Diagnostic, UnknownFormatError
+from .errors import Diagnostic, FormatError, Location, UnknownFormatError
 from .model import Tournament, _no_extras
 
 
@@ -72,14 +72,39 @@ class FormatSpec:
     write_options: WriteOptions = WriteOptions()
     """Options this name implies (``trf2026`` forces ``version="2026"``)."""
     lossy: frozenset[str] = frozenset()
-    """Model fields this format cannot hold (dotted names, e.g. ``"player.fide_id"``)."""
+    """What a write-then-read through this format does not give back unchanged.
+
+    One convention for every format (``tests/lossy.py`` applies it; keep the two in step):
+
+    * ``"tournament.<field>"``, ``"player.<field>"``, ``"team.<field>"``: a model field the
+      format does not keep.  A dotted path reaches inside a value:
+      ``"tournament.start_date.text"``, ``"tournament.point_system.forfeit_win"``.
+    * A qualifier after ``:`` keeps part of it: ``":ascii"`` (text comes back transliterated
+      to ASCII, maybe cut to a field width); ``":other-systems"`` (``ratings`` /
+      ``national_ids`` only for the lists the format has, e.g. USCF).
+    * ``"player.results.color"`` / ``"player.results.opponent"``: not kept for any round;
+      ``"player.results.color:unplayed"``: not kept for rounds without a game over the board
+      (forfeits and byes).  ``"player.results.trailing"``: trailing NOT_PAIRED rounds dropped.
+    * ``"outcome:FROM=TO"``: outcome FROM (a :class:`~swisstb_io.model.Outcome` name) comes
+      back as TO, e.g. ``"outcome:PAIRING_BYE=FULL_BYE"``.  The bare ``"outcome:FROM"``
+      says FROM comes back as some other outcome (the dossier says which); prefer ``=TO``.
+    * ``"<object>.extras"``: no extras kept.  Otherwise readers may add keys of their own
+      namespace, and only the keys the original had are compared.
+    """
     bundle: bool = False
     """True when the format is several files: a directory or a ``.zip`` of them."""
     dossier: str = ""
     """Path of the format's dossier under ``formats/``."""
 
 
-BUILTIN_MODULES: tuple[str, ...] = ("swisstb_io.trf",)
+BUILTIN_MODULES: tuple[str, ...] = (
+    "swisstb_io.trf",
+    "swisstb_io.xml",
+    "swisstb_io.chess_json",
+    "swisstb_io.swisssys_csv",
+    "swisstb_io.sjson",
+    "swisstb_io.uscf_dbf",
+)
 """Packages whose ``FORMATS`` tuples make up the built-in registry, in listing order."""
 
 _cache: list[FormatSpec] | None = None
@@ -142,8 +167,8 @@ def detect(data: bytes, path: str = "") -> FormatSpec:
     for spec in candidates:
         if spec.reader is not None:
             return spec
-    where = f"{path}: " if path else ""
-    raise UnknownFormatError(
-        f"{where}cannot tell the file's format; name it with --from "
-        f"(one of: {', '.join(s.name for s in readable)})"
+    raise FormatError(
+        "cannot tell the file's format; name it with --from "
+        f"(one of: {', '.join(s.name for s in readable)})",
+        Location(path or "<input>"),
     )

@@ -50,9 +50,9 @@ def cli() -> None:
 
 
 def _register() -> None:
-    from . import convert, formats, info
+    from . import batch, check, convert, formats, info, report, submit
 
-    for module in (convert, formats, info):
+    for module in (convert, formats, info, report, batch, check, submit):
         cli.add_command(module.command)
 
 

@@ -10,27 +10,27 @@ from ._io import from_option, read_input, strict_option
 
 
 def describe(path: str, result: ReadResult) -> list[str]:
+    """The lines ``swisstb info`` prints, as ``key: value`` pairs aligned on the colon."""
     t = result.tournament
-    lines = [
-        f"file:        {path}",
-        f"format:      {result.format}",
-        f"encoding:    {result.encoding}",
-    ]
-    for key, value in result.details.items():
-        lines.append(f"{key + ':':<12} {value}")
-    lines += [
-        f"event:       {t.name or '-'}",
-        f"dates:       {_dates(result)}",
-        f"rounds:      {t.rounds} ({t.rounds_played} with results)",
-        f"players:     {len(t.players)}",
+    pairs: list[tuple[str, str]] = [
+        ("file", path),
+        ("format", result.format),
+        ("encoding", result.encoding),
+        *result.details.items(),
+        ("event", t.name or "-"),
+        ("dates", _dates(result)),
+        ("rounds", f"{t.rounds} ({t.rounds_played} with results)"),
+        ("players", str(len(t.players))),
     ]
     if t.teams:
-        lines.append(f"teams:       {len(t.teams)}")
+        pairs.append(("teams", str(len(t.teams))))
     if result.sections:
-        lines.append(f"sections:    {', '.join(result.sections)}")
+        pairs.append(("sections", ", ".join(result.sections)))
     if t.tiebreaks:
-        lines.append(f"tie-breaks:  {', '.join(t.tiebreaks)}")
-    lines.append(f"diagnostics: {len(result.diagnostics) or 'none'}")
+        pairs.append(("tie-breaks", ", ".join(t.tiebreaks)))
+    pairs.append(("diagnostics", str(len(result.diagnostics)) if result.diagnostics else "none"))
+    width = max(len(key) for key, _ in pairs) + 2
+    lines = [f"{key + ':':<{width}}{value}" for key, value in pairs]
     lines.extend(f"  {d}" for d in result.diagnostics)
     return lines
 

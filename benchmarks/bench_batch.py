@@ -1,0 +1,137 @@
+"""Benchmark: ``swisstb batch`` over a season of generated events, HTML + JSON reports each.
+
+    python benchmarks/bench_batch.py                 # 1,000 events, --jobs 1 and 2
+    python benchmarks/bench_batch.py 200 --jobs 1,2,4
+    python benchmarks/bench_batch.py 1000 --cli      # also time the whole `swisstb batch`
+
+The season: ``N`` deterministic Swiss-like events (20-200 players, 5-9 rounds, pairings by
+score, results weighted by rating, a few forfeits and half-point byes, players drawn from
+one pool of 3,000 FIDE-rated club members so the season view has real matches), written in
+rotating formats (TRF, XML, Chess-JSON, SwissSys CSV) to a temporary folder.
+
+Figures printed, for each ``--jobs`` value: wall time of the whole batch (discovery, reading,
+tie-breaks, both reports, the season index) into a fresh output folder, events per second,
+and the time of a second run in which every event is unchanged (skipped).
+Target (issue 7): the whole 1,000-event batch under 20 s on 2 cores, throughput growing
+with --jobs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from fractions import Fraction
+from pathlib import Path
+
+from swisstb_io.api import dumps
+from swisstb_io.batch import Batch, BatchOptions
+from swisstb_io.model import Color, DateText, Outcome, Player, RoundResult, Tournament
+
+O = Outcome
+FORMATS = (("trf", ".trf"), ("xml", ".xml"), ("chess-json", ".jch"), ("swisssys-csv", ".csv"))
+POOL = [(f"Member{k:04d}, Club", str(5_000_000 + k), 1200 + (k * 7919) % 1300)
+        for k in range(3000)]
+
+
+def make_event(seed: int) -> Tournament:
+    rng = random.Random(seed)
+    n = rng.randint(20, 200)
+    rounds = rng.randint(5, 9)
+    people = sorted(rng.sample(POOL, n), key=lambda p: -p[2])
+    score = dict.fromkeys(range(1, n + 1), Fraction(0))
+    res: dict[int, list[RoundResult]] = {s: [] for s in score}
+    for _ in range(rounds):
+        order = sorted(score, key=lambda s: (-score[s], s))
+        for s in list(order):
+            if rng.random() < 0.01:
+                res[s].append(RoundResult(O.HALF_BYE))
+                score[s] += Fraction(1, 2)
+                order.remove(s)
+        if len(order) % 2:
+            s = order.pop()
+            res[s].append(RoundResult(O.PAIRING_BYE))
+            score[s] += 1
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            x = rng.random()
+            if x < 0.01:
+                oa, ob = O.FORFEIT_WIN, O.FORFEIT_LOSS
+            else:
+                edge = (people[b - 1][2] - people[a - 1][2]) / 800
+                oa, ob = ((O.WIN, O.LOSS) if x < 0.4 - edge else
+                          (O.DRAW, O.DRAW) if x < 0.7 - edge else (O.LOSS, O.WIN))
+            ca, cb = (Color.WHITE, Color.BLACK) if rng.random() < 0.5 else (Color.BLACK,
+                                                                             Color.WHITE)
+            res[a].append(RoundResult(oa, b, ca))
+            res[b].append(RoundResult(ob, a, cb))
+            score[a] += {O.WIN: 1, O.DRAW: Fraction(1, 2), O.FORFEIT_WIN: 1}.get(oa, 0)
+            score[b] += {O.WIN: 1, O.DRAW: Fraction(1, 2), O.FORFEIT_WIN: 1}.get(ob, 0)
+    players = tuple(Player(s, people[s - 1][0], tuple(res[s]), fide_id=people[s - 1][1],
+                           fide_rating=people[s - 1][2]) for s in range(1, n + 1))
+    return Tournament(name=f"Season event {seed}", players=players, total_rounds=rounds,
+                      start_date=DateText.from_date(dt.date(2026, 1, 1)
+                                                    + dt.timedelta(days=seed % 365)),
+                      tiebreaks=("BH/C1", "BH", "SB"))
+
+
+def make_season(root: Path, count: int) -> int:
+    total_players = 0
+    for k in range(count):
+        fmt, ext = FORMATS[k % len(FORMATS)]
+        t = make_event(k)
+        total_players += len(t.players)
+        path = root / f"month{k % 12 + 1:02d}" / f"event{k:04d}{ext}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(dumps(t, fmt))
+    return total_players
+
+
+def timed_run(root: Path, out: Path, jobs: int) -> tuple[float, int]:
+    start = time.perf_counter()
+    results = list(Batch(root, out, BatchOptions(formats=("html", "json"), jobs=jobs)).run())
+    elapsed = time.perf_counter() - start
+    bad = [r for r in results if r.status == "failed"]
+    if bad:
+        raise SystemExit(f"{len(bad)} events failed, e.g. {bad[0].location}: {bad[0].message}")
+    return elapsed, len(results)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("events", nargs="?", type=int, default=1000)
+    ap.add_argument("--jobs", default="1,2", help="comma-separated --jobs values to time")
+    ap.add_argument("--cli", action="store_true", help="also time the `swisstb batch` command")
+    args = ap.parse_args()
+    jobs_list = [int(j) for j in args.jobs.split(",")]
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "season"
+        start = time.perf_counter()
+        players = make_season(root, args.events)
+        print(f"generated {args.events} events ({players} player entries) in "
+              f"{time.perf_counter() - start:.1f} s; {cpus} CPUs available")
+        for jobs in jobs_list:
+            out = Path(tmp) / f"out{jobs}"
+            elapsed, n = timed_run(root, out, jobs)
+            again, _ = timed_run(root, out, jobs)
+            print(f"--jobs {jobs}: {elapsed:6.2f} s, {n / elapsed:6.1f} events/s; "
+                  f"re-run with nothing changed: {again:5.2f} s")
+            shutil.rmtree(out)
+        if args.cli:
+            out = Path(tmp) / "outcli"
+            start = time.perf_counter()
+            proc = subprocess.run([sys.executable, "-m", "swisstb_io", "batch", str(root), "-o",
+                                   str(out), "--format", "html,json", "--jobs",
+                                   str(max(jobs_list)), "--quiet"], capture_output=True)
+            print(f"`swisstb batch --jobs {max(jobs_list)}` (whole process): "
+                  f"{time.perf_counter() - start:.2f} s, exit {proc.returncode}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,132 @@
+"""Benchmark: FIDE tie-breaks on large synthetic Swiss events (prints figures).
+
+    python benchmarks/bench_fide.py            # 2,000 x 11 and 5,000 x 13
+    python benchmarks/bench_fide.py 2000x11    # one size
+
+For each size a deterministic synthetic TRF (Swiss-like pairings, about 2 % forfeits and
+byes, ratings for everybody) is written to a temporary folder, then timed
+
+* whole process: ``python -m swisstb_io report FILE --tiebreaks PTS,BH/C1,BH,SB,PS,DE,ARO,TPR
+  --format json`` (interpreter start, imports, TRF parsing, tie-breaks, JSON);
+* in process: read the file, then compute the standings (best of 3, after a warm-up).
+
+FIDE's reference implementation needs about 4.5 s for 2,000 x 11 (rules-fide.md).
+"""
+
+from __future__ import annotations
+
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CHAIN = "PTS,BH/C1,BH,SB,PS,DE,ARO,TPR"
+REFERENCE_2000x11 = 4.5
+
+
+def make_trf(players: int, rounds: int, seed: int = 7) -> str:
+    rng = random.Random(seed)
+    rating = {s: 2700 - (s * 1600) // players for s in range(1, players + 1)}
+    score = dict.fromkeys(rating, 0)
+    cells: dict[int, list[str]] = {s: [] for s in rating}
+    for _ in range(rounds):
+        order = sorted(rating, key=lambda s: (-score[s], rng.random()))
+        absent = [s for s in order if rng.random() < 0.01]
+        for s in absent:
+            order.remove(s)
+            half = rng.random() < 0.5
+            cells[s].append("0000 - " + ("H" if half else "Z"))
+            score[s] += 1 if half else 0
+        if len(order) % 2:
+            s = order.pop()
+            cells[s].append("0000 - U")
+            score[s] += 2
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            x = rng.random()
+            if x < 0.01:
+                ra, rb = "+", "-"
+            elif x < 0.40 + (rating[a] - rating[b]) / 4000:
+                ra, rb = "1", "0"
+            elif x < 0.70:
+                ra, rb = "=", "="
+            else:
+                ra, rb = "0", "1"
+            pts = {"1": 2, "=": 1, "0": 0, "+": 2, "-": 0}
+            score[a] += pts[ra]
+            score[b] += pts[rb]
+            cells[a].append(f"{b:4d} w {ra}")
+            cells[b].append(f"{a:4d} b {rb}")
+    lines = ["012 Synthetic benchmark", "042 2025-06-01", f"062 {players}", f"XXR {rounds}"]
+    for s in rating:
+        pts = f"{score[s] // 2}.{5 if score[s] % 2 else 0}"
+        name = f"Player {s:05d}"
+        lines.append(f"001 {s:4d} m    {name:<33} {rating[s]:4d} NOR {s:11d} 1990/01/01 "
+                     f"{pts:>4} {s:4d}  " + "  ".join(cells[s]))
+    return "\n".join(lines) + "\n"
+
+
+def whole_process(path: Path) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the child) of one ``swisstb report`` run, best of 3."""
+    best_wall = best_cpu = float("inf")
+    for _ in range(3):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "swisstb_io", "report", str(path), "--tiebreaks",
+                        CHAIN, "--format", "json", "-o", str(path.with_suffix(".json"))],
+                       check=True)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        best_wall, best_cpu = min(best_wall, wall), min(best_cpu, cpu)
+    return best_wall, best_cpu
+
+
+def in_process(path: Path) -> tuple[float, float, float]:
+    """Best-of-4 CPU seconds: read, read + standings, and the FIDE systems alone."""
+    import swisstb_io
+    from swisstb_io.tiebreaks import Context, parse_chain, standings
+
+    best_read = best_all = best_fide = float("inf")
+    specs = [s for s in parse_chain(CHAIN) if s.system.compute is not None]
+    for _ in range(4):
+        t0 = time.process_time()
+        t = swisstb_io.read(path)
+        t1 = time.process_time()
+        standings(t, CHAIN)
+        t2 = time.process_time()
+        ctx = Context(t)
+        t3 = time.process_time()
+        for spec in specs:
+            assert spec.system.compute is not None
+            spec.system.compute(ctx, spec)
+        t4 = time.process_time()
+        best_read = min(best_read, t1 - t0)
+        best_all = min(best_all, t2 - t0)
+        best_fide = min(best_fide, t4 - t3)
+    return best_read, best_all, best_fide
+
+
+def main(argv: list[str]) -> None:
+    sizes = [tuple(int(x) for x in a.split("x")) for a in argv] or [(2000, 11), (5000, 13)]
+    print(f"chain: {CHAIN}")
+    print("whole process: wall and child CPU seconds (best of 3); in process: CPU seconds "
+          "(best of 4); FIDE = the FIDE systems of the chain on a fresh context")
+    print(f"{'size':>10} {'cells':>7} {'proc wall':>9} {'proc cpu':>9} {'read':>7} "
+          f"{'read+tb':>8} {'FIDE':>7} {'us/cell':>8} {'vs FIDE ref':>11}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for players, rounds in sizes:
+            path = Path(tmp) / f"bench_{players}x{rounds}.trf"
+            path.write_text(make_trf(players, rounds), encoding="utf-8")
+            wall, cpu = whole_process(path)
+            read_s, total_s, fide_s = in_process(path)
+            cells = players * rounds
+            ratio = f"{REFERENCE_2000x11 / cpu:.1f}x" if (players, rounds) == (2000, 11) else ""
+            print(f"{players:>5}x{rounds:<4} {cells:>7} {wall:>9.3f} {cpu:>9.3f} {read_s:>7.3f} "
+                  f"{total_s:>8.3f} {fide_s:>7.3f} {total_s / cells * 1e6:>8.1f} {ratio:>11}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

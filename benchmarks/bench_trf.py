@@ -1,0 +1,138 @@
+"""Benchmark: reading and writing large FIDE TRF files (prints figures).
+
+    python benchmarks/bench_trf.py            # 2,000 x 11 and 5,000 x 13
+    python benchmarks/bench_trf.py 2000x11    # one size
+
+For each size a deterministic (seeded) synthetic Swiss event is built as a model: random
+Swiss-like pairings, a pairing-allocated bye for odd rounds, about 2 % requested half- and
+full-point byes, 2 % forfeits, a few double forfeits, and 3 % of the field withdrawing
+part-way (zero-point byes or nothing afterwards).  It is written to a temporary TRF-2026
+file with ``write_trf``, then timed:
+
+* read in process: ``read_trf(bytes)`` (best of 5 after a warm-up);
+* write in process: ``write_trf`` of the model just read (original lines kept) and of the
+  model with its layout removed (every line built from the model), best of 5;
+* whole process: ``python -m swisstb_io info FILE`` (interpreter start, imports, reading).
+
+Target: reading 2,000 x 11 well under 0.2 s in process; time grows linearly with size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from swisstb_io.model import (
+    MIRROR,
+    Color,
+    Outcome,
+    Player,
+    PointSystem,
+    RoundResult,
+    Tournament,
+)
+from swisstb_io.registry import ReadOptions, WriteOptions
+from swisstb_io.trf import read_trf, write_trf
+
+SIZES = ((2000, 11), (5000, 13))
+
+
+def generate(players: int, rounds: int, seed: int = 2026) -> Tournament:
+    """A consistent synthetic Swiss event (same seed, same event)."""
+    rnd = random.Random(seed)
+    results: dict[int, list[RoundResult]] = {sn: [] for sn in range(1, players + 1)}
+    withdraw_after = {sn: rnd.randint(1, rounds - 1) for sn in results if rnd.random() < 0.03}
+    for r in range(1, rounds + 1):
+        present = []
+        for sn in results:
+            if sn in withdraw_after and r > withdraw_after[sn]:
+                if rnd.random() < 0.5:
+                    results[sn].append(RoundResult(Outcome.ZERO_BYE))
+                else:
+                    results[sn].append(RoundResult(Outcome.NOT_PAIRED))
+            elif rnd.random() < 0.02:
+                results[sn].append(RoundResult(rnd.choice((Outcome.HALF_BYE, Outcome.FULL_BYE))))
+            else:
+                present.append(sn)
+        # Swiss-like: sort by score with noise, pair neighbours
+        score = {sn: sum(1 for x in results[sn] if x.outcome is Outcome.WIN) for sn in present}
+        present.sort(key=lambda sn: (-score[sn], rnd.random()))
+        if len(present) % 2:
+            results[present.pop()].append(RoundResult(Outcome.PAIRING_BYE))
+        for a, b in zip(present[::2], present[1::2], strict=True):
+            x = rnd.random()
+            if x < 0.005:
+                outcome = Outcome.DOUBLE_FORFEIT
+            elif x < 0.02:
+                outcome = rnd.choice((Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS))
+            else:
+                outcome = rnd.choice((Outcome.WIN, Outcome.DRAW, Outcome.LOSS))
+            white = rnd.random() < 0.5
+            ca, cb = (Color.WHITE, Color.BLACK) if white else (Color.BLACK, Color.WHITE)
+            results[a].append(RoundResult(outcome, b, ca))
+            results[b].append(RoundResult(MIRROR[outcome], a, cb))
+    for seq in results.values():
+        while seq and seq[-1].outcome is Outcome.NOT_PAIRED:
+            seq.pop()
+    points = PointSystem()
+    people = []
+    for sn, res in results.items():
+        p = Player(sn, f"Player{sn:05d}, Test", tuple(res), sex=rnd.choice("mw"),
+                   fide_rating=rnd.randint(1000, 2800), federation=rnd.choice(("NOR", "ESP")),
+                   fide_id=str(1_000_000 + sn), birth=f"{rnd.randint(1950, 2015)}/01/01")
+        people.append(dataclasses.replace(p, declared_points=p.points(points)))
+    return Tournament(name=f"Synthetic {players}x{rounds}", players=tuple(people),
+                      total_rounds=rounds, pairing_system="FIDE_DUTCH_2025")
+
+
+def best(fn: Callable[[], object], repeat: int = 5) -> float:
+    fn()
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def run(players: int, rounds: int, folder: Path) -> None:
+    model = generate(players, rounds)
+    data = write_trf(model, WriteOptions())
+    path = folder / f"synthetic_{players}x{rounds}.trf"
+    path.write_bytes(data)
+    read = read_trf(data, str(path), ReadOptions())
+    assert read.diagnostics == (), read.diagnostics[:3]
+    t = read.tournament
+    fresh = dataclasses.replace(t, extras={})
+    assert write_trf(t, WriteOptions()) == data
+    t_read = best(lambda: read_trf(data, str(path), ReadOptions()))
+    t_write = best(lambda: write_trf(t, WriteOptions()))
+    t_fresh = best(lambda: write_trf(fresh, WriteOptions()))
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "swisstb_io", "info", str(path)],
+                          capture_output=True, text=True, check=False)
+    t_proc = time.perf_counter() - t0
+    blocks = players * rounds
+    print(f"{players} players x {rounds} rounds ({len(data) / 1e6:.2f} MB, {blocks} round blocks)")
+    print(f"  read  (in process)          {t_read * 1000:8.1f} ms"
+          f"  ({t_read / blocks * 1e6:.2f} us per block)")
+    print(f"  write (layout kept)         {t_write * 1000:8.1f} ms")
+    print(f"  write (from the model only) {t_fresh * 1000:8.1f} ms")
+    print(f"  python -m swisstb_io info   {t_proc * 1000:8.1f} ms (exit {proc.returncode})")
+
+
+def main(argv: list[str]) -> None:
+    sizes = [tuple(int(x) for x in a.split("x")) for a in argv] or list(SIZES)
+    with tempfile.TemporaryDirectory() as tmp:
+        for players, rounds in sizes:
+            run(players, rounds, Path(tmp))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,33 @@
+"""Batch processing of a season folder: every event's reports, and a season index.
+
+    from swisstb_io.batch import Batch, BatchOptions
+
+    batch = Batch(Path("season"), Path("out"), BatchOptions(formats=("html", "json"), jobs=4))
+    for result in batch.run():          # FileResult per event, as each finishes
+        ...
+
+The library never prints: the caller decides what to show of each
+:class:`~swisstb_io.batch.runner.FileResult`.  See :mod:`.runner` (skipping unchanged events,
+atomic writes), :mod:`.discover` (which files are events) and :mod:`.season` (the index and
+the season view across events).
+"""
+
+from __future__ import annotations
+
+from .discover import discover
+from .runner import MANIFEST, Batch, BatchOptions, FileResult, default_jobs, process_event
+from .season import build_index, normalise_name, performance, read_index
+
+__all__ = [
+    "MANIFEST",
+    "Batch",
+    "BatchOptions",
+    "FileResult",
+    "build_index",
+    "default_jobs",
+    "discover",
+    "normalise_name",
+    "performance",
+    "process_event",
+    "read_index",
+]

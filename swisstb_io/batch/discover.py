@@ -1,0 +1,98 @@
+"""Finding the tournament files under a season folder.
+
+A file is a candidate when the registry knows its extension, or (for other names) when a
+registered sniffer recognises its first bytes.  A folder holding ``.dbf`` files is one
+bundle event (the US Chess DBF trio) and is not searched further.  Hidden files and
+folders, and the output folder when it lies inside the season folder, are skipped.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..registry import all_formats, by_extension
+
+SNIFF_BYTES = 64 * 1024
+"""How much of a file with an unknown extension is read to sniff its format."""
+
+GENERIC_EXTENSIONS = frozenset({".txt", ".json"})
+"""Extensions a format uses but many other files share: such a file is taken only when a
+sniffer recognises it (a ``notes.txt`` or ``package.json`` in the season folder is not an
+event)."""
+
+
+def _is_bundle_dir(names: list[str]) -> bool:
+    return any(n.lower().endswith(".dbf") for n in names)
+
+
+def _sniffs(path: Path) -> bool:
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(SNIFF_BYTES)
+    except OSError:
+        return False
+    if not head.strip():
+        return False
+    for spec in all_formats():
+        if spec.reader is None or spec.sniff is None or spec.bundle:
+            continue
+        try:
+            if spec.sniff(head):
+                return True
+        except Exception:  # a sniffer must never stop discovery
+            continue
+    return False
+
+
+def _matches(rel: str, patterns: tuple[str, ...]) -> bool:
+    if not patterns:
+        return True
+    name = rel.rsplit("/", 1)[-1]
+    return any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(name, p) for p in patterns)
+
+
+def discover(
+    root: Path, *, patterns: tuple[str, ...] = (), exclude: Path | None = None
+) -> list[Path]:
+    """Every event under ``root`` (files and bundle folders), sorted by relative path.
+
+    ``patterns`` (``--glob``) narrow the choice: a path is kept when one pattern matches
+    its path relative to ``root`` or its name.  ``root`` may itself be a file.
+    """
+    if root.is_file():
+        return [root]
+    skip = exclude.resolve() if exclude is not None else None
+    found: list[Path] = []
+    for event in _walk(root, skip):
+        rel = event.relative_to(root).as_posix()
+        if _matches(rel, patterns):
+            found.append(event)
+    found.sort(key=lambda p: p.relative_to(root).as_posix())
+    return found
+
+
+def _walk(root: Path, skip: Path | None) -> Iterator[Path]:
+    for dirpath, dirnames, filenames in os.walk(root):
+        here = Path(dirpath)
+        dirnames[:] = sorted(
+            d for d in dirnames if not d.startswith(".") and (here / d).resolve() != skip
+        )
+        if here != root and _is_bundle_dir(filenames):
+            dirnames[:] = []
+            yield here
+            continue
+        for name in sorted(filenames):
+            if name.startswith("."):
+                continue
+            path = here / name
+            if _wanted(path):
+                yield path
+
+
+def _wanted(path: Path) -> bool:
+    if by_extension(path.name) and path.suffix.lower() not in GENERIC_EXTENSIONS:
+        return True
+    return _sniffs(path)

@@ -1,0 +1,299 @@
+"""Running a season: one worker call per event, results yielded as they come.
+
+:func:`process_event` handles one event and never raises for a bad file: it returns a
+:class:`FileResult` with ``status="failed"`` and the message (``KeyboardInterrupt`` and
+``SystemExit`` still stop the run).  :class:`Batch` finds the events, skips those whose
+input bytes and options did not change since the last run (the manifest), runs the rest
+(in a process pool when ``jobs > 1``), and at the end writes the manifest and the season
+index.  Every file is written with :func:`swisstb_io.api.atomic_write`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from .. import __version__
+from ..api import atomic_write, load, read_source
+from ..errors import SwisstbError
+from ..tiebreaks import parse_chain, standings
+from .discover import discover
+from .render import REPORT_EXTENSIONS, SUBMISSIONS, report_bytes, submission
+from .summary import SUMMARY_SCHEMA, summarise
+
+MANIFEST = ".swisstb-batch.json"
+"""The manifest file in the output folder: per event the hash of input and options."""
+MANIFEST_SCHEMA = "swisstb-batch-manifest/1"
+EVENTS_DIR = "events"
+
+Status = Literal["ok", "skipped", "failed"]
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    """What to produce for every event."""
+
+    formats: tuple[str, ...] = ("html", "json")
+    """Report formats (keys of :data:`~swisstb_io.batch.render.REPORT_EXTENSIONS`)."""
+    submit: tuple[str, ...] = ()
+    """Rating submissions: ``"fide"``, ``"uscf"``."""
+    tiebreaks: str | None = None
+    """Tie-break chain for every event; ``None``: each file's declared chain, else uscf."""
+    force: bool = False
+    fail_fast: bool = False
+    jobs: int = 1
+    patterns: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        bad = [f for f in self.formats if f not in REPORT_EXTENSIONS]
+        if bad:
+            raise SwisstbError(f"unknown report format {bad[0]!r}; choose from "
+                               f"{', '.join(sorted(REPORT_EXTENSIONS))}")
+        bad = [s for s in self.submit if s not in SUBMISSIONS]
+        if bad:
+            raise SwisstbError(f"unknown submission {bad[0]!r}; choose from "
+                               f"{', '.join(SUBMISSIONS)}")
+        if self.tiebreaks is not None:
+            parse_chain(self.tiebreaks)  # a bad chain is a usage error, before any work
+        if self.jobs < 1:
+            raise SwisstbError(f"--jobs must be at least 1, not {self.jobs}")
+
+    def fingerprint(self) -> str:
+        """What, besides the input bytes, decides the outputs."""
+        return json.dumps([__version__, SUMMARY_SCHEMA, sorted(self.formats),
+                           sorted(self.submit), self.tiebreaks])
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """The outcome for one event."""
+
+    path: str
+    """The input, as found (relative to the season folder's parent as given)."""
+    rel: str
+    """The input relative to the season folder: the event's key."""
+    status: Status
+    message: str = ""
+    """For a failure: what is wrong (without the location)."""
+    line: int | None = None
+    col: int | None = None
+    outputs: tuple[str, ...] = ()
+    """Files written (or kept, when skipped), relative to the output folder."""
+    digest: str = ""
+    summary: dict[str, Any] | None = field(default=None, compare=False)
+    warnings: tuple[str, ...] = ()
+    """Reading diagnostics (``path:line:col: warning: …``)."""
+
+    @property
+    def location(self) -> str:
+        out = self.path
+        if self.line is not None:
+            out += f":{self.line}"
+            if self.col is not None:
+                out += f":{self.col}"
+        return out
+
+
+def event_stem(rel: str) -> str:
+    """Outputs of event ``rel`` are ``events/<rel>.<ext>`` (``open/r1.trf.html``)."""
+    return f"{EVENTS_DIR}/{rel}"
+
+
+def _digest(data: bytes, options: BatchOptions) -> str:
+    h = hashlib.sha256()
+    h.update(options.fingerprint().encode("utf-8"))
+    h.update(b"\0")
+    h.update(data)
+    return h.hexdigest()
+
+
+def process_event(
+    path: str, rel: str, out_dir: str, options: BatchOptions, previous: dict[str, Any] | None
+) -> FileResult:
+    """Read, rank and write one event; ``previous`` is its manifest entry, if any."""
+    out = Path(out_dir)
+    try:
+        data, _ = read_source(path)
+    except SwisstbError as exc:
+        return _failed(path, rel, exc, "")
+    digest = _digest(data, options)
+    if previous is not None and not options.force and previous.get("digest") == digest:
+        kept = _reuse(out, previous)
+        if kept is not None:
+            return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
+                              digest=digest, summary=kept)
+    try:
+        return _produce(path, rel, out, data, digest, options)
+    except SwisstbError as exc:
+        return _failed(path, rel, exc, digest)
+    except OSError as exc:
+        where = exc.filename or out_dir
+        return FileResult(path, rel, "failed", f"cannot write {where}: {exc.strerror or exc}",
+                          digest=digest)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as exc:  # one bad file never stops the batch
+        return FileResult(path, rel, "failed", f"internal error ({type(exc).__name__}: {exc}); "
+                          "please report it with the file", digest=digest)
+
+
+def _failed(path: str, rel: str, exc: SwisstbError, digest: str) -> FileResult:
+    loc = exc.location
+    return FileResult(path, rel, "failed", exc.message, loc.line if loc else None,
+                      loc.col if loc else None, digest=digest)
+
+
+def _reuse(out: Path, previous: dict[str, Any]) -> dict[str, Any] | None:
+    outputs = previous.get("outputs")
+    if not isinstance(outputs, list) or not all((out / o).is_file() for o in outputs):
+        return None
+    try:
+        summary = json.loads((out / previous["summary"]).read_text("utf-8"))
+    except (OSError, KeyError, TypeError, ValueError):
+        return None
+    return summary if isinstance(summary, dict) else None
+
+
+def _produce(
+    path: str, rel: str, out: Path, data: bytes, digest: str, options: BatchOptions
+) -> FileResult:
+    read = load(data, path=path)
+    t = read.tournament
+    if options.tiebreaks is not None:
+        chain = parse_chain(options.tiebreaks)
+    else:
+        declared = t.standings_order or t.tiebreaks
+        try:
+            chain = parse_chain(declared) if declared else parse_chain("uscf")
+        except SwisstbError as exc:
+            raise SwisstbError(f"the file declares the tie-breaks {' '.join(declared)}, and "
+                               f"{exc.message}; choose the chain with --tiebreaks") from exc
+    result = standings(t, chain)
+    stem = event_stem(rel)
+    written: list[str] = []
+    for fmt in dict.fromkeys(options.formats):
+        name = f"{stem}.{REPORT_EXTENSIONS[fmt]}"
+        atomic_write(out / name, report_bytes(result, fmt, source=rel, read=read))
+        written.append(name)
+    for kind in dict.fromkeys(options.submit):
+        suffix, blob = submission(read, kind)
+        name = f"{stem}.{suffix}"
+        atomic_write(out / name, blob)
+        written.append(name)
+    summary = summarise(t, result)
+    summary["format"] = read.format
+    summary_name = f"{stem}.summary.json"
+    atomic_write(out / summary_name, json.dumps(summary, ensure_ascii=False).encode("utf-8"))
+    warnings = tuple(str(d) for d in read.diagnostics if d.severity.value != "info")
+    return FileResult(path, rel, "ok", outputs=tuple(written), digest=digest, summary=summary,
+                      warnings=warnings)
+
+
+def load_manifest(out: Path) -> dict[str, dict[str, Any]]:
+    """The events of the manifest in ``out`` (empty when there is none or it is unreadable)."""
+    try:
+        doc = json.loads((out / MANIFEST).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(doc, dict) or doc.get("schema") != MANIFEST_SCHEMA:
+        return {}
+    events = doc.get("events")
+    return events if isinstance(events, dict) else {}
+
+
+def save_manifest(out: Path, events: dict[str, dict[str, Any]]) -> None:
+    doc = {"schema": MANIFEST_SCHEMA, "events": dict(sorted(events.items()))}
+    atomic_write(out / MANIFEST, (json.dumps(doc, indent=1) + "\n").encode("utf-8"))
+
+
+def remove_stale_temporaries(out: Path) -> int:
+    """Delete temporary files an earlier run left when it was killed (``.NAME.*.tmp``)."""
+    removed = 0
+    if not out.is_dir():
+        return 0
+    for tmp in out.rglob(".*.tmp"):
+        if tmp.is_file():
+            tmp.unlink(missing_ok=True)
+            removed += 1
+    return removed
+
+
+class Batch:
+    """One batch run over ``root`` into ``out``; iterate :meth:`run` to drive it."""
+
+    def __init__(self, root: Path, out: Path, options: BatchOptions | None = None) -> None:
+        self.root = root
+        self.out = out
+        self.options = options or BatchOptions()
+        if not root.exists():
+            raise SwisstbError(f"{root}: no such file or folder")
+        self.events = discover(root, patterns=self.options.patterns, exclude=out)
+        self.results: list[FileResult] = []
+        self.stopped_early = False
+
+    def _rel(self, event: Path) -> str:
+        if self.root.is_file():
+            return event.name
+        return event.relative_to(self.root).as_posix()
+
+    def run(self) -> Iterator[FileResult]:
+        """Yield one :class:`FileResult` per event as it finishes; write the index at the end."""
+        from .season import write_index
+
+        self.out.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(self.out)
+        manifest = load_manifest(self.out)
+        seen: set[str] = set()
+        try:
+            for res in self._results(manifest):
+                seen.add(res.rel)
+                self.results.append(res)
+                if res.status == "failed":
+                    manifest.pop(res.rel, None)
+                else:
+                    manifest[res.rel] = {"digest": res.digest, "outputs": list(res.outputs),
+                                         "summary": f"{event_stem(res.rel)}.summary.json"}
+                yield res
+                if res.status == "failed" and self.options.fail_fast:
+                    self.stopped_early = True
+                    break
+        finally:
+            present = {self._rel(e) for e in self.events}
+            for rel in [r for r in manifest if r not in seen and r not in present]:
+                del manifest[rel]
+            save_manifest(self.out, manifest)
+        write_index(self.out, self.results, self.stopped_early)
+
+    def _results(self, manifest: dict[str, dict[str, Any]]) -> Iterator[FileResult]:
+        tasks = [(str(e), self._rel(e)) for e in self.events]
+        opts, out = self.options, str(self.out)
+        if opts.jobs == 1 or len(tasks) <= 1:
+            for path, rel in tasks:
+                yield process_event(path, rel, out, opts, manifest.get(rel))
+            return
+        pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)))
+        try:
+            pending: set[Future[FileResult]] = {
+                pool.submit(process_event, path, rel, out, opts, manifest.get(rel))
+                for path, rel in tasks
+            }
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    yield fut.result()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def default_jobs() -> int:
+    """The CPU count available to this process."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)

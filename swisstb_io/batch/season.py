@@ -1,0 +1,257 @@
+"""The season index (``index.json``, ``index.html``): every event, and each player across events.
+
+Players are matched across events by FIDE id, else by US Chess id, else (only for entrants
+without any id) by normalised name: accents and punctuation dropped, case folded and the
+words sorted, so ``"Müller, Hans"`` and ``"Hans Muller"`` meet.  An entrant with both ids
+links the two.  Each season player records how it was matched.
+
+Season figures count games played over the board: ``games``, ``score`` (their points, exact),
+and the performance rating: the average rating of the rated opponents (rounded half up) plus
+``dp`` of the score percentage (FIDE B.02 8.1 table), over rated games against opponents
+with a rating (FIDE rating, else US Chess rating).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import unicodedata
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..api import atomic_write
+from ..model import Outcome
+from ..tiebreaks.context import US_LETTER
+from ..tiebreaks.fide._rating import DP_TABLE
+from ..tiebreaks.report import decimal, dumps
+from .runner import FileResult
+
+SEASON_SCHEMA = "swisstb-season/1"
+_HALVES = {"win": 2, "inconsistent-win": 2, "draw": 1, "inconsistent-draw": 1}
+
+
+def normalise_name(name: str) -> str:
+    """``"Müller, Hans"`` and ``"hans  MULLER"`` both give ``"hans muller"``."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name)
+                    if not unicodedata.combining(c))
+    words = "".join(c if c.isalnum() else " " for c in plain.casefold()).split()
+    return " ".join(sorted(words))
+
+
+def _real_id(text: str) -> str:
+    text = text.strip()
+    return "" if not text or set(text) <= {"0"} else text
+
+
+class _Union:
+    def __init__(self) -> None:
+        self.parent: dict[str, str] = {}
+
+    def find(self, key: str) -> str:
+        root = self.parent.setdefault(key, key)
+        while root != self.parent[root]:
+            root = self.parent[root]
+        while key != root:  # path compression
+            self.parent[key], key = root, self.parent[key]
+        return root
+
+    def join(self, keys: Sequence[str]) -> str:
+        first = self.find(keys[0])
+        for k in keys[1:]:
+            other = self.find(k)
+            if other != first:
+                self.parent[other] = first
+        return first
+
+
+def _keys(entrant: dict[str, Any]) -> list[str]:
+    keys = []
+    if fide := _real_id(entrant.get("fide_id", "")):
+        keys.append(f"fide:{fide}")
+    if uscf := _real_id(entrant.get("uscf_id", "")):
+        keys.append(f"uscf:{uscf}")
+    return keys or [f"name:{normalise_name(entrant['name'])}"]
+
+
+def performance(games: Iterable[tuple[int, int]]) -> int | None:
+    """``games`` are ``(halves scored, opponent rating)``; None when there is none."""
+    pairs = list(games)
+    if not pairs:
+        return None
+    n = len(pairs)
+    aro = (2 * sum(r for _, r in pairs) + n) // (2 * n)
+    pct = (sum(h for h, _ in pairs) * 100 + n) // (2 * n)
+    return int(aro + DP_TABLE[pct])
+
+
+def season_players(results: Sequence[FileResult]) -> list[dict[str, Any]]:
+    """Every player of the season's events, matched across events, with their rounds."""
+    union = _Union()
+    entries: list[tuple[str, dict[str, Any], dict[str, Any], list[str]]] = []
+    for res in results:
+        if res.summary is None:
+            continue
+        for entrant in res.summary["entrants"]:
+            keys = _keys(entrant)
+            union.join(keys)
+            entries.append((res.rel, res.summary, entrant, keys))
+    groups: dict[str, list[tuple[str, dict[str, Any], dict[str, Any], list[str]]]] = {}
+    for item in entries:
+        groups.setdefault(union.find(item[3][0]), []).append(item)
+    players = [_player(items) for items in groups.values()]
+    players.sort(key=lambda p: (normalise_name(p["name"]), p["name"]))
+    for n, p in enumerate(players, 1):
+        p["id"] = f"p{n}"
+    return players
+
+
+def _player(items: list[tuple[str, dict[str, Any], dict[str, Any], list[str]]]) -> dict[str, Any]:
+    keys = {k for *_, ks in items for k in ks}
+    fide = sorted(k[5:] for k in keys if k.startswith("fide:"))
+    uscf = sorted(k[5:] for k in keys if k.startswith("uscf:"))
+    how = [w for w, ids in (("FIDE id", fide), ("US Chess id", uscf)) if ids]
+    names = list(dict.fromkeys(e["name"] for _, _, e, _ in items))
+    games: list[dict[str, Any]] = []
+    score = Fraction(0)
+    played = 0
+    rated: list[tuple[int, int]] = []
+    events = []
+    for rel, summary, entrant, _ in items:
+        events.append({"event": rel, "name": summary["name"], "place": entrant["place"],
+                       "points": decimal(Fraction(entrant["points"]))})
+        for rnd, outcome, colour, opp, opp_name, opp_rating, pts in entrant["rounds"]:
+            o = Outcome(outcome)
+            if o.played:
+                played += 1
+                score += Fraction(pts)
+            if o.rated and opp_rating:
+                rated.append((_HALVES.get(outcome, 0), opp_rating))
+            games.append({"event": rel, "round": rnd, "result": US_LETTER[o], "outcome": outcome,
+                          "colour": colour, "opponent": opp_name, "opponent_no": opp,
+                          "opponent_rating": opp_rating, "points": decimal(Fraction(pts))})
+    return {
+        "name": names[0],
+        "other_names": names[1:],
+        "matched_by": " + ".join(how) if how else "name",
+        "fide_id": ", ".join(fide),
+        "uscf_id": ", ".join(uscf),
+        "events": events,
+        "games": played,
+        "score": decimal(score),
+        "performance": performance(rated),
+        "rated_games": len(rated),
+        "rounds": games,
+    }
+
+
+def _event_entry(res: FileResult) -> dict[str, Any]:
+    s = res.summary or {}
+    links = {o.rsplit(".", 1)[-1]: o for o in res.outputs}
+    return {
+        "file": res.rel,
+        "status": "failed" if res.status == "failed" else "ok",
+        "skipped": res.status == "skipped",
+        "message": res.message if res.status == "failed" else "",
+        "location": res.location.replace(res.path, res.rel, 1) if res.status == "failed" else "",
+        "name": s.get("name", ""),
+        "section": s.get("section", ""),
+        "format": s.get("format", ""),
+        "date": s.get("date", ""),
+        "players": s.get("players"),
+        "rounds": s.get("rounds"),
+        "winner": s.get("winner", []),
+        "links": links,
+    }
+
+
+def build_index(results: Sequence[FileResult], stopped_early: bool = False) -> dict[str, Any]:
+    """The ``swisstb-season/1`` document."""
+    ordered = sorted(results, key=lambda r: r.rel)
+    events = [_event_entry(r) for r in ordered]
+    return {
+        "schema": SEASON_SCHEMA,
+        "events": events,
+        "counts": {"events": len(events),
+                   "ok": sum(e["status"] == "ok" for e in events),
+                   "failed": sum(e["status"] == "failed" for e in events),
+                   "skipped": sum(e["skipped"] for e in events)},
+        "stopped_early": stopped_early,
+        "players": season_players(ordered),
+    }
+
+
+def write_index(out: Path, results: Sequence[FileResult], stopped_early: bool = False) -> None:
+    doc = build_index(results, stopped_early)
+    atomic_write(out / "index.json", dumps(doc).encode("utf-8"))
+    atomic_write(out / "index.html", index_html(doc).encode("utf-8"))
+
+
+def _e(value: Any) -> str:
+    return html.escape("" if value is None else str(value))
+
+
+def _num(value: Any) -> str:
+    return "" if value is None else _e(value if not isinstance(value, Decimal) else str(value))
+
+
+_STYLE = ("body{font-family:sans-serif;margin:1em}table{border-collapse:collapse;margin:.5em 0}"
+          "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}"
+          ".failed{background:#fdd}.num{text-align:right}")
+
+
+def index_html(doc: dict[str, Any]) -> str:
+    c = doc["counts"]
+    out = ['<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
+           f"<title>Season index</title><style>{_STYLE}</style></head><body>",
+           "<h1>Season index</h1>",
+           f"<p>{c['events']} events: {c['ok']} ok ({c['skipped']} unchanged), "
+           f"{c['failed']} failed.</p>"]
+    if doc["stopped_early"]:
+        out.append("<p>The batch stopped at the first failure (--fail-fast).</p>")
+    out.append('<h2 id="events">Events</h2><table><tr><th>File</th><th>Event</th><th>Date</th>'
+               "<th>Players</th><th>Rounds</th><th>Winner</th><th>Status</th><th>Links</th></tr>")
+    for ev in doc["events"]:
+        failed = ev["status"] == "failed"
+        status = f"failed: {_e(ev['location'])}: {_e(ev['message'])}" if failed else "ok"
+        links = " ".join(f'<a href="{_e(href)}">{_e(kind)}</a>'
+                         for kind, href in ev["links"].items())
+        row_class = ' class="failed"' if failed else ""
+        out.append(f'<tr{row_class}><td>{_e(ev["file"])}</td>'
+                   f"<td>{_e(ev['name'])}</td><td>{_e(ev['date'])}</td>"
+                   f'<td class="num">{_num(ev["players"])}</td>'
+                   f'<td class="num">{_num(ev["rounds"])}</td>'
+                   f"<td>{_e(', '.join(ev['winner']))}</td><td>{status}</td><td>{links}</td></tr>")
+    out.append("</table>")
+    out.append('<h2 id="players">Players across the season</h2><table><tr><th>Player</th>'
+               "<th>Matched by</th><th>FIDE id</th><th>US Chess id</th><th>Events</th>"
+               "<th>Games</th><th>Score</th><th>Perf.</th></tr>")
+    for p in doc["players"]:
+        out.append(f'<tr><td><a href="#{p["id"]}">{_e(p["name"])}</a></td>'
+                   f"<td>{_e(p['matched_by'])}</td><td>{_e(p['fide_id'])}</td>"
+                   f"<td>{_e(p['uscf_id'])}</td>"
+                   f'<td class="num">{len(p["events"])}</td><td class="num">{p["games"]}</td>'
+                   f'<td class="num">{_num(p["score"])}</td>'
+                   f'<td class="num">{_num(p["performance"])}</td></tr>')
+    out.append("</table>")
+    for p in doc["players"]:
+        out.append(f'<h3 id="{p["id"]}">{_e(p["name"])}</h3>')
+        if p["other_names"]:
+            out.append(f"<p>Also written: {_e(', '.join(p['other_names']))}</p>")
+        out.append("<table><tr><th>Event</th><th>Rd</th><th>Col</th><th>Opponent</th>"
+                   "<th>Rtg</th><th>Result</th><th>Pts</th></tr>")
+        out.extend(f"<tr><td>{_e(g['event'])}</td><td>{g['round']}</td><td>{_e(g['colour'])}</td>"
+                   f"<td>{_e(g['opponent'])}</td><td>{_num(g['opponent_rating'])}</td>"
+                   f"<td>{_e(g['result'])}</td><td>{_num(g['points'])}</td></tr>"
+                   for g in p["rounds"])
+        out.append("</table>")
+    out.append("</body></html>\n")
+    return "\n".join(out)
+
+
+def read_index(out: Path) -> dict[str, Any]:
+    """``index.json`` of ``out`` parsed (numbers as Decimal): for tests and tools."""
+    doc = json.loads((out / "index.json").read_text("utf-8"), parse_float=Decimal)
+    return doc if isinstance(doc, dict) else {}

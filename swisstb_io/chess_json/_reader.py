@@ -1,0 +1,397 @@
+"""Read Chess-JSON (FIDE TEC / TieBreakServer) individual tournaments into the model."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import Diagnostics
+from ..model import (
+    Color,
+    DateText,
+    Outcome,
+    Player,
+    PointSystem,
+    Rating,
+    RoundResult,
+    Team,
+    Tournament,
+)
+from ..registry import ReadOptions, ReadResult
+from ._access import Access, decode, show
+from ._common import FILETYPE, SCORE_DEFAULTS, SCORE_FIELDS
+
+_BYE_CODES = {
+    "P": Outcome.PAIRING_BYE,
+    "F": Outcome.FULL_BYE,
+    "H": Outcome.HALF_BYE,
+    "U": Outcome.NOT_PAIRED,
+    "A": Outcome.NOT_PAIRED,
+}
+_NO_PARTNER = {
+    "W": Outcome.FULL_BYE,
+    "D": Outcome.HALF_BYE,
+    "L": Outcome.ZERO_BYE,
+    "Z": Outcome.ZERO_BYE,
+}
+_PLAYED = {
+    "W": (Outcome.WIN, Outcome.WIN_UNRATED),
+    "D": (Outcome.DRAW, Outcome.DRAW_UNRATED),
+    "L": (Outcome.LOSS, Outcome.LOSS_UNRATED),
+}
+_FORFEIT = {
+    "W": Outcome.FORFEIT_WIN,
+    "D": Outcome.FORFEIT_DRAW,
+    "L": Outcome.FORFEIT_LOSS,
+    "Z": Outcome.DOUBLE_FORFEIT,
+}
+_REVERSE = {"W": "L", "D": "D", "L": "W", "Z": "W"}
+_MAX_ROUNDS = 999
+
+
+def sniff_chess_json(data: bytes) -> bool:
+    """True for a JSON object whose first 4 KiB hold ``"filetype"`` and ``"Event"``."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith(b"{") and b'"filetype"' in head and b'"Event"' in head
+
+
+def _date(text: str) -> DateText | None:
+    if not text:
+        return None
+    try:
+        return DateText(text, dt.date.fromisoformat(text))
+    except ValueError:
+        return DateText(text)
+
+
+def _person(r: Access, profile: Mapping[str, Any], where: str) -> str:
+    name = r.text(profile, "fideName", where)
+    if name:
+        return name
+    last, first = r.text(profile, "lastName", where), r.text(profile, "firstName", where)
+    return f"{last}, {first}" if first else last
+
+
+def _point_system(
+    r: Access, event: Mapping[str, Any], tour: Mapping[str, Any], where: str
+) -> PointSystem:
+    raw = tour.get("scoreSystem")
+    key = f"{where}.scoreSystem"
+    if raw is None and isinstance(tour.get("gameScoreSystem"), str):
+        for i, entry in enumerate(r.arr(event, "scoreLists", "event")):
+            entry = r.obj(entry, f"event.scoreLists[{i}]")
+            if entry.get("listName") == tour["gameScoreSystem"]:
+                raw, key = entry.get("scoreSystem"), f"event.scoreLists[{i}].scoreSystem"
+    if raw is None:
+        return PointSystem()
+    raw = r.obj(raw, key)
+    if "game" in raw:
+        raw, key = r.obj(raw["game"], f"{key}.game"), f"{key}.game"
+    table: dict[str, Any] = {**SCORE_DEFAULTS, **raw}
+
+    def value(code: str) -> Fraction:
+        seen = [code]
+        current = table[code]
+        while isinstance(current, str):
+            if current in seen or current not in table:
+                raise r.fail(
+                    f"{key}.{seen[-1]}",
+                    f"{current!r} is neither points nor a score code that leads to points "
+                    "(W D L Z P F H A U)",
+                )
+            seen.append(current)
+            current = table[current]
+        return r.points(current, f"{key}.{seen[-1]}")
+
+    scores = {field: value(code) for code, field in SCORE_FIELDS}
+    return PointSystem(forfeit_win=scores["win"], forfeit_loss=scores["zero_bye"], **scores)
+
+
+def _outcome(
+    r: Access,
+    code: str,
+    played: bool,
+    rated: bool,
+    partner: int | None,
+    other: str | None,
+    where: str,
+) -> Outcome:
+    if code in _BYE_CODES:
+        if code == "A":
+            r.warn(where, "result 'A' (not known yet) read as not paired", "jch-unknown-result")
+        return _BYE_CODES[code]
+    if code not in _NO_PARTNER:
+        raise r.fail(where, f"unknown result code {code!r}; Chess-JSON uses W D L Z P F H U A")
+    if partner is None:
+        if played and code != "Z":
+            raise r.fail(where, f"a played game ({code!r}) needs two players; the other is null")
+        return _NO_PARTNER[code]
+    if played:
+        if code == "Z":
+            raise r.fail(where, "'Z' (zero points) in a played game; use 'L'")
+        won, unrated = _PLAYED[code]
+        return won if rated else unrated
+    if code == "Z" and other in ("W", "D"):
+        return Outcome.FORFEIT_LOSS
+    return _FORFEIT[code]
+
+
+def _games(
+    r: Access, tour: Mapping[str, Any], where: str, known: set[int]
+) -> dict[int, dict[int, RoundResult]]:
+    found: dict[int, dict[int, RoundResult]] = {}
+    implied: list[tuple[int, int, RoundResult]] = []
+    for i, raw in enumerate(r.arr(tour, "gameList", where)):
+        at = f"{where}.gameList[{i}]"
+        row = r.obj(raw, at)
+        rnd = r.integer(row, "round", at)
+        if rnd is None or not 1 <= rnd <= _MAX_ROUNDS:
+            raise r.fail(
+                f"{at}.round",
+                f"expected a round number 1-{_MAX_ROUNDS}, got {show(row.get('round'))}",
+            )
+        played = r.flag(row, "played", at, True)
+        rated = r.flag(row, "rated", at, played)
+        cids = {c: r.cid(row, c, at) for c in ("white", "black")}
+        codes = {c: r.text(row, c[0] + "Result", at).upper() or None for c in ("white", "black")}
+        for colour, other in (("white", "black"), ("black", "white")):
+            me, partner = cids[colour], cids[other]
+            if me is None or me == 0:
+                if codes[colour] is not None:
+                    raise r.fail(f"{at}.{colour}", f"a result for {colour}, who is null or 0")
+                continue
+            if me not in known:
+                if codes[colour] is not None:
+                    raise r.fail(f"{at}.{colour}", f"competitor {me} is not in competitors")
+                r.warn(
+                    f"{at}.{colour}",
+                    f"competitor {me} is not in competitors; kept as the opponent",
+                    "jch-unknown-opponent",
+                )
+                continue
+            opponent = partner if partner else None
+            colour_of = (
+                Color.NONE
+                if opponent is None
+                else (Color.WHITE if colour == "white" else Color.BLACK)
+            )
+            code = codes[colour]
+            if code is None:
+                if opponent is not None and codes[other] in _REVERSE:
+                    guess = _REVERSE[str(codes[other])]
+                    out = _outcome(r, guess, played, rated, partner, codes[other], at)
+                    implied.append((me, rnd, RoundResult(out, opponent, colour_of)))
+                continue
+            out = _outcome(r, code, played, rated, partner, codes[other], f"{at}.{colour[0]}Result")
+            rounds = found.setdefault(me, {})
+            if rnd in rounds:
+                raise r.fail(at, f"competitor {me} has a second result in round {rnd}")
+            rounds[rnd] = RoundResult(out, opponent, colour_of)
+    for me, rnd, res in implied:
+        found.setdefault(me, {}).setdefault(rnd, res)
+    return found
+
+
+def _pick(r: Access, tours: list[Any], section: str | None) -> tuple[int, Mapping[str, Any]]:
+    if not tours:
+        raise r.fail("event.tournaments", "the event holds no tournament")
+    if section is None:
+        return 0, r.obj(tours[0], "event.tournaments[0]")
+    for i, raw in enumerate(tours):
+        tour = r.obj(raw, f"event.tournaments[{i}]")
+        if section in (str(tour.get("name", "")), str(tour.get("tournamentNo", ""))):
+            return i, tour
+    raise r.fail("event.tournaments", f"no tournament named {section!r}")
+
+
+def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    """Read a Chess-JSON event file; raises only :class:`FormatError`."""
+    text, value = decode(data, path)
+    r = Access(path, text, Diagnostics(options.strict))
+    top = r.obj(value, "the file")
+    if top.get("filetype") != FILETYPE:
+        raise r.fail(
+            "filetype",
+            f'expected "{FILETYPE}", got {show(top.get("filetype"))}; '
+            "this is not a Chess-JSON event file",
+        )
+    event = r.obj(top.get("event"), "event")
+    tours = r.arr(event, "tournaments", "event")
+    index, tour = _pick(r, tours, options.section)
+    where = f"event.tournaments[{index}]"
+    if tour.get("teamTournament") is True:
+        raise r.fail(
+            f"{where}.teamTournament",
+            "team tournaments are not supported; this reader takes individual events",
+        )
+    profiles: dict[int, Mapping[str, Any]] = {}
+    profile_at: dict[int, str] = {}
+    for i, raw in enumerate(r.arr(event, "profiles", "event")):
+        profile = r.obj(raw, f"event.profiles[{i}]")
+        pid = r.integer(profile, "id", f"event.profiles[{i}]")
+        if pid is None or pid in profiles:
+            raise r.fail(f"event.profiles[{i}].id", f"missing or repeated profile id {pid}")
+        profiles[pid] = profile
+        profile_at[pid] = f"event.profiles[{i}]"
+    lists = [
+        r.text(r.obj(x, f"event.ratingLists[{i}]"), "listName", f"event.ratingLists[{i}]")
+        for i, x in enumerate(r.arr(event, "ratingLists", "event"))
+    ]
+    comps: list[tuple[int, Mapping[str, Any], Mapping[str, Any], str, str]] = []
+    for i, raw in enumerate(r.arr(tour, "competitors", where)):
+        at = f"{where}.competitors[{i}]"
+        comp = r.obj(raw, at)
+        cid = r.integer(comp, "cid", at)
+        if cid is None or cid < 1:
+            raise r.fail(f"{at}.cid", f"expected a competitor number from 1, got {show(cid)}")
+        pid = r.integer(comp, "profileId", at)
+        if pid not in profiles:
+            raise r.fail(f"{at}.profileId", f"{pid} names no profile in event.profiles")
+        comps.append((cid, comp, profiles[pid], profile_at[pid], at))
+    known = {c[0] for c in comps}
+    if len(known) != len(comps):
+        raise r.fail(f"{where}.competitors", "two competitors share a cid")
+    games = _games(r, tour, where, known)
+    players = tuple(
+        _player(r, cid, (comp, comp_at), (prof, at), lists, games.get(cid, {}))
+        for cid, comp, prof, at, comp_at in comps
+    )
+    by_pid = {r.integer(prof, "id", at): cid for cid, _, prof, at, _ in comps}
+    found = [
+        _team(r, i, raw, by_pid, profiles) for i, raw in enumerate(r.arr(event, "teams", "event"))
+    ]
+    teams = tuple(team for team in found if team is not None)
+    info = r.obj(event.get("eventInfo", {}), "event.eventInfo")
+    tinfo = r.obj(tour.get("tournamentInfo", {}), f"{where}.tournamentInfo")
+    arbiters = r.obj(info.get("arbiters", {}), "event.eventInfo.arbiters")
+
+    def arbiter(pid: Any, at: str) -> str:
+        if pid in profiles and not isinstance(pid, bool):
+            return _person(r, profiles[pid], f"profile {pid}")
+        raise r.fail(at, f"{show(pid)} names no profile in event.profiles")
+
+    chief = (
+        arbiter(arbiters["chiefArbiter"], "event.eventInfo.arbiters.chiefArbiter")
+        if arbiters.get("chiefArbiter")
+        else ""
+    )
+    deputies = tuple(
+        arbiter(pid, f"event.eventInfo.arbiters.deputyChiefArbiters[{i}]")
+        for i, pid in enumerate(r.arr(arbiters, "deputyChiefArbiters", "event.eventInfo.arbiters"))
+    )
+    ranks = r.arr(tour, "rankOrder", where)
+    codes = [str(x.get("name", "")) if isinstance(x, dict) else str(x) for x in ranks]
+    if codes and codes[0].upper() == "PTS":
+        codes = codes[1:]
+    rounds = [r.obj(x, f"{where}.rounds[{i}]") for i, x in enumerate(r.arr(tour, "rounds", where))]
+    time_control = tour.get("timeControl", {})
+    tournament = Tournament(
+        name=r.text(event, "eventName", "event") or r.text(info, "fullName", "event.eventInfo"),
+        players=players,
+        city=r.text(info, "site", "event.eventInfo"),
+        federation=r.text(info, "federation", "event.eventInfo"),
+        start_date=_date(r.text(info, "startDate", "event.eventInfo")),
+        end_date=_date(r.text(info, "endDate", "event.eventInfo")),
+        chief_arbiter=chief,
+        deputy_arbiters=deputies,
+        time_control=r.text(
+            r.obj(time_control, f"{where}.timeControl"), "description", f"{where}.timeControl"
+        )
+        if time_control
+        else "",
+        tournament_type=r.text(tour, "tournamentType", where),
+        pairing_system=r.text(tinfo, "typeOfTournament", f"{where}.tournamentInfo")
+        or r.text(info, "typeOfTournament", "event.eventInfo"),
+        total_rounds=r.integer(tour, "numRounds", where),
+        round_dates=tuple(
+            r.text(x, "startTime", f"{where}.rounds[{i}]") for i, x in enumerate(rounds)
+        ),
+        point_system=_point_system(r, event, tour, where),
+        tiebreaks=tuple(codes),
+        teams=teams,
+        section=r.text(tour, "name", where),
+    )
+    names = tuple(
+        str(
+            r.obj(x, "event.tournaments").get("name")
+            or r.obj(x, "event.tournaments").get("tournamentNo", "")
+        )
+        for x in tours
+    )
+    return ReadResult(
+        tournament=tournament,
+        format="chess-json",
+        diagnostics=r.diags.freeze(),
+        sections=names if len(names) > 1 else (),
+        details=MappingProxyType({"origin": str(top.get("origin", ""))}),
+    )
+
+
+def _player(
+    r: Access,
+    cid: int,
+    competitor: tuple[Mapping[str, Any], str],
+    profile: tuple[Mapping[str, Any], str],
+    lists: list[str],
+    games: dict[int, RoundResult],
+) -> Player:
+    """A competitor: ratings as ``{"list", "rating"}`` objects or (older files) bare numbers
+    in the order of ``event.ratingLists``, where 0 means no rating."""
+    comp, comp_at = competitor
+    prof, at = profile
+    fide: int | None = None
+    ratings: list[Rating] = []
+    for i, raw in enumerate(r.arr(prof, "rating", at)):
+        if isinstance(raw, dict):
+            system = r.text(raw, "list", f"{at}.rating[{i}]")
+            value = r.integer(raw, "rating", f"{at}.rating[{i}]")
+        elif isinstance(raw, int) and not isinstance(raw, bool):
+            system = lists[i] if i < len(lists) else "FIDE"
+            value = raw or None
+        else:
+            raise r.fail(f"{at}.rating[{i}]", f"expected a rating, got {show(raw)}")
+        if value is None:
+            continue
+        if system.upper() in ("FIDE", "TRF") and fide is None:
+            fide = value
+        else:
+            ratings.append(Rating(system, value))
+    fide_id = prof.get("fideId")
+    points = comp.get("gamePoints")
+    last = max(games, default=0)
+    return Player(
+        start_no=cid,
+        name=_person(r, prof, at),
+        results=tuple(games.get(n, RoundResult(Outcome.NOT_PAIRED)) for n in range(1, last + 1)),
+        sex=r.text(prof, "sex", at),
+        title=r.text(prof, "fideTitle", at),
+        fide_rating=fide,
+        ratings=tuple(ratings),
+        federation=r.text(prof, "federation", at),
+        fide_id="" if fide_id in (None, 0, "") else r.text(prof, "fideId", at),
+        birth=r.text(prof, "birth", at),
+        team=r.text(prof, "clubName", at),
+        declared_points=None if points is None else r.points(points, f"{comp_at}.gamePoints"),
+        declared_rank=r.integer(comp, "rank", comp_at),
+    )
+
+
+def _team(
+    r: Access, i: int, raw: Any, by_pid: Mapping[int | None, int], profiles: Mapping[int, Any]
+) -> Team | None:
+    """The team with its members in this tournament; None if none of them plays in it."""
+    at = f"event.teams[{i}]"
+    team = r.obj(raw, at)
+    members: list[int] = []
+    listed = r.arr(team, "players", at)
+    for j, pid in enumerate(listed):
+        if isinstance(pid, bool) or pid not in profiles:
+            raise r.fail(f"{at}.players[{j}]", f"{show(pid)} names no profile in event.profiles")
+        if pid in by_pid:
+            members.append(by_pid[pid])
+    if listed and not members:
+        return None
+    return Team(name=r.text(team, "teamName", at), members=tuple(members))

@@ -1,0 +1,92 @@
+"""``swisstb batch SEASON_DIR -o OUT_DIR``: every event's reports and a season index."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from tqdm import tqdm
+
+from ..batch import Batch, BatchOptions, FileResult, default_jobs
+from ..batch.render import REPORT_EXTENSIONS, SUBMISSIONS
+from ..errors import SwisstbError
+from . import EXIT_FAILED, EXIT_OK
+
+
+def _split(value: str, allowed: list[str] | tuple[str, ...], hint: str) -> tuple[str, ...]:
+    items = tuple(x.strip().lower() for x in value.split(",") if x.strip())
+    bad = [x for x in items if x not in allowed]
+    if bad:
+        raise click.BadParameter(f"{bad[0]!r} is not one of {', '.join(allowed)}",
+                                 param_hint=hint)
+    return items
+
+
+def _line(res: FileResult) -> str:
+    if res.status == "failed":
+        return f"{res.location}: error: {res.message}"
+    return f"{res.path}: {res.status}"
+
+
+@click.command(name="batch")
+@click.argument("season", metavar="SEASON_DIR", type=click.Path(exists=True, path_type=Path))
+@click.option("-o", "--output", "out", required=True, metavar="OUT_DIR",
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Folder for the reports, the manifest and index.html / index.json.")
+@click.option("-f", "--format", "formats", default="html,json", show_default=True,
+              metavar="FMT,…", help=f"Reports per event: {', '.join(sorted(REPORT_EXTENSIONS))}.")
+@click.option("--submit", "submit", default="", metavar="fide|uscf",
+              help="Also write rating submissions (fide, uscf or fide,uscf).")
+@click.option("-t", "--tiebreaks", metavar="CODES|PRESET",
+              help="Tie-break chain for every event. Default: each file's declared chain, "
+                   "else uscf.")
+@click.option("--glob", "patterns", multiple=True, metavar="PATTERN",
+              help="Only files whose relative path or name matches (repeatable), e.g. '*.trf'.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: the CPU count).")
+@click.option("--force", is_flag=True, help="Redo every event, even unchanged ones.")
+@click.option("--fail-fast", is_flag=True, help="Stop at the first file that fails.")
+@click.option("-q", "--quiet", is_flag=True, help="Print only failures and the final line.")
+def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str | None,
+            patterns: tuple[str, ...], jobs: int | None, force: bool, fail_fast: bool,
+            quiet: bool) -> None:
+    """Reports for every tournament file under SEASON_DIR, and a season index.
+
+    Files are found recursively by extension and content, in any readable format.
+    A file that fails is reported (path:line: message) and the others go on; events whose
+    input and options did not change since the last run are skipped (--force redoes them).
+
+    Exit codes: 0 every file done, 1 at least one file failed, 2 usage error.
+
+    \b
+    Example:
+      swisstb batch season-2026/ -o site/ --format html,json --jobs 4
+    """
+    try:
+        options = BatchOptions(
+            formats=_split(formats, sorted(REPORT_EXTENSIONS), "'--format'"),
+            submit=_split(submit, SUBMISSIONS, "'--submit'"),
+            tiebreaks=tiebreaks, force=force, fail_fast=fail_fast,
+            jobs=jobs or default_jobs(), patterns=patterns)
+    except SwisstbError as exc:
+        raise click.UsageError(str(exc)) from exc
+    if out.resolve() == season.resolve():
+        raise click.UsageError("OUT_DIR must not be SEASON_DIR itself; choose another folder")
+    batch = Batch(season, out, options)
+    counts = {"ok": 0, "skipped": 0, "failed": 0}
+    with tqdm(total=len(batch.events), unit="event", file=sys.stderr,
+              disable=not sys.stderr.isatty(), leave=False) as bar:
+        for res in batch.run():
+            counts[res.status] += 1
+            bar.update(1)
+            if res.status == "failed" or not quiet:
+                tqdm.write(_line(res), file=sys.stderr)
+            if not quiet:
+                for warning in res.warnings:
+                    tqdm.write(warning, file=sys.stderr)
+    stop = " (stopped at the first failure)" if batch.stopped_early else ""
+    click.echo(f"{len(batch.events)} events: {counts['ok']} done, {counts['skipped']} "
+               f"unchanged, {counts['failed']} failed{stop}; index: {out / 'index.html'}",
+               err=True)
+    click.get_current_context().exit(EXIT_FAILED if counts["failed"] else EXIT_OK)

@@ -1,0 +1,71 @@
+"""``swisstb check PATH...``: report every problem of tournament files (for CI)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..check import CheckOptions, check_paths
+from ..check.output import FORMATS, promote_warnings, render, summary_line
+from ..errors import Severity, TiebreakError
+from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+
+
+@click.command(name="check")
+@click.argument("paths", metavar="PATH...", nargs=-1, required=True)
+@click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default="text",
+              show_default=True, help="Output: text (path:line:col: severity: message), json, "
+                                      "junit (JUnit XML) or github (Actions annotations).")
+@click.option("-t", "--tiebreaks", "codes", metavar="CODES|PRESET",
+              help="Check declared ranks with this chain instead of the file's declared one.")
+@click.option("--glob", "patterns", multiple=True, metavar="PATTERN",
+              help="In folders, only files whose relative path or name matches.")
+@click.option("-W", "--warnings-as-errors", is_flag=True,
+              help="Treat warnings as errors (reported as errors, exit 1).")
+@click.option("-o", "--output", default="-", metavar="OUT",
+              help="Write the report to OUT instead of stdout.")
+def command(paths: tuple[str, ...], fmt: str, codes: str | None, patterns: tuple[str, ...],
+            warnings_as_errors: bool, output: str) -> None:
+    """Check tournament files (or every file under folders) and report every problem:
+    unreadable files, games whose two sides disagree, impossible results, points
+    columns that do not match, declared ranks and tie-break values that differ from
+    what swisstb computes with the file's declared tie-breaks (or --tiebreaks).
+
+    Exit codes: 0 no errors, 1 problems found, 2 usage error.
+
+    \b
+    Examples:
+      swisstb check fixtures/
+      swisstb check --format github events/*.trf
+    """
+    ctx = click.get_current_context()
+    try:
+        options = CheckOptions(tiebreaks=codes, patterns=patterns)
+    except TiebreakError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
+    missing = [p for p in paths if not _exists(p)]
+    if missing:
+        click.echo(f"Error: {missing[0]}: no such file or folder", err=True)
+        ctx.exit(EXIT_USAGE)
+    reports = list(check_paths(paths, options))
+    if warnings_as_errors:
+        reports = promote_warnings(reports)
+    text = render(reports, fmt)
+    if output == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        from ._io import write_output
+
+        write_output(output, text.encode("utf-8"))
+    if fmt == "text" or output != "-":
+        click.echo(summary_line(reports), err=True)
+    failed = any(r.count(Severity.ERROR) for r in reports)
+    ctx.exit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def _exists(path: str) -> bool:
+    from pathlib import Path
+
+    return Path(path).exists()

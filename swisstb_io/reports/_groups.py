@@ -1,0 +1,105 @@
+"""Prize groups and sections: one ranked table per group.
+
+``rating:<1800,1800-1999,2000+`` makes rating classes (``<N`` below N, ``A-B`` from A to B
+inclusive, ``N+`` N and above; classes may overlap, as class prizes often do; players
+without a rating form an ``Unrated`` group).  ``team``, ``state``, ``section``,
+``federation`` or ``title`` group by that field (players without one form ``(none)``).
+Inside a group players keep the overall order; places are counted inside the group, and
+players who share an overall place share it in the group too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ._labels import ReportError
+from ._table import Group, Row, _place_text
+
+FIELDS = ("team", "state", "section", "federation", "title")
+_RANGE = re.compile(r"^(?:<\s*(\d+)|(\d+)\s*-\s*(\d+)|(\d+)\s*\+|>=\s*(\d+))$")
+
+
+def _rating_classes(spec: str) -> list[tuple[str, int | None, int | None]]:
+    """``(title, lowest, highest)`` per class; ``None`` = open end."""
+    classes: list[tuple[str, int | None, int | None]] = []
+    for item in (x.strip() for x in spec.split(",")):
+        if not item:
+            continue
+        m = _RANGE.match(item)
+        if m is None:
+            raise ReportError(
+                f"rating class {item!r} is not understood; write <1800, 1800-1999 or 2000+"
+            )
+        below, lo, hi, above, above2 = m.groups()
+        if below is not None:
+            classes.append((f"Under {below}", None, int(below) - 1))
+        elif lo is not None:
+            a, b = int(lo), int(hi)
+            if a > b:
+                raise ReportError(f"rating class {item!r} is empty: {a} is above {b}")
+            classes.append((f"{a}-{b}", a, b))
+        else:
+            n = int(above if above is not None else above2)
+            classes.append((f"{n} and above", n, None))
+    if not classes:
+        raise ReportError("--group rating: needs classes, e.g. rating:<1800,1800-1999,2000+")
+    return classes
+
+
+def _in(rating: int | None, lo: int | None, hi: int | None) -> bool:
+    return (rating is not None and (lo is None or rating >= lo)
+            and (hi is None or rating <= hi))
+
+
+def _ranked(title: str, members: Sequence[Row]) -> Group:
+    """Group-local places from the overall places (members are in overall order)."""
+    rows: list[Row] = []
+    ahead = 0
+    n = len(members)
+    k = 0
+    while k < n:
+        end = k
+        while end + 1 < n and members[end + 1].place == members[k].place:
+            end += 1
+        shared = end - k
+        for row in members[k : end + 1]:
+            rows.append(_with_place(row, ahead + 1, shared))
+        ahead += shared + 1
+        k = end + 1
+    return Group(title, tuple(rows))
+
+
+def _with_place(row: Row, place: int, shared: int) -> Row:
+    return replace(row, place=place, place_text=_place_text(place, shared))
+
+
+def make_groups(rows: tuple[Row, ...], spec: str | None) -> tuple[Group, ...]:
+    """The groups ``spec`` asks for (``()`` for none); see the module docstring."""
+    if not spec:
+        return ()
+    kind, _, arg = spec.partition(":")
+    kind = kind.strip().lower()
+    if kind == "rating":
+        groups = []
+        for title, lo, hi in _rating_classes(arg):
+            members = [r for r in rows if _in(r.rating, lo, hi)]
+            groups.append(_ranked(title, members))
+        unrated = [r for r in rows if r.rating is None]
+        if unrated:
+            groups.append(_ranked("Unrated", unrated))
+        return tuple(groups)
+    if kind in FIELDS and not arg:
+        by_value: dict[str, list[Row]] = {}
+        for r in rows:
+            by_value.setdefault(r.fields.get(kind, ""), []).append(r)
+        names = sorted(v for v in by_value if v)
+        out = [_ranked(v, by_value[v]) for v in names]
+        if "" in by_value:
+            out.append(_ranked("(none)", by_value[""]))
+        return tuple(out)
+    raise ReportError(
+        f"--group {spec!r} is not understood; use rating:<1800,1800-1999,2000+ or one of "
+        + ", ".join(FIELDS)
+    )

@@ -1,0 +1,81 @@
+"""The score-progression chart: running score by round, as inline SVG (no dependency).
+
+Coordinates are computed with Fractions and printed with one decimal, so the same input
+always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from html import escape
+
+from ._table import Row
+
+PALETTE = ("#0b5cad", "#c2410c", "#15803d", "#7e22ce", "#b91c1c",
+           "#0e7490", "#a16207", "#be185d", "#4d7c0f", "#334155")
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3", "", "6 3")
+WIDTH, HEIGHT = 720, 300
+LEFT, RIGHT, TOP, BOTTOM = 40, 170, 12, 34
+
+
+def _fixed(v: Fraction) -> str:
+    """``v`` with one decimal, rounded half-up, without floats."""
+    tenths = math.floor(v * 10 + Fraction(1, 2))
+    sign = "-" if tenths < 0 else ""
+    tenths = abs(tenths)
+    return f"{sign}{tenths // 10}.{tenths % 10}"
+
+
+def chart(rows: Sequence[Row], rounds: int, title: str, limit: int = 10) -> str:
+    """An ``<svg>`` element with one line per player (the first ``limit`` rows)."""
+    shown = list(rows[:limit])
+    top = max((r.progression[-1] for r in shown if r.progression), default=Fraction(0))
+    y_max = max(1, math.ceil(top))
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+    x_step = Fraction(plot_w, max(rounds, 1))
+
+    def x(k: int) -> str:
+        return _fixed(LEFT + x_step * k)
+
+    def y(v: Fraction) -> str:
+        return _fixed(TOP + plot_h - Fraction(plot_h) * v / y_max)
+
+    out = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '
+        f'role="img" aria-labelledby="chart-title" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="chart-title">{escape(title)}</title>',
+    ]
+    step = 1 if y_max <= 12 else (y_max // 10 + 1)
+    v = 0
+    while v <= y_max:
+        out.append(f'<line class="grid" x1="{LEFT}" x2="{LEFT + plot_w}" '
+                   f'y1="{y(Fraction(v))}" y2="{y(Fraction(v))}"/>')
+        out.append(f'<text x="{LEFT - 6}" y="{y(Fraction(v))}" text-anchor="end" '
+                   f'dominant-baseline="middle">{v}</text>')
+        v += int(step)
+    for k in range(rounds + 1):
+        out.append(f'<text x="{x(k)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">'
+                   f'{"R" + str(k) if k else "0"}</text>')
+    out.append(f'<text x="{LEFT + plot_w // 2}" y="{HEIGHT - 4}" text-anchor="middle">'
+               'round</text>')
+    for n, r in enumerate(shown):
+        color = PALETTE[n % len(PALETTE)]
+        dash = DASHES[n % len(DASHES)]
+        points = " ".join(
+            f"{x(k)},{y(v)}" for k, v in enumerate((Fraction(0), *r.progression))
+        )
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        label = f"{r.place_text}. {r.name}"
+        out.append(f'<polyline points="{points}" stroke="{color}"{dash_attr}>'
+                   f"<title>{escape(label)}: {escape(r.points_text)}</title></polyline>")
+        ly = TOP + 8 + n * 18
+        out.append(f'<line x1="{WIDTH - RIGHT + 12}" x2="{WIDTH - RIGHT + 34}" y1="{ly}" '
+                   f'y2="{ly}" stroke="{color}" stroke-width="2"{dash_attr}/>')
+        short = label if len(label) <= 18 else label[:17] + "…"
+        out.append(f'<text x="{WIDTH - RIGHT + 40}" y="{ly}" dominant-baseline="middle">'
+                   f"{escape(short)}</text>")
+    out.append("</svg>")
+    return "\n".join(out)

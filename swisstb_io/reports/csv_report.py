@@ -1,0 +1,51 @@
+"""CSV: one row per player (per group row when groups are asked for), tie-break columns.
+
+Columns: ``Place, No, Name, Rating, Federation, Points`` then one per tie-break (labels
+from :mod:`._labels`), then ``Group`` and ``Group place`` when groups are given (a player
+in two overlapping rating classes then has a row in each).  Values are printed as in the
+other reports: exact for multiples of 1/4, else rounded as the rule says; ``-`` undefined.
+Cells that start with ``= + - @`` and are not numbers get a leading ``'`` so spreadsheets
+do not run them as formulas.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from ._options import ReportOptions
+from ._table import Report, Row
+
+_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
+
+
+def safe(text: str) -> str:
+    """``text`` with a leading ``'`` if a spreadsheet would read it as a formula."""
+    if text and text[0] in "=+-@\t\r" and not _NUMBER.match(text) and text != "-":
+        return "'" + text
+    return text
+
+
+def _cells(r: Row) -> list[str]:
+    return [r.place_text, str(r.start_no), safe(r.name),
+            "" if r.rating is None else str(r.rating), safe(r.fields.get("federation", "")),
+            r.points_text, *(c.text for c in r.cells)]
+
+
+def render(report: Report, options: ReportOptions) -> bytes:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    head = ["Place", "No", "Name", "Rating", "Federation", "Points",
+            *(c.label for c in report.columns)]
+    if report.groups:
+        w.writerow([*head, "Group", "Group place"])
+        overall = {r.start_no: r for r in report.rows}
+        for g in report.groups:
+            for r in g.rows:
+                w.writerow([*_cells(overall[r.start_no]), safe(g.title), r.place_text])
+    else:
+        w.writerow(head)
+        for r in report.rows:
+            w.writerow(_cells(r))
+    return buf.getvalue().encode("utf-8")

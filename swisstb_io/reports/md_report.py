@@ -1,0 +1,87 @@
+r"""Markdown (GitHub-flavoured tables) for club websites and repositories.
+
+Every text taken from the file is escaped: ``|`` and the inline-markup characters
+(``\ ` * _ [ ] ~``) get a backslash, ``<``/``>``/``&`` become entities, line breaks
+become spaces.  No text from the file starts a line, so block markup cannot be triggered.
+"""
+
+from __future__ import annotations
+
+from ._options import ReportOptions
+from ._table import Group, Report, Row
+
+_SPECIAL = "\\`*_[]|~"
+
+
+def esc(text: str) -> str:
+    """``text`` safe inside a Markdown table cell or heading."""
+    out = []
+    for ch in " ".join(text.split()):
+        if ch in _SPECIAL:
+            out.append("\\" + ch)
+        elif ch == "<":
+            out.append("&lt;")
+        elif ch == ">":
+            out.append("&gt;")
+        elif ch == "&":
+            out.append("&amp;")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _table(heads: list[str], rows: list[list[str]], right: set[int]) -> list[str]:
+    lines = ["| " + " | ".join(heads) + " |"]
+    lines.append("|" + "|".join("---:" if k in right else "---" for k in range(len(heads))) + "|")
+    lines.extend("| " + " | ".join(cells) + " |" for cells in rows)
+    return lines
+
+
+def _standings(report: Report, rows: tuple[Row, ...]) -> list[str]:
+    heads = ["Place", "No", "Name", "Rating", "Points", *(esc(c.label) for c in report.columns)]
+    body = []
+    for r in rows:
+        name = esc(r.name) + ("\\*" if not r.scored_in_play and report.result.actual_play_rule
+                              else "")
+        body.append([r.place_text, str(r.start_no), name,
+                     "unr" if r.rating is None else str(r.rating), r.points_text,
+                     *(esc(c.text) for c in r.cells)])
+    return _table(heads, body, {0, 1, 3, 4, *range(5, 5 + len(report.columns))})
+
+
+def _crosstable(report: Report) -> list[str]:
+    heads = ["No", "Name", "Points", *(f"R{k}" for k in range(1, report.rounds + 1))]
+    body = [
+        [str(r.start_no), esc(r.name), r.points_text,
+         *(esc(c.text(report.notation)) or " " for c in r.rounds)]
+        for r in report.rows
+    ]
+    return _table(heads, body, {0, 2})
+
+
+def _group(report: Report, group: Group) -> list[str]:
+    return ["", f"### {esc(group.title)}", "", *_standings(report, group.rows)]
+
+
+def render(report: Report, options: ReportOptions) -> bytes:
+    lines = [f"# {esc(report.title)}", ""]
+    lines.extend(f"- **{esc(k)}:** {esc(v)}" for k, v in report.header)
+    if report.fide_rules:
+        lines.append(f"- **FIDE tie-break rules:** C.07, {esc(report.fide_rules)} edition")
+    lines.append("")
+    if report.columns:
+        lines.append("Tie-breaks, in order:")
+        lines.append("")
+        lines.extend(f"{n}. **{esc(c.label)}**: {esc(c.name)} ({esc(c.rule)})"
+                     for n, c in enumerate(report.columns, 1))
+        lines.append("")
+    lines.extend(["## Standings", "", *_standings(report, report.rows)])
+    if report.notes:
+        lines.append("")
+        lines.extend(f"- {esc(n)}" for n in report.notes)
+    if report.groups:
+        lines.extend(["", "## Groups", "", "Places are counted inside each group."])
+        for g in report.groups:
+            lines.extend(_group(report, g))
+    lines.extend(["", "## Crosstable", "", esc(report.legend) + ".", "", *_crosstable(report)])
+    return ("\n".join(lines) + "\n").encode("utf-8")

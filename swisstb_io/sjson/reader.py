@@ -1,0 +1,262 @@
+"""Read a SwissSys 11 save file (``.sjson``, formats.md §2.1): JSON, one model per section.
+
+Layout (as SwissSys 11.52 writes it)::
+
+    {"Overview": {"Program": "SwissSys", "Version": 11.52, "Tournament title": "…", …},
+     "Sections": [{"Section name": "Open", "Rounds paired": 1, "Rounds played": 1, …,
+                   "Players": [{"Pair number": 1, "Name": "Last, First", "ID": "12345678",
+                                "Rating": 2000, "Results": ["+;2;W;1;2;2;0"]}, …]}]}
+
+Each result string is ``Result;Opponent;Colour;Board;Logical op 1;Logical op 2;Game points``.
+Result letters: ``+ = -`` played win, draw, loss (``-`` with no opponent is "not paired"),
+``X``/``F``/``Z`` forfeit win/loss/draw, ``Bye`` the program's pairing bye, ``B`` a full-point
+bye, ``H`` a half-point bye, ``U`` a zero-point bye.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import Diagnostics, FormatError, Location
+from ..model import Color, Outcome, Player, Rating, RoundResult, Tournament
+from ..registry import ReadOptions, ReadResult
+from ..swisssys_csv.notation import resolve_double_forfeits, trim
+
+FORMAT_NAME = "sjson"
+
+_CODES: dict[str, Outcome] = {
+    "+": Outcome.WIN,
+    "W": Outcome.WIN,
+    "=": Outcome.DRAW,
+    "D": Outcome.DRAW,
+    "-": Outcome.LOSS,
+    "L": Outcome.LOSS,
+    "X": Outcome.FORFEIT_WIN,
+    "F": Outcome.FORFEIT_LOSS,
+    "Z": Outcome.FORFEIT_DRAW,
+    "BYE": Outcome.PAIRING_BYE,
+    "B": Outcome.FULL_BYE,
+    "H": Outcome.HALF_BYE,
+    "U": Outcome.ZERO_BYE,
+    "": Outcome.NOT_PAIRED,
+}
+_KNOWN_PLAYER_KEYS = {"Pair number", "Name", "ID", "Rating", "Results", "State", "Team"}
+_KNOWN_SECTION_KEYS = {"Section name", "Players", "Teams"}
+
+
+class _Doc:
+    """The decoded text, to point at a bad value's line and column when it is unique."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
+        self.path = path
+
+    def error(self, where: str, message: str, value: object = None) -> FormatError:
+        loc = Location(self.path)
+        if isinstance(value, str):
+            literal = json.dumps(value, ensure_ascii=False)
+            if self.text.count(literal) == 1:
+                pos = self.text.index(literal)
+                line = self.text.count("\n", 0, pos) + 1
+                loc = Location(self.path, line, pos - (self.text.rfind("\n", 0, pos) + 1) + 1)
+        return FormatError(f"{where}: {message}", loc)
+
+
+def _decode(data: bytes) -> tuple[str, str]:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        try:
+            return data.decode("cp1252"), "cp1252"
+        except UnicodeDecodeError:
+            return data.decode("latin-1"), "latin-1"
+
+
+def load_document(data: bytes, path: str) -> tuple[dict[str, Any], _Doc, str]:
+    text, encoding = _decode(data)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(
+            f"not valid JSON: {exc.msg}", Location(path, exc.lineno, exc.colno)
+        ) from exc
+    except RecursionError as exc:
+        raise FormatError("not valid JSON: nested too deeply", Location(path)) from exc
+    d = _Doc(text, path)
+    if not isinstance(doc, dict) or not isinstance(doc.get("Sections"), list):
+        raise d.error(
+            "top level", 'expected an object with a "Sections" list (a SwissSys .sjson save file)'
+        )
+    return doc, d, encoding
+
+
+def section_names(doc: dict[str, Any]) -> tuple[str, ...]:
+    names = []
+    for i, sec in enumerate(doc["Sections"], 1):
+        name = sec.get("Section name") if isinstance(sec, dict) else None
+        names.append(str(name) if isinstance(name, str | int) and str(name) else f"Section {i}")
+    return tuple(names)
+
+
+def select(names: tuple[str, ...], wanted: str | None, path: str) -> int:
+    if not names:
+        raise FormatError("the file has no sections", Location(path))
+    if wanted is None:
+        return 0
+    key = wanted.strip().casefold()
+    for i, name in enumerate(names):
+        if name.casefold() == key:
+            return i
+    if key.isdigit() and 1 <= int(key) <= len(names):
+        return int(key) - 1
+    listing = ", ".join(f"{i} {n!r}" for i, n in enumerate(names, 1))
+    raise FormatError(f"no section {wanted!r} in this file (sections: {listing})", Location(path))
+
+
+def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    doc, d, encoding = load_document(data, path)
+    names = section_names(doc)
+    index = select(names, options.section, path)
+    diags = Diagnostics(options.strict)
+    t = _section(doc, index, d, diags)
+    overview = doc.get("Overview")
+    details = {}
+    if isinstance(overview, dict):
+        details["program"] = f"{overview.get('Program', '?')} {overview.get('Version', '')}".strip()
+    return ReadResult(
+        t, FORMAT_NAME, encoding, diags.freeze(), sections=names, details=MappingProxyType(details)
+    )
+
+
+def _scalar_extras(obj: dict[str, Any], prefix: str, skip: set[str]) -> dict[str, str]:
+    out = {}
+    for key, value in obj.items():
+        if key in skip or isinstance(value, dict | list) or value is None:
+            continue
+        out[f"{prefix}{key}"] = json.dumps(value) if isinstance(value, bool) else str(value)
+    return out
+
+
+def _section(doc: dict[str, Any], index: int, d: _Doc, diags: Diagnostics) -> Tournament:
+    where = f"Sections[{index}]"
+    sec = doc["Sections"][index]
+    if not isinstance(sec, dict):
+        raise d.error(where, "expected an object")
+    raw_players = sec.get("Players", [])
+    if not isinstance(raw_players, list):
+        raise d.error(f"{where}.Players", "expected a list of players")
+    players: dict[int, Player] = {}
+    results: dict[int, list[RoundResult]] = {}
+    for i, raw in enumerate(raw_players):
+        pw = f"{where}.Players[{i}]"
+        player, rounds = _player(raw, pw, d)
+        if player.start_no in players:
+            raise d.error(pw, f"pair number {player.start_no} appears twice")
+        players[player.start_no] = player
+        results[player.start_no] = rounds
+    resolve_double_forfeits(results)
+    for start_no, rounds in results.items():
+        for rnd, r in enumerate(rounds, 1):
+            if r.opponent is not None and r.opponent not in players:
+                diags.warn(
+                    Location(d.path),
+                    f"{where}: pair {start_no}, round {rnd}: opponent "
+                    f"{r.opponent} is not in the section",
+                    "sjson-unknown-opponent",
+                )
+    overview = doc.get("Overview") if isinstance(doc.get("Overview"), dict) else {}
+    assert isinstance(overview, dict)
+    extras = _scalar_extras(overview, "sjson:overview:", {"Tournament title"})
+    if extras.get("sjson:overview:Program") == "SwissSys":
+        del extras["sjson:overview:Program"]  # the writer always says so
+    extras.update(_scalar_extras(sec, "sjson:section:", _KNOWN_SECTION_KEYS))
+    title = overview.get("Tournament title", "")
+    name = sec.get("Section name", "")
+    return Tournament(
+        name=str(title) if title is not None else "",
+        section=str(name) if name is not None else "",
+        players=tuple(replace(players[n], results=trim(results[n])) for n in sorted(players)),
+        extras=MappingProxyType(extras),
+    )
+
+
+def _int(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def _player(raw: object, pw: str, d: _Doc) -> tuple[Player, list[RoundResult]]:
+    if not isinstance(raw, dict):
+        raise d.error(pw, "expected a player object")
+    start_no = _int(raw.get("Pair number"))
+    if start_no is None or start_no < 1:
+        raise d.error(
+            pw,
+            f'bad "Pair number" {raw.get("Pair number")!r} (expected 1, 2, …)',
+            raw.get("Pair number"),
+        )
+    ratings: tuple[Rating, ...] = ()
+    extras = _scalar_extras(raw, "sjson:player:", _KNOWN_PLAYER_KEYS)
+    rating = raw.get("Rating")
+    value = _int(rating)
+    if value is None and isinstance(rating, str) and rating.strip():
+        head = rating.strip().split("/", 1)[0].strip()
+        value = int(head) if head.isdigit() else None
+        extras["sjson:player:Rating"] = rating
+    if value:
+        ratings = (Rating("USCF", value),)
+    if isinstance(raw.get("State"), str) and raw["State"].strip():
+        extras["uscf:state"] = raw["State"].strip()
+    ident = raw.get("ID")
+    ident_text = str(ident).strip() if isinstance(ident, str | int) and ident != 0 else ""
+    team = raw.get("Team")
+    raw_results = raw.get("Results", [])
+    if not isinstance(raw_results, list):
+        raise d.error(f"{pw}.Results", "expected a list of result strings")
+    rounds = [_result(r, f"{pw}.Results[{k}]", d) for k, r in enumerate(raw_results)]
+    name = raw.get("Name", "")
+    player = Player(
+        start_no=start_no,
+        name=name if isinstance(name, str) else str(name),
+        ratings=ratings,
+        national_ids=(("USCF", ident_text),) if ident_text else (),
+        team=team.strip() if isinstance(team, str) else "",
+        extras=MappingProxyType(extras),
+    )
+    return player, rounds
+
+
+def _result(raw: object, where: str, d: _Doc) -> RoundResult:
+    if not isinstance(raw, str):
+        raise d.error(where, f'expected a result string such as "+;2;W;1;2;2;0", got {raw!r}')
+    parts = [p.strip() for p in raw.split(";")]
+    code = parts[0].upper()
+    opp_text = parts[1] if len(parts) > 1 else ""
+    colour = parts[2].upper() if len(parts) > 2 else ""
+    outcome = _CODES.get(code)
+    opponent = _int(opp_text) if opp_text else 0
+    if outcome is None or opponent is None or colour not in ("W", "B", "-", ""):
+        raise d.error(
+            where,
+            f'bad result {raw!r} (expected "RESULT;OPPONENT;COLOUR;…" with RESULT one of '
+            '+ = - X F Z Bye B H U, e.g. "+;2;W;1;2;2;0")',
+            raw,
+        )
+    if code == "-" and not opponent:
+        return RoundResult(Outcome.NOT_PAIRED)
+    if not outcome.has_opponent:
+        return RoundResult(outcome)
+    color = {"W": Color.WHITE, "B": Color.BLACK}.get(colour, Color.NONE)
+    if outcome.played and not opponent:
+        raise d.error(where, f"bad result {raw!r}: a played game needs the opponent's number", raw)
+    return RoundResult(outcome, opponent or None, color)

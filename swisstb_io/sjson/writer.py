@@ -1,0 +1,99 @@
+"""Write the SwissSys 11 ``.sjson`` layout (one or more sections) from the model.
+
+Only the keys the reader understands are written, plus the ``sjson:`` extras a file read
+earlier brought along, so a file read and written again keeps SwissSys's own settings.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import WriteError
+from ..model import Color, Outcome, Player, RoundResult, Tournament
+from ..registry import WriteOptions
+
+_CODE = {
+    Outcome.WIN: "+",
+    Outcome.DRAW: "=",
+    Outcome.LOSS: "-",
+    Outcome.INCONSISTENT_WIN: "+",
+    Outcome.INCONSISTENT_DRAW: "=",
+    Outcome.INCONSISTENT_LOSS: "-",
+    # games of less than one move are not rated: written as unplayed, as in the DBF report
+    Outcome.WIN_UNRATED: "X",
+    Outcome.DRAW_UNRATED: "Z",
+    Outcome.LOSS_UNRATED: "F",
+    Outcome.FORFEIT_WIN: "X",
+    Outcome.FORFEIT_DRAW: "Z",
+    Outcome.FORFEIT_LOSS: "F",
+    Outcome.DOUBLE_FORFEIT: "F",
+    Outcome.PAIRING_BYE: "Bye",
+    Outcome.FULL_BYE: "B",
+    Outcome.HALF_BYE: "H",
+    Outcome.ZERO_BYE: "U",
+    Outcome.NOT_PAIRED: "-",
+}
+_NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+
+
+def _value(text: str) -> Any:
+    """An extras string back as the JSON value it came from (``"3"`` -> 3, ``"true"`` -> true)."""
+    if text in ("true", "false"):
+        return text == "true"
+    if _NUMBER.match(text):
+        return float(text) if "." in text else int(text)
+    return text
+
+
+def result_string(r: RoundResult) -> str:
+    """``Result;Opponent;Colour;Board;Logical op 1;Logical op 2;Game points``."""
+    opp = r.opponent if r.outcome.has_opponent and r.opponent else 0
+    colour = {Color.WHITE: "W", Color.BLACK: "B"}.get(r.color, "-") if opp else "-"
+    return f"{_CODE[r.outcome]};{opp};{colour};0;{opp};{opp};0"
+
+
+def _player(p: Player) -> dict[str, Any]:
+    out: dict[str, Any] = {"Pair number": p.start_no, "Name": p.name, "ID": p.national_id("USCF")}
+    raw = p.extras.get("sjson:player:Rating")
+    rating = p.rating("USCF")
+    out["Rating"] = raw if raw is not None else (rating or 0)
+    for key, value in p.extras.items():
+        if key.startswith("sjson:player:") and key != "sjson:player:Rating":
+            out[key[len("sjson:player:") :]] = _value(value)
+    if p.extras.get("uscf:state"):
+        out["State"] = p.extras["uscf:state"]
+    if p.team:
+        out["Team"] = p.team
+    out["Results"] = [result_string(r) for r in p.results]
+    return out
+
+
+def _section(t: Tournament) -> dict[str, Any]:
+    sec: dict[str, Any] = {"Section name": t.section}
+    for key, value in t.extras.items():
+        if key.startswith("sjson:section:"):
+            sec[key[len("sjson:section:") :]] = _value(value)
+    sec["Players"] = [_player(p) for p in sorted(t.players, key=lambda p: p.start_no)]
+    sec.setdefault("Teams", [])
+    return sec
+
+
+def dump_sections(sections: Sequence[Tournament]) -> bytes:
+    """One ``.sjson`` document holding ``sections`` (the event data of the first)."""
+    if not sections:
+        raise WriteError("an .sjson file needs at least one section")
+    first = sections[0]
+    overview: dict[str, Any] = {"Program": "SwissSys", "Tournament title": first.name}
+    for key, value in first.extras.items():
+        if key.startswith("sjson:overview:"):
+            overview[key[len("sjson:overview:") :]] = _value(value)
+    overview["Tournament title"] = first.name
+    doc = {"Overview": overview, "Sections": [_section(t) for t in sections]}
+    return (json.dumps(doc, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def write(t: Tournament, options: WriteOptions) -> bytes:
+    return dump_sections([t])

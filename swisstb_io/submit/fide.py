@@ -1,0 +1,167 @@
+"""The FIDE rating report: a TRF-16 or TRF-2026 file ready for upload.
+
+:func:`prepare_fide` ranks the event with its own tie-breaks (TRF-2026 212/202, else the
+chain given, else :data:`DEFAULT_CHAIN`), fills every player's points and rank columns
+from those standings, sorts the 001 records by start number, and lists every missing or
+malformed item: the header records 012, 022, 032, 042, 052, 102 and 132 (one date per
+round played), and per player the FIDE ID, sex, federation and birth date, plus results
+TRF cannot hold.  Nothing is written here; :meth:`FideSubmission.to_bytes` gives the file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+
+from ..api import dumps
+from ..errors import TiebreakError, WriteError
+from ..model import DEFAULT_POINTS, Outcome, Player, Tournament
+from ..tiebreaks import CalcOptions, Spec, StandingsResult, parse_chain, standings
+from ._common import Problem, Severity, player_subject
+
+DEFAULT_CHAIN = "BH/C1,BH,SB"
+"""Used (and reported as a note) when the file declares no tie-breaks and none is given."""
+VERSIONS = ("16", "2026")
+_LAYOUT = "trf:layout"
+_FED = re.compile(r"^[A-Z]{3}$")
+_BIRTH = re.compile(r"^\d{4}(?:[/.-]\d{2}[/.-]\d{2})?$")
+_FIDE_ID = re.compile(r"^\d{1,11}$")
+
+
+@dataclass(frozen=True)
+class FideSubmission:
+    tournament: Tournament
+    """The event with points and ranks filled in and players sorted by start number."""
+    version: str
+    result: StandingsResult
+    problems: tuple[Problem, ...]
+
+    def to_bytes(self) -> bytes:
+        """The TRF text (raises :class:`~swisstb_io.errors.WriteError` if TRF cannot hold it)."""
+        return dumps(self.tournament, "trf16" if self.version == "16" else "trf2026")
+
+
+def event_chain(t: Tournament, codes: str | None) -> tuple[tuple[Spec, ...], list[Problem]]:
+    """The chain to rank with: ``codes``, else the file's declaration, else the default."""
+    if codes:
+        return parse_chain(codes), []
+    declared = t.standings_order or t.tiebreaks
+    if declared:
+        try:
+            return parse_chain(declared), []
+        except TiebreakError as exc:
+            raise TiebreakError(
+                f"the file declares the tie-breaks {' '.join(declared)}, and {exc}; "
+                "choose the chain with --tiebreaks"
+            ) from exc
+    note = Problem("event", "tie-breaks", f"the file declares none: ranked by {DEFAULT_CHAIN} "
+                   "(choose with --tiebreaks)", Severity.NOTE)
+    return parse_chain(DEFAULT_CHAIN), [note]
+
+
+def _header_problems(t: Tournament, rounds: int, version: str) -> Iterable[Problem]:
+    def missing(record: str, what: str) -> Problem:
+        return Problem("event", f"{record} {what}", "missing")
+
+    if not t.name.strip():
+        yield missing("012", "tournament name")
+    if not t.city.strip():
+        yield missing("022", "city")
+    if not t.federation.strip():
+        yield missing("032", "federation")
+    elif not _FED.match(t.federation):
+        yield Problem("event", "032 federation",
+                      f"{t.federation!r} is not a three-letter FIDE code such as ENG")
+    for record, what, d in (("042", "start date", t.start_date), ("052", "end date", t.end_date)):
+        if d is None or not d.text.strip():
+            yield missing(record, what)
+        elif d.value is None:
+            yield Problem("event", f"{record} {what}", f"{d.text!r} is not a date (YYYY/MM/DD)")
+    if t.start_date and t.end_date and t.start_date.value and t.end_date.value \
+            and t.end_date.value < t.start_date.value:
+        yield Problem("event", "052 end date",
+                      f"{t.end_date.text} is before the start date {t.start_date.text}")
+    if not t.chief_arbiter.strip():
+        yield missing("102", "chief arbiter")
+    dates = [d for d in t.round_dates if d.strip()]
+    if len(dates) < rounds:
+        have = f"only {len(dates)}" if dates else "none"
+        yield Problem("event", "132 round dates",
+                      f"{rounds} rounds were played but {have} of their dates are given")
+    if version == "16" and t.point_system != DEFAULT_POINTS:
+        yield Problem("event", "points", "the event does not score 1-½-0; TRF-16 has no "
+                      "official record for that (record 162 is TRF-2026; only the TRF(x) XXS "
+                      "extension is written): prefer --trf 2026", Severity.NOTE)
+
+
+def _player_problems(p: Player, rounds: int) -> Iterable[Problem]:
+    who = player_subject(p)
+    if not p.fide_id.strip():
+        yield Problem(who, "FIDE ID", "missing (register the player with the federation)")
+    elif not _FIDE_ID.match(p.fide_id):
+        yield Problem(who, "FIDE ID", f"{p.fide_id!r} is not a number")
+    if not p.sex.strip():
+        yield Problem(who, "sex", "missing (m or w)")
+    elif p.sex.lower() not in ("m", "w", "f"):
+        yield Problem(who, "sex", f"{p.sex!r} is not m or w")
+    if not p.federation.strip():
+        yield Problem(who, "federation", "missing")
+    elif not _FED.match(p.federation):
+        yield Problem(who, "federation", f"{p.federation!r} is not a three-letter FIDE code")
+    if not p.birth.strip():
+        yield Problem(who, "birth date", "missing")
+    elif not _BIRTH.match(p.birth.strip()):
+        yield Problem(who, "birth date", f"{p.birth!r} is not YYYY or YYYY/MM/DD")
+    for k, r in enumerate(p.results[:rounds], 1):
+        if r.outcome is Outcome.FORFEIT_DRAW:
+            yield Problem(who, f"round {k}", "an unplayed half point against an opponent "
+                          "(US 'Z') has no TRF code")
+
+
+def _sorted_layout(raw: str) -> str | None:
+    """The TRF reader's layout (lines in file order, keyed ``"001:<start no>"`` for player
+    records) with the player records put in start-number order where they stood, so the
+    other records keep their places; ``None`` if it cannot be read (write without it)."""
+    try:
+        layout = json.loads(raw)
+        slots = [k for k, item in enumerate(layout) if str(item[0]).startswith("001:")]
+        ordered = sorted((layout[k] for k in slots), key=lambda item: int(item[0][4:]))
+    except (ValueError, TypeError, IndexError, KeyError):
+        return None
+    for k, item in zip(slots, ordered, strict=True):
+        layout[k] = item
+    return json.dumps(layout, ensure_ascii=False)
+
+
+def prepare_fide(
+    t: Tournament,
+    *,
+    version: str = "2026",
+    tiebreaks: str | None = None,
+    options: CalcOptions | None = None,
+) -> FideSubmission:
+    """The submission for ``t`` and every problem found (see the module docstring)."""
+    if version not in VERSIONS:
+        raise WriteError(f"unknown TRF version {version!r}; use 16 or 2026")
+    chain, problems = event_chain(t, tiebreaks)
+    result = standings(t, chain, options or CalcOptions())
+    rows = {r.start_no: r for r in result.rows}
+    rounds = result.context.n_rounds
+    players = []
+    for p in sorted(t.players, key=lambda p: p.start_no):
+        problems.extend(_player_problems(p, rounds))
+        row = rows[p.start_no]
+        players.append(replace(p, declared_points=row.points, declared_rank=row.place))
+    problems[:0] = list(_header_problems(t, rounds, version))
+    extras = dict(t.extras)
+    if _LAYOUT in extras:
+        layout = _sorted_layout(extras[_LAYOUT])
+        if layout is None:
+            del extras[_LAYOUT]
+        else:
+            extras[_LAYOUT] = layout
+    ready = replace(t, players=tuple(players), extras=MappingProxyType(extras))
+    return FideSubmission(ready, version, result, tuple(problems))

@@ -1,0 +1,207 @@
+"""US Chess wall-chart notation (``W12``, ``L5B``, ``X``, ``H``…), shared by the US formats.
+
+One round cell is a result letter, an optional opponent number and, for played games, an
+optional trailing colour (``W``/``B``), as in formats.md §2.3 and the DBF round cell of §4.2.
+The same letters mean the same outcomes in the CSV, the ``.sjson`` and the DBF readers; the
+traps of formats.md §2.4 are handled here once:
+
+* US ``U`` is *unpaired / zero-point bye* (``ZERO_BYE``), never TRF's pairing bye;
+* US ``B`` is a full-point bye without saying who asked for it: it reads as ``FULL_BYE``
+  unless the format's own metadata says it was the pairing-allocated bye;
+* ``F`` against an opponent who also has ``F`` against this player is a double forfeit.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+
+from ..model import Color, DateText, Outcome, Player, RoundResult
+
+CELL_RE = re.compile(
+    r"^(?:(?P<res>[WLDNRS])\s*(?P<opp>\d+)\s*(?P<col>[WB])?|(?P<unpl>[XFZBHU*-])\s*(?P<opp2>\d+)?)$"
+)
+"""formats.md §2.4 round-cell grammar (spaces allowed between the parts, as WinTD writes)."""
+
+EXPECTED_CELLS = "expected W12, L5B, D3, X, F, Z, B, H, U, -, N4, R4, S4 or an empty cell"
+
+CODE_TO_OUTCOME: Mapping[str, Outcome] = MappingProxyType(
+    {
+        "W": Outcome.WIN,
+        "L": Outcome.LOSS,
+        "D": Outcome.DRAW,
+        "N": Outcome.INCONSISTENT_WIN,
+        "R": Outcome.INCONSISTENT_DRAW,
+        "S": Outcome.INCONSISTENT_LOSS,
+        "X": Outcome.FORFEIT_WIN,
+        "F": Outcome.FORFEIT_LOSS,
+        "Z": Outcome.FORFEIT_DRAW,
+        "B": Outcome.FULL_BYE,
+        "H": Outcome.HALF_BYE,
+        "U": Outcome.ZERO_BYE,
+        "-": Outcome.NOT_PAIRED,
+        "*": Outcome.NOT_PAIRED,
+    }
+)
+"""What each US letter reads as when nothing else is known."""
+
+OUTCOME_TO_CODE: Mapping[Outcome, str] = MappingProxyType(
+    {
+        Outcome.WIN: "W",
+        Outcome.DRAW: "D",
+        Outcome.LOSS: "L",
+        Outcome.WIN_UNRATED: "W",
+        Outcome.DRAW_UNRATED: "D",
+        Outcome.LOSS_UNRATED: "L",
+        Outcome.INCONSISTENT_WIN: "N",
+        Outcome.INCONSISTENT_DRAW: "R",
+        Outcome.INCONSISTENT_LOSS: "S",
+        Outcome.FORFEIT_WIN: "X",
+        Outcome.FORFEIT_LOSS: "F",
+        Outcome.FORFEIT_DRAW: "Z",
+        Outcome.DOUBLE_FORFEIT: "F",
+        Outcome.PAIRING_BYE: "B",
+        Outcome.FULL_BYE: "B",
+        Outcome.HALF_BYE: "H",
+        Outcome.ZERO_BYE: "U",
+        Outcome.NOT_PAIRED: "",
+    }
+)
+"""The US letter for each outcome; a writer records the difference elsewhere if it can."""
+
+_PLAYED_CODES = frozenset("WLDNRS")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One parsed round cell."""
+
+    code: str
+    """Result letter, ``""`` for an empty cell."""
+    opponent: int | None = None
+    color: Color = Color.NONE
+
+
+def parse_cell(text: str) -> Cell | None:
+    """The cell in ``text`` (already stripped), or ``None`` when it is not US notation."""
+    if not text:
+        return Cell("")
+    m = CELL_RE.match(text.upper())
+    if m is None:
+        return None
+    if m["res"]:
+        col = {"W": Color.WHITE, "B": Color.BLACK}.get(m["col"] or "", Color.NONE)
+        return Cell(m["res"], int(m["opp"]), col)
+    opp = int(m["opp2"]) if m["opp2"] else None
+    return Cell(m["unpl"], opp or None)
+
+
+def format_cell(result: RoundResult, *, color: bool = True, forfeit_opponent: bool = True) -> str:
+    """``result`` as a compact US cell (``W12B``, ``X7``, ``H``); empty for NOT_PAIRED."""
+    code = OUTCOME_TO_CODE[result.outcome]
+    if not code:
+        return ""
+    if code in _PLAYED_CODES:
+        out = f"{code}{result.opponent or 0}"
+        if color and result.color is not Color.NONE:
+            out += result.color.value.upper()
+        return out
+    if forfeit_opponent and result.outcome.has_opponent and result.opponent:
+        return f"{code}{result.opponent}"
+    return code
+
+
+def cell_result(cell: Cell) -> RoundResult:
+    """The model result of ``cell`` before cross-checking with the opponent's cell."""
+    if not cell.code:
+        return RoundResult(Outcome.NOT_PAIRED)
+    outcome = CODE_TO_OUTCOME[cell.code]
+    if not outcome.has_opponent:
+        return RoundResult(outcome)
+    return RoundResult(outcome, cell.opponent, cell.color)
+
+
+def resolve_double_forfeits(results: dict[int, list[RoundResult]]) -> None:
+    """Turn mutual ``F`` cells (each naming the other) into DOUBLE_FORFEIT, in place."""
+    for start_no, rounds in results.items():
+        for i, r in enumerate(rounds):
+            if r.outcome is not Outcome.FORFEIT_LOSS or r.opponent is None:
+                continue
+            other = results.get(r.opponent)
+            if other is None or i >= len(other):
+                continue
+            o = other[i]
+            if o.opponent == start_no and o.outcome in (
+                Outcome.FORFEIT_LOSS,
+                Outcome.DOUBLE_FORFEIT,
+            ):
+                rounds[i] = RoundResult(Outcome.DOUBLE_FORFEIT, r.opponent, r.color)
+
+
+def trim(results: list[RoundResult]) -> tuple[RoundResult, ...]:
+    """Drop trailing NOT_PAIRED rounds: every US reader ends a player's rounds at the last
+    round with a game or a bye."""
+    end = len(results)
+    while end and results[end - 1].outcome is Outcome.NOT_PAIRED:
+        end -= 1
+    return tuple(results[:end])
+
+
+def us_rating(player: Player) -> int | None:
+    return player.rating("USCF")
+
+
+def format_points(value: Fraction) -> str:
+    """``2.5``, ``3.0``, ``1.25``; a fraction that has no decimal form is written ``7/3``."""
+    if value < 0:
+        return "-" + format_points(-value)
+    whole, rest = divmod(value.numerator, value.denominator)
+    d = value.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d != 1:
+        return f"{value.numerator}/{value.denominator}"
+    digits = 1
+    while (rest * 10**digits) % value.denominator:
+        digits += 1
+    return f"{whole}.{rest * 10**digits // value.denominator:0{digits}d}"
+
+
+def parse_points(text: str) -> Fraction | None:
+    """``2.5``, ``2½``, ``5/2`` or ``2,5`` as an exact Fraction; ``None`` if it is none of these."""
+    t = text.strip().replace("½", ".5").replace(",", ".")
+    if t.startswith("."):
+        t = "0" + t
+    if not re.fullmatch(r"-?\d+(\.\d+)?|-?\d+/\d+", t):
+        return None
+    if "/" in t and int(t.split("/")[1]) == 0:
+        return None
+    return Fraction(t)
+
+
+_DATE_FORMS = (
+    (re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$"), (1, 2, 3)),
+    (re.compile(r"^(\d{4})(\d{2})(\d{2})$"), (1, 2, 3)),
+    (re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$"), (3, 2, 1)),
+    (re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$"), (3, 1, 2)),
+)
+
+
+def parse_date(text: str) -> DateText:
+    """A DateText for ``text``: ISO-like ``Y-M-D`` (any of ``-/.``), ``YYYYMMDD``,
+    ``D.M.Y`` and the US ``M/D/Y``; the value is ``None`` for anything else."""
+    t = text.strip()
+    for rx, (yi, mi, di) in _DATE_FORMS:
+        m = rx.match(t)
+        if m:
+            try:
+                return DateText(t, _dt.date(int(m[yi]), int(m[mi]), int(m[di])))
+            except ValueError:
+                return DateText(t)
+    return DateText(t)

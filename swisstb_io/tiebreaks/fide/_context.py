@@ -1,0 +1,227 @@
+"""Per-tournament precomputation shared by every FIDE tie-break.
+
+:class:`FideContext` turns the model into flat per-player, per-round arrays once
+(O(players x rounds)): points in integer *units* (``unit`` units make one point, so
+every sum is exact integer arithmetic), opponent indices, the played/VUR flags of
+C.07 §16.1, and the choice of rule edition and of Swiss versus round robin.  The
+tie-breaks read these arrays and make ``Fraction`` values only at the end.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ...errors import TiebreakError
+from ...model import Color, Outcome, Player, Tournament
+
+EDITIONS = ("2009", "2024", "2026")
+"""``2009``: pre-2023 virtual opponent (§A.7); ``2024``: 2023/2024 text; ``2026``: revision."""
+
+START_2026 = _dt.date(2026, 3, 1)
+"""The 2026 revision applies to events starting on or after 1 March 2026 (§A.0)."""
+
+_NOT_VUR = frozenset({Outcome.FORFEIT_WIN, Outcome.PAIRING_BYE, Outcome.FULL_BYE})
+_NOT_VUR_IDS = frozenset(id(o) for o in _NOT_VUR)
+_PLAYED_IDS = frozenset(id(o) for o in Outcome if o.played)
+_BLACK = Color.BLACK
+
+
+@dataclass(frozen=True)
+class FideOptions:
+    """Choices the file cannot make for us.
+
+    ``edition`` forces the rule edition (``"2024"``, ``"2026"`` or ``"2009"``) instead of the
+    start-date rule; ``system`` (``"swiss"``/``"round-robin"``) says how unplayed games
+    count when the file has no TRF-2026 192 record; ``unrated`` is the rating given to
+    unrated players for the rating tie-breaks; ``rating_list`` the list they come from.
+    """
+
+    edition: str | None = None
+    system: str | None = None
+    unrated: int | None = None
+    rating_list: str = "FIDE"
+    explain: bool = True
+    """Build the per-round parts and notes (the slow part); values do not depend on it."""
+
+    def __post_init__(self) -> None:
+        if self.edition is not None and self.edition not in EDITIONS:
+            raise TiebreakError(
+                f"unknown FIDE rule edition {self.edition!r} (use 2024, 2026 or 2009)"
+            )
+        if self.system is not None and self.system not in ("swiss", "round-robin"):
+            raise TiebreakError(f"unknown system {self.system!r} (use swiss or round-robin)")
+
+
+def choose_edition(t: Tournament, override: str | None) -> tuple[str, str]:
+    """The rule edition and a sentence saying why (never today's date, §A.0)."""
+    if override is not None:
+        if override not in EDITIONS:
+            raise TiebreakError(f"unknown FIDE rule edition {override!r} (use 2024, 2026 or 2009)")
+        return override, f"FIDE C.07 {override} rules, as requested"
+    start = t.start_date.value if t.start_date is not None else None
+    if start is None:
+        text = t.start_date.text if t.start_date is not None else ""
+        why = f"start date {text!r} could not be read" if text else "no start date in the file"
+        return "2026", f"FIDE C.07 2026 rules (the rules in force): {why}; use --fide-rules"
+    if start >= START_2026:
+        return "2026", (f"FIDE C.07 2026 rules: event started {start.isoformat()} "
+                        "(on or after 2026-03-01)")
+    return "2024", (f"FIDE C.07 2024 rules: event started {start.isoformat()} "
+                    "(before 2026-03-01)")
+
+
+def choose_system(t: Tournament, option: str | None) -> tuple[bool, str]:
+    """(round robin?, why): the TRF-2026 192 record, else the ``system`` option, else Swiss.
+
+    Never guessed from the player count or the free-text event type.
+    """
+    if t.pairing_system:
+        rr = t.is_round_robin
+        why = f"{'round robin' if rr else 'Swiss'} (pairing system {t.pairing_system!r})"
+        if option is not None and (option == "round-robin") != rr:
+            why += f"; the {option} option does not override what the file says"
+        return rr, why
+    if option is not None:
+        return option == "round-robin", f"{option}, as requested"
+    return False, "Swiss (default; the file does not say; use --system round-robin)"
+
+
+@dataclass
+class FideContext:
+    """Flat arrays over players (index ``i``, in start-number order) and rounds (``r``, 0-based)."""
+
+    tournament: Tournament
+    edition: str
+    edition_reason: str
+    round_robin: bool
+    system_reason: str
+    unrated: int | None
+    rounds: int
+    unit: int
+    win: int
+    draw: int
+    start_nos: list[int]
+    index: dict[int, int]
+    outcome: Sequence[Sequence[Outcome]]
+    pts: Sequence[Sequence[int]]
+    opp: Sequence[Sequence[int]]
+    played: list[list[bool]]
+    black: list[list[bool]]
+    vur: list[list[bool]]
+    total: list[int]
+    lna: list[int]
+    """Last round (1-based) that was not a VUR; 0 if every round was one (16.2.5)."""
+    rating: list[int | None]
+    explain: bool = True
+    cache: dict[object, object] = field(default_factory=dict)
+
+    @property
+    def n(self) -> int:
+        return len(self.start_nos)
+
+    def frac(self, units: int, power: int = 1) -> Fraction:
+        return Fraction(units, self.unit**power)
+
+    def pts_text(self, units: int) -> str:
+        f = Fraction(units, self.unit)
+        return str(f.numerator) if f.denominator == 1 else _dec(f)
+
+
+def _dec(f: Fraction) -> str:
+    # exact decimal text for halves/quarters; otherwise a fraction
+    for d in (1, 2, 3):
+        if (f * 10**d).denominator == 1:
+            s = f"{f.numerator * 10**d // f.denominator:0{d + 1}d}"
+            return s[:-d] + "." + s[-d:]
+    return str(f)
+
+
+def build_context(
+    t: Tournament, options: FideOptions | None = None, core: CoreArrays | None = None
+) -> FideContext:
+    """Precompute everything the FIDE tie-breaks need, in one pass over the results.
+
+    ``core`` lets the calculator core hand over the arrays it already built (player order,
+    outcomes, opponents, points in the same units); they are padded to the scheduled rounds.
+    """
+    options = options or FideOptions()
+    edition, edition_reason = choose_edition(t, options.edition)
+    rr, system_reason = choose_system(t, options.system)
+    ps = t.point_system
+    unit = math.lcm(*(Fraction(getattr(ps, f)).denominator for f in _POINT_FIELDS))
+    rounds = t.rounds
+    if core is None:
+        core = _arrays(t, unit)
+    start_nos, outcome_rows, opp_rows, color_rows, pts_rows = core
+    index = {s: i for i, s in enumerate(start_nos)}
+    outcome, pts, opp, played, black, vur = [], [], [], [], [], []
+    total, lna = [], []
+    pad_points = int(ps.points(Outcome.NOT_PAIRED) * unit)
+    for oc_row, op_row, co_row, pt_row in zip(outcome_rows, opp_rows, color_rows, pts_rows,
+                                              strict=True):
+        have = len(oc_row)
+        if have != rounds:
+            extra = rounds - have
+            oc_row = list(oc_row[:rounds]) + [Outcome.NOT_PAIRED] * extra
+            op_row = list(op_row[:rounds]) + [-1] * extra
+            co_row = list(co_row[:rounds]) + [Color.NONE] * extra
+            pt_row = list(pt_row[:rounds]) + [pad_points] * extra
+        ids = [id(oc) for oc in oc_row]  # Enum.__hash__ is slow: test membership by id
+        pl_row = [k in _PLAYED_IDS and o >= 0 for k, o in zip(ids, op_row, strict=True)]
+        vu_row = [not pl and k not in _NOT_VUR_IDS for k, pl in zip(ids, pl_row, strict=True)]
+        last_ok = 0
+        for r in range(rounds - 1, -1, -1):
+            if not vu_row[r]:
+                last_ok = r + 1
+                break
+        outcome.append(oc_row)
+        pts.append(pt_row)
+        opp.append(op_row)
+        played.append(pl_row)
+        black.append([pl and c is _BLACK for pl, c in zip(pl_row, co_row, strict=True)])
+        vur.append(vu_row)
+        total.append(sum(pt_row))
+        lna.append(last_ok)
+    by_sno = {p.start_no: p for p in t.players}
+    rating = [_rating(by_sno[s], options.rating_list) for s in start_nos]
+    return FideContext(
+        tournament=t, edition=edition, edition_reason=edition_reason, round_robin=rr,
+        system_reason=system_reason, unrated=options.unrated, rounds=rounds, unit=unit,
+        win=int(ps.win * unit), draw=int(ps.draw * unit), start_nos=list(start_nos),
+        index=index, outcome=outcome, pts=pts, opp=opp, played=played, black=black, vur=vur,
+        total=total, lna=lna, rating=rating, explain=options.explain,
+    )
+
+
+CoreArrays = tuple[
+    Sequence[int], Sequence[Sequence[Outcome]], Sequence[Sequence[int]],
+    Sequence[Sequence[Color]], Sequence[Sequence[int]],
+]
+"""(start numbers, outcome rows, opponent-index rows, colour rows, points rows in units)."""
+
+_POINT_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pairing_bye",
+                 "full_bye", "half_bye", "zero_bye")
+
+
+def _rating(p: Player, rating_list: str) -> int | None:
+    value = p.fide_rating if rating_list.upper() == "FIDE" else p.rating(rating_list)
+    return value if value else None
+
+
+def _arrays(t: Tournament, unit: int) -> CoreArrays:
+    ps = t.point_system
+    per_outcome = {o: int(ps.points(o) * unit) for o in Outcome}
+    players = sorted(t.players, key=lambda p: p.start_no)
+    index = {p.start_no: i for i, p in enumerate(players)}
+    outs, opps, cols, pts = [], [], [], []
+    for p in players:
+        outs.append([r.outcome for r in p.results])
+        opps.append([index.get(r.opponent, -1) if r.opponent is not None
+                     and r.outcome.has_opponent else -1 for r in p.results])
+        cols.append([r.color for r in p.results])
+        pts.append([per_outcome[r.outcome] for r in p.results])
+    return [p.start_no for p in players], outs, opps, cols, pts

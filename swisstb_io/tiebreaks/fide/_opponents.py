@@ -1,0 +1,236 @@
+"""Opponent-score tie-breaks: BH (§8.1), FB (§8.3), SB (§9.1) and AOB (§8.2).
+
+Unplayed rounds follow C.07 Article 16 (rules-fide.md §A.4-A.5):
+
+* the *adjusted score* a player shows to opponents counts a requested bye that is
+  followed only by VURs as a draw (16.2.5, 16.3.2);
+* a player's own unplayed round is a game against a *dummy opponent* scoring the
+  player's own score (16.4), capped in 2026 (16.4.1 forfeit: the scheduled opponent's
+  adjusted score; 16.4.2 otherwise: draw points x rounds);
+* a low cut removes a VUR before a played value unless the least significant value is
+  worth more (16.5);
+* in a round robin unplayed games count as played against the scheduled opponent and
+  byes count nothing;
+* edition ``2009`` uses the pre-2023 virtual opponent instead (§A.7, :mod:`._virtual`).
+
+All sums are integers in ``unit`` (BH) or ``unit**2`` (SB) and become ``Fraction`` last.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from operator import itemgetter
+
+from ...errors import TiebreakError
+from ._context import FideContext
+from ._types import FideSpec, FideValue, Part, round_half_up
+from ._virtual import virtual_entries
+
+Entry = tuple[int, int, int, bool, int, int]
+"""(round, score, contribution, vur, opponent index or -1, kind) in units (unit**2 for SB)."""
+
+OPPONENT, DUMMY, CAP_FORFEIT, CAP_BYE, RR_UNPLAYED, VIRTUAL = range(6)
+
+
+def adjusted_scores(ctx: FideContext, fore: bool) -> tuple[list[int], list[int]]:
+    """(score shown to opponents, own score for the dummy) per player, in units.
+
+    With ``fore`` (FB, §8.3) a player paired in the last round has that game counted as a
+    draw, and the last round is then not a VUR (§A.4 d).
+    """
+    key = ("adjusted", fore)
+    hit = ctx.cache.get(key)
+    if hit is not None:
+        return hit  # type: ignore[return-value]
+    last = ctx.rounds - 1
+    no_opp_value = 0 if ctx.round_robin else ctx.draw
+    adj: list[int] = []
+    own: list[int] = []
+    for i in range(ctx.n):
+        pts, opp = ctx.pts[i], ctx.opp[i]
+        paired_last = fore and last >= 0 and (opp[last] >= 0 or ctx.played[i][last])
+        lna = ctx.rounds if paired_last else ctx.lna[i]
+        s = 0
+        for r in range(ctx.rounds):
+            s += pts[r] if (r < lna or opp[r] >= 0) else no_opp_value
+        mine = ctx.total[i]
+        if paired_last and opp[last] >= 0:
+            shift = ctx.draw - pts[last]
+            s += shift
+            mine += shift
+        adj.append(s)
+        own.append(mine)
+    ctx.cache[key] = (adj, own)
+    return adj, own
+
+
+def entries(ctx: FideContext, i: int, sb: bool, fore: bool, as_played: bool) -> list[Entry]:
+    """The per-round (opponent score, contribution) pairs of player ``i`` (16.4, §A.4)."""
+    if ctx.edition == "2009":
+        return virtual_entries(ctx, i, sb, as_played)
+    adj, own = adjusted_scores(ctx, fore)
+    cap_2026 = ctx.edition == "2026"
+    bye_cap = ctx.draw * ctx.rounds
+    last = ctx.rounds - 1
+    rr = ctx.round_robin
+    mine = own[i]
+    out: list[Entry] = []
+    for r, (o, p, pl, vur) in enumerate(zip(ctx.opp[i], ctx.pts[i], ctx.played[i], ctx.vur[i],
+                                            strict=True)):
+        if o >= 0 and (as_played or pl or (fore and r == last)):
+            score, vur, kind = adj[o], False, OPPONENT
+        elif not rr:
+            score, kind = mine, DUMMY
+            if cap_2026:
+                cap = adj[o] if o >= 0 else bye_cap
+                if cap < score:
+                    score, kind = cap, CAP_FORFEIT if o >= 0 else CAP_BYE
+        elif o < 0:
+            continue  # round robin: a bye counts nothing
+        else:
+            score, kind = 0, RR_UNPLAYED
+        out.append((r + 1, score, score * p if sb else score, vur, o, kind))
+    return out
+
+
+def _note(ctx: FideContext, i: int, e: Entry, sb: bool, fore: bool) -> str:
+    rnd, score, _, vur, o, kind = e
+    sno = ctx.start_nos
+    text = ctx.pts_text(score)
+    if kind == OPPONENT:
+        note = f"opponent {sno[o]}: {text}"
+        if ctx.edition == "2009" and score != ctx.total[o]:
+            note += " (unplayed games counted as draws, pre-2023 rules)"
+        elif score != ctx.total[o]:
+            note += " (adjusted score, 16.3)"
+        if fore and rnd == ctx.rounds:
+            note += " (last round counted as a draw, §8.3)"
+    elif kind == DUMMY:
+        note = f"dummy opponent = own score {text} (16.4)"
+    elif kind == CAP_FORFEIT:
+        note = (f"dummy opponent capped at {text}, the adjusted score of the scheduled "
+                f"opponent {sno[o]} (16.4.1)")
+    elif kind == CAP_BYE:
+        note = f"dummy opponent capped at {text}, half the maximum score (16.4.2)"
+    elif kind == RR_UNPLAYED:
+        note = f"unplayed against {sno[o]}: counts nothing (round robin)"
+    else:
+        before = sum(ctx.pts[i][: rnd - 1])
+        note = (f"virtual opponent: {ctx.pts_text(before)} before the round + "
+                f"{ctx.pts_text(ctx.win - ctx.pts[i][rnd - 1])} + a draw in each of "
+                f"{ctx.rounds - rnd} later round(s) = {text} (pre-2023 rules)")
+    if sb:
+        note += f", x {ctx.pts_text(ctx.pts[i][rnd - 1])} scored"
+    if vur:
+        note += "; a VUR (16.1.2)"
+    return note
+
+
+def apply_cuts(ctx: FideContext, items: list[Entry], low: int, high: int
+               ) -> tuple[list[Entry], dict[int, str]]:
+    """Remove ``low`` least significant and ``high`` most significant values (§14, 16.5).
+
+    Returns the kept entries and, by round, why each removed one was cut.
+    """
+    low = min(low, ctx.rounds)
+    high = min(high, ctx.rounds - low)
+    keep = list(items)
+    why: dict[int, str] = {}
+    vur_rule = ctx.edition != "2009"
+    for _ in range(low):
+        if not keep:
+            break
+        lsv = min(keep, key=_low_key)
+        vurs = [e for e in keep if e[3]] if vur_rule else []
+        if vurs:
+            v = min(vurs, key=_vur_key)
+            if lsv[2] > v[2]:
+                pick, reason = lsv, "cut: least significant value, worth more than the VUR (16.5)"
+            else:
+                pick, reason = v, "cut: VUR cut first (16.5.1)"
+        else:
+            pick, reason = lsv, "cut: least significant value (14.1.1)"
+        keep.remove(pick)
+        why[pick[0]] = reason
+    for _ in range(high):
+        if not keep:
+            break
+        pick = max(keep, key=_low_key)
+        keep.remove(pick)
+        why[pick[0]] = "cut: most significant value (Median, §14)"
+    return keep, why
+
+
+_low_key = itemgetter(1, 2)  # least significant: lowest opponent score, then contribution
+_vur_key = itemgetter(2, 1)  # cheapest VUR: lowest contribution, then score
+
+
+def opponent_sum(ctx: FideContext, spec: FideSpec, i: int) -> FideValue:
+    """BH, FB or SB of player ``i`` under ``spec``'s modifiers."""
+    code = spec.code
+    sb = code == "SB"
+    fore = code == "FB"
+    as_played = spec.played or (ctx.round_robin and not spec.swiss)
+    if fore and ctx.edition == "2009":
+        raise TiebreakError("FB does not exist in the pre-2023 rules (--fide-rules 2009)")
+    key = ("entries", sb, fore, as_played)
+    table = ctx.cache.get(key)
+    if table is None:
+        table = ctx.cache[key] = [None] * ctx.n
+    assert isinstance(table, list)
+    items = table[i]
+    if items is None:
+        items = table[i] = entries(ctx, i, sb, fore, as_played)
+    power = 2 if sb else 1
+    decimals = 2 if sb else 1
+    if spec.cut_low or spec.cut_high:
+        keep, why = apply_cuts(ctx, items, spec.cut_low, spec.cut_high)
+    else:
+        keep, why = items, {}
+    value = ctx.frac(sum(e[2] for e in keep), power)
+    if not ctx.explain:
+        return FideValue(code, value, spec.article, value, decimals=decimals)
+    sno = ctx.start_nos
+    parts = tuple(
+        Part(e[0], ctx.frac(e[2], power), _note(ctx, i, e, sb, fore),
+             sno[e[4]] if e[4] >= 0 else None, why.get(e[0], ""))
+        for e in items
+    )
+    return FideValue(code, value, spec.article, value, parts, _notes(ctx), decimals=decimals)
+
+
+def _notes(ctx: FideContext) -> tuple[str, ...]:
+    return (ctx.edition_reason, ctx.system_reason)
+
+
+def buchholz_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
+    return [opponent_sum(ctx, spec, i) for i in range(ctx.n)]
+
+
+def aob_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
+    """AOB (§8.2): mean BH (FB with /F) of the opponents met over the board, 2 decimals."""
+    base = FideSpec("FB" if spec.fore else "BH", played=spec.played, swiss=spec.swiss)
+    key = ("bh-values", base)
+    bh = ctx.cache.get(key)
+    if bh is None:
+        bh = [v.value for v in buchholz_all(ctx, base)]
+        ctx.cache[key] = bh
+    assert isinstance(bh, list)
+    out = []
+    sno = ctx.start_nos
+    for i in range(ctx.n):
+        vals: list[Fraction] = []
+        parts: list[Part] = []
+        for r, (o, pl) in enumerate(zip(ctx.opp[i], ctx.played[i], strict=True)):
+            if pl:
+                vals.append(bh[o])
+                if ctx.explain:
+                    parts.append(Part(r + 1, bh[o], f"{base.code} of opponent {sno[o]}", sno[o]))
+        if not vals:
+            out.append(FideValue("AOB", None, spec.article, None, tuple(parts), _notes(ctx),
+                                 "no game played over the board", 2))
+            continue
+        exact = sum(vals, Fraction(0)) / len(vals)
+        out.append(FideValue("AOB", round_half_up(exact, 2), spec.article, exact, tuple(parts),
+                             _notes(ctx), decimals=2))
+    return out

@@ -1,0 +1,218 @@
+"""Ranking: points, the 34E "actual play" rule, then the tie-break chain; shared places.
+
+Order of keys inside a score group:
+
+1. (chains holding a US Chess system) US Chess 34E introduction: a player who scored
+   points in a game actually played ranks ahead of a tied player whose whole score came
+   from unplayed games (byes, forfeit wins);
+2. each tie-break of the chain in turn; a group system (34E5, FIDE DE) is computed for the
+   group still tied at that point; ``None`` (undefined) ranks below any value;
+3. a play-off order or a seeded lot (34E12/34E13) only when one is given: it is appended to
+   the chain as ``LOT`` unless the chain already holds it.
+
+Players still equal after all keys share a place (``shared_with``), listed by start number.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ..model import Tournament
+from .context import CalcOptions, Context
+from .core import Explanation, Spec, TiebreakValue
+from .spec import parse_chain, parse_spec
+
+_ACTUAL_PLAY = (
+    "US Chess 34E: a player who scored in actual play finishes ahead of a tied player whose "
+    "whole score came from unplayed games"
+)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings."""
+
+    place: int
+    start_no: int
+    name: str
+    rating: int | None
+    points: Fraction
+    values: dict[str, TiebreakValue]
+    """Tie-break values by spec key; a group system has a value only for players who were
+    still tied when it was applied (``None`` otherwise)."""
+    shared_with: tuple[int, ...] = ()
+    """Start numbers of the other players sharing this place."""
+    scored_in_play: bool = True
+    """False when the whole (non-zero) score came from unplayed games (34E)."""
+
+
+@dataclass(frozen=True)
+class StandingsResult:
+    chain: tuple[Spec, ...]
+    rows: tuple[Standing, ...]
+    context: Context
+    actual_play_rule: bool
+    """Whether the 34E actual-play rule was applied."""
+
+
+def compute_values(ctx: Context, chain: Sequence[Spec]) -> dict[str, dict[int, TiebreakValue]]:
+    """Values of every non-group system of ``chain`` for every player, by spec key."""
+    out: dict[str, dict[int, TiebreakValue]] = {}
+    for spec in chain:
+        system = spec.system
+        if system.compute is not None:
+            out[spec.key] = dict(system.compute(ctx, spec))
+    return out
+
+
+def int_keys(values: Sequence[TiebreakValue | None]) -> list[int]:
+    """Exact integer sort keys (smaller ranks higher) for a list of values.
+
+    Every value is scaled to the common denominator, so comparing keys compares the
+    Fractions exactly without Fraction arithmetic; undefined values sort last.
+    """
+    dens = {v.value.denominator for v in values if v is not None and v.value is not None}
+    scale = math.lcm(*dens) if dens else 1
+    keys: list[int | None] = [
+        None if v is None or v.value is None
+        else -v.value.numerator * (scale // v.value.denominator)
+        for v in values
+    ]
+    worst = max((k for k in keys if k is not None), default=0) + 1
+    return [worst if k is None else k for k in keys]
+
+
+def _split(items: list[int], key: Sequence[int] | Mapping[int, int]) -> list[list[int]]:
+    """Order ``items`` by ``key[i]`` and cut them into runs of equal keys."""
+    ordered = sorted(items, key=key.__getitem__)
+    parts: list[list[int]] = []
+    last = None
+    for i in ordered:
+        k = key[i]
+        if parts and k == last:
+            parts[-1].append(i)
+        else:
+            parts.append([i])
+            last = k
+    return parts
+
+
+def standings(
+    tournament: Tournament,
+    chain: str | Iterable[str] | Sequence[Spec] = "uscf",
+    options: CalcOptions | None = None,
+    *,
+    context: Context | None = None,
+) -> StandingsResult:
+    """Rank ``tournament`` by points and the tie-break ``chain`` (codes, a preset or specs)."""
+    ctx = context or Context(tournament, options)
+    specs = _specs(chain)
+    opts = ctx.options
+    if (opts.playoff or opts.lot_seed is not None) and all(s.code != "LOT" for s in specs):
+        specs = (*specs, parse_spec("LOT"))
+    values = compute_values(ctx, specs)
+    group_values: dict[str, dict[int, TiebreakValue]] = {
+        s.key: {} for s in specs if s.system.is_group
+    }
+    us_rule = any(s.system.family == "US" and s.code != "LOT" for s in specs)
+    in_play = _scored_in_play(ctx)
+    keys = {key: int_keys([vals[sn] for sn in ctx.start_nos]) for key, vals in values.items()}
+
+    def refine(group: list[int], k: int) -> list[list[int]]:
+        if len(group) == 1 or k == len(specs):
+            return [group]
+        spec = specs[k]
+        system = spec.system
+        if system.compute_group is None:
+            parts = _split(group, keys[spec.key])
+        else:
+            parts = _apply_group(ctx, spec, group, group_values[spec.key])
+        out: list[list[int]] = []
+        for part in parts:
+            out.extend(refine(part, k + 1))
+        return out
+
+    by_points = _split(list(range(len(ctx))), [-p for p in ctx.points])
+    play_key = [0 if p else 1 for p in in_play]
+    final: list[list[int]] = []
+    for group in by_points:
+        subgroups = _split(group, play_key) if us_rule and len(group) > 1 else [group]
+        for sub in subgroups:
+            final.extend(refine(sub, 0))
+    rows = _rows(ctx, specs, final, values, group_values, in_play)
+    return StandingsResult(specs, tuple(rows), ctx, us_rule)
+
+
+def _specs(chain: str | Iterable[str] | Sequence[Spec]) -> tuple[Spec, ...]:
+    if isinstance(chain, str):
+        return parse_chain(chain)
+    items = list(chain)
+    if all(isinstance(s, Spec) for s in items):
+        return tuple(s for s in items if isinstance(s, Spec))
+    return parse_chain([str(s) for s in items])
+
+
+def _apply_group(
+    ctx: Context, spec: Spec, group: list[int], store: dict[int, TiebreakValue]
+) -> list[list[int]]:
+    system = spec.system
+    assert system.compute_group is not None
+    vals = system.compute_group(ctx, spec, tuple(sorted(ctx.start_nos[i] for i in group)))
+    for sn, v in vals.items():
+        store[sn] = v
+    group_keys = int_keys([vals.get(ctx.start_nos[i]) for i in group])
+    parts = _split(group, dict(zip(group, group_keys, strict=True)))
+    if not system.reapply or len(parts) == 1:
+        return parts
+    out: list[list[int]] = []
+    for part in parts:
+        out.extend(_apply_group(ctx, spec, part, store) if len(part) > 1 else [part])
+    return out
+
+
+def _scored_in_play(ctx: Context) -> list[bool]:
+    return [
+        any(pl and p > 0 for pl, p in zip(played, pts, strict=True)) or points == 0
+        for played, pts, points in zip(ctx.played, ctx.pts, ctx.points, strict=True)
+    ]
+
+
+def _rows(
+    ctx: Context,
+    specs: Sequence[Spec],
+    final: list[list[int]],
+    values: dict[str, dict[int, TiebreakValue]],
+    group_values: dict[str, dict[int, TiebreakValue]],
+    in_play: list[bool],
+) -> list[Standing]:
+    players = ctx.tournament.players
+    ratings = ctx.ratings(None)
+    rows: list[Standing] = []
+    place = 1
+    for group in final:
+        members = sorted(group, key=lambda i: ctx.start_nos[i])
+        for i in members:
+            sn = ctx.start_nos[i]
+            vals: dict[str, TiebreakValue] = {}
+            for spec in specs:
+                source = values.get(spec.key)
+                if source is None:
+                    source = group_values[spec.key]
+                vals[spec.key] = source.get(sn) or TiebreakValue(None)
+            if not in_play[i] and ctx.explain:
+                for key, v in vals.items():
+                    if v.explanation is not None:
+                        vals[key] = replace(v, explanation=Explanation(
+                            v.explanation.rule, v.explanation.rows,
+                            (*v.explanation.notes, _ACTUAL_PLAY)))
+            rows.append(Standing(
+                place=place, start_no=sn, name=players[i].name, rating=ratings[i],
+                points=ctx.frac(ctx.points[i]), values=vals,
+                shared_with=tuple(ctx.start_nos[j] for j in members if j != i),
+                scored_in_play=in_play[i],
+            ))
+        place += len(group)
+    return rows

@@ -1,0 +1,73 @@
+"""Bytes to lines: BOM, encoding and line endings, remembered so the writer can restore them."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from ..errors import FormatError, Location
+
+BOM = b"\xef\xbb\xbf"
+_EOL = re.compile(r"\r\n|\r|\n")
+EOL_NAMES = {"\r\n": "CRLF", "\n": "LF", "\r": "CR"}
+EOL_BY_NAME = {name: eol for eol, name in EOL_NAMES.items()}
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """A decoded file: its lines (without endings), each line's ending, and how it was stored."""
+
+    lines: list[str]
+    endings: list[str]
+    """One per line; the last is ``""`` when the file has no final newline."""
+    encoding: str
+    bom: bool
+
+    @property
+    def newline(self) -> str:
+        """The most common line ending (CRLF when the file has none)."""
+        counts = Counter(e for e in self.endings if e)
+        return counts.most_common(1)[0][0] if counts else "\r\n"
+
+    @property
+    def newline_name(self) -> str:
+        kinds = {e for e in self.endings if e}
+        if len(kinds) > 1:
+            return "mixed"
+        return EOL_NAMES[kinds.pop()] if kinds else "none"
+
+    @property
+    def final_newline(self) -> bool:
+        return bool(self.endings) and self.endings[-1] != ""
+
+
+def decode(data: bytes, path: str) -> Decoded:
+    """Strip a UTF-8 BOM, decode UTF-8 (else cp1252) and split on CR, LF or CRLF."""
+    bom = data.startswith(BOM)
+    if bom:
+        data = data[len(BOM) :]
+    try:
+        text = data.decode("utf-8")
+        encoding = "utf-8"
+    except UnicodeDecodeError:
+        try:
+            text = data.decode("cp1252")
+            encoding = "cp1252"
+        except UnicodeDecodeError as exc:
+            raise FormatError(
+                f"byte 0x{data[exc.start]:02x} at offset {exc.start} is neither UTF-8 nor "
+                "cp1252 text; is this really a TRF file?",
+                Location(path),
+            ) from None
+    lines: list[str] = []
+    endings: list[str] = []
+    pos = 0
+    for m in _EOL.finditer(text):
+        lines.append(text[pos : m.start()])
+        endings.append(m.group())
+        pos = m.end()
+    if pos < len(text):
+        lines.append(text[pos:])
+        endings.append("")
+    return Decoded(lines, endings, encoding, bom)

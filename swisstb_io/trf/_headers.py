@@ -1,0 +1,108 @@
+"""Tournament-level records that map to model fields: decode, read from the model, render.
+
+``decode(code, line)`` and ``model_value(code, t)`` return comparable values; the writer
+emits a record's original text only while the two are equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..errors import FormatError, Location
+from ..model import DateText, Tournament
+from . import _layout as L
+from ._records import parse_date
+
+TEXT_FIELDS: dict[str, str] = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "092": "tournament_type",
+    "102": "chief_arbiter",
+    "122": "time_control",
+    "192": "pairing_system",
+}
+DATE_FIELDS: dict[str, str] = {"042": "start_date", "052": "end_date"}
+LIST_FIELDS: dict[str, str] = {"202": "tiebreaks", "212": "standings_order"}
+INT_FIELDS: dict[str, str] = {"142": "total_rounds", "XXR": "total_rounds"}
+HEADER_CODES = frozenset({*TEXT_FIELDS, *DATE_FIELDS, *LIST_FIELDS, *INT_FIELDS, "132"})
+ORDER = ("012", "022", "032", "042", "052", "092", "102", "122", "132",
+         "142", "192", "202", "212", "XXR")
+"""Where the writer puts header records a model gained (file order wins for the rest)."""
+
+
+def text_of(line: str) -> str:
+    return line[4:].strip()
+
+
+def decode(code: str, line: str, path: str, no: int) -> Any:
+    """The model value a header line encodes; raises FormatError for a bad number."""
+    text = text_of(line)
+    if code in TEXT_FIELDS:
+        return text
+    if code in DATE_FIELDS:
+        return DateText(text, parse_date(text)) if text else None
+    if code in LIST_FIELDS:
+        return tuple(p.strip() for p in text.split(",") if p.strip())
+    if code in INT_FIELDS:
+        if not text:
+            return None
+        if not (text.isascii() and text.isdigit()):
+            raise FormatError(f"{code}: total rounds {text!r} is not a number",
+                              Location(path, no, 5))
+        return int(text)
+    return round_dates(line)
+
+
+def round_dates(line: str) -> tuple[str, ...]:
+    out: list[str] = []
+    col = L.FIRST_ROUND_COL
+    while col <= len(line):
+        out.append(line[col - 1 : col - 1 + L.DATE_SLOT_WIDTH].strip())
+        col += L.ROUND_STEP
+    while out and not out[-1]:
+        out.pop()
+    return tuple(out)
+
+
+def model_value(code: str, t: Tournament) -> Any:
+    if code in TEXT_FIELDS:
+        return getattr(t, TEXT_FIELDS[code])
+    if code in DATE_FIELDS:
+        return getattr(t, DATE_FIELDS[code])
+    if code in LIST_FIELDS:
+        return getattr(t, LIST_FIELDS[code])
+    if code in INT_FIELDS:
+        return t.total_rounds
+    return t.round_dates
+
+
+def apply(t: Tournament, code: str, value: Any) -> Tournament:
+    if code == "132":
+        return replace(t, round_dates=value)
+    field = {**TEXT_FIELDS, **DATE_FIELDS, **LIST_FIELDS, **INT_FIELDS}[code]
+    return replace(t, **{field: value})
+
+
+def render(code: str, t: Tournament) -> str | None:
+    """The canonical line for ``code``, or ``None`` when the model has nothing for it."""
+    value = model_value(code, t)
+    if code in DATE_FIELDS:
+        if value is None:
+            return None
+        date: DateText = value
+        return f"{code} {date.value:%Y/%m/%d}" if date.value is not None else f"{code} {date.text}"
+    if code in INT_FIELDS:
+        return None if value is None else f"{code} {value}"
+    if code == "132":
+        if not value:
+            return None
+        head = "132".ljust(L.FIRST_ROUND_COL - 1)
+        slots = [d.ljust(L.DATE_SLOT_WIDTH) for d in value]
+        return (head + "  ".join(slots)).rstrip()
+    if code in LIST_FIELDS:
+        return f"{code} {','.join(value)}" if value else None
+    if code == "012":
+        return f"012 {value}"
+    return f"{code} {value}" if value else None

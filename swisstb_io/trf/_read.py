@@ -1,0 +1,206 @@
+"""The TRF reader: TRF16, TRF-2026 and the TRF(x) / bbpPairings / Tornelo extensions."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from ..errors import Diagnostics, FormatError, Location
+from ..model import Player, Rating, RoundResult, Team, Tournament
+from ..registry import ReadOptions, ReadResult
+from . import _headers as H
+from . import _layout as L
+from ._checks import check_games, check_points
+from ._decode import EOL_NAMES, decode
+from ._records import (
+    POINT_CODES,
+    fail,
+    parse_013,
+    parse_310,
+    parse_national,
+    parse_player,
+    point_system,
+)
+
+TRF2026_CODES = frozenset({
+    "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260",
+    "299", "300", "310", "320", "330", "352", "362", "801", "802", "###",
+})
+"""Records that exist only in TRF-2026 (their presence makes a file TRF-2026)."""
+KNOWN_VERBATIM = frozenset({
+    "062", "072", "082", "112", "152", "172", "182", "222", "240", "250", "260", "299",
+    "300", "320", "330", "352", "362", "801", "802", "###",
+    "XXC", "XXA", "XXP", "XXZ", "XXW", "DAT",
+})
+"""Records we know and keep verbatim (no model field)."""
+NOT_NATIONAL = frozenset({"DAT", "ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MFO", "DFM"})
+LAYOUT_KEY = "trf:layout"
+
+
+def national_code(code: str) -> bool:
+    """Could ``code`` head a national-rating record (3 capital letters, not an extension)?"""
+    return (len(code) == 3 and code.isascii() and code.isalpha() and code.isupper()
+            and code not in NOT_NATIONAL and not code.startswith(("XX", "BB")))
+
+
+def is_national(code: str, line: str) -> bool:
+    """A national-rating record: a 3-letter federation code, then 001's columns."""
+    if not national_code(code) or line[3:4] != " ":
+        return False
+    start = L.cut(line, L.START).strip()
+    return start.isascii() and start.isdigit() and int(start) > 0
+
+
+def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    """Read a TRF file of any version; raises only :class:`FormatError`."""
+    if not data.strip():
+        raise FormatError("the file is empty; a TRF file has at least a 012 or 001 record",
+                          Location(path))
+    dec = decode(data, path)
+    diag = Diagnostics(strict=options.strict)
+    t = Tournament()
+    layout: list[list[Any]] = []
+    verbatim: dict[str, list[str]] = {}
+    players: dict[int, Player] = {}
+    player_lines: dict[int, int] = {}
+    point_lines: list[tuple[str, str, int]] = []
+    deputies: list[str] = []
+    seen_headers: set[str] = set()
+    teams013: list[tuple[Team, int]] = []
+    teams310: list[tuple[Team, int]] = []
+    nationals: list[tuple[int, str, int, int | None, str, int]] = []
+    version_2026 = False
+    block_cache: dict[str, RoundResult] = {}
+
+    def keep(code: str, line: str, eol: str) -> None:
+        rows = verbatim.setdefault(code, [])
+        layout.append([f"x:{code}:{len(rows)}", None, eol])
+        rows.append(line)
+
+    for idx, (line, eol) in enumerate(zip(dec.lines, dec.endings, strict=True)):
+        no = idx + 1
+        code = line[:3]
+        if code in TRF2026_CODES:
+            version_2026 = True
+        if not line.strip():
+            layout.append(["", line, eol])
+        elif code == "001":
+            p = parse_player(line, path, no, diag, block_cache)
+            if p.start_no in players:
+                raise fail(path, no, L.START[0], f"start number {p.start_no} is used twice "
+                           f"(first on line {player_lines[p.start_no]})")
+            players[p.start_no] = p
+            player_lines[p.start_no] = no
+            layout.append([f"001:{p.start_no}", line, eol])
+        elif code in H.HEADER_CODES and code not in seen_headers:
+            seen_headers.add(code)
+            t = H.apply(t, code, H.decode(code, line, path, no))
+            layout.append([f"h:{code}", line, eol])
+        elif code == "112" and H.text_of(line):
+            layout.append([f"112:{len(deputies)}", line, eol])
+            deputies.append(H.text_of(line))
+        elif code in POINT_CODES:
+            point_lines.append((code, line, no))
+            layout.append(["pts", line, eol])
+        elif code in ("013", "310"):
+            team = parse_013(line, path, no) if code == "013" else parse_310(line, path, no)
+            group = teams013 if code == "013" else teams310
+            layout.append([f"{code}:{len(group)}", line, eol])
+            group.append((team, no))
+        elif is_national(code, line):
+            version_2026 = True
+            sn, rating, ident = parse_national(line, path, no)
+            nationals.append((len(layout), code, sn, rating, ident, no))
+            layout.append(["", line, eol])  # resolved below
+        else:
+            if code in H.HEADER_CODES:
+                diag.warn(Location(path, no, 1), f"second {code} record {line.strip()!r} "
+                          "ignored (kept verbatim)", "trf-duplicate-record")
+            elif code not in KNOWN_VERBATIM:
+                diag.info(Location(path, no, 1), f"unknown record {code!r} kept verbatim",
+                          "trf-unknown-record")
+            keep(code, line, eol)
+
+    if not players and "012" not in seen_headers:
+        raise FormatError("no 012 or 001 record found; this does not look like a TRF file",
+                          Location(path, 1, 1))
+
+    # National-rating records: attach to players.
+    ratings: dict[int, list[Rating]] = {}
+    ids: dict[int, list[tuple[str, str]]] = {}
+    nat_seen: set[tuple[int, str]] = set()
+    for pos, code, sn, rating, ident, no in nationals:
+        line, eol = layout[pos][1], layout[pos][2]
+        if sn not in players or (sn, code) in nat_seen:
+            why = "has no 001 record" if sn not in players else f"already has a {code} record"
+            diag.warn(Location(path, no, L.START[0]), f"{code} rating record for start number "
+                      f"{sn}, which {why}; kept verbatim", "trf-orphan-national")
+            rows = verbatim.setdefault(code, [])
+            layout[pos] = [f"x:{code}:{len(rows)}", None, eol]
+            rows.append(line)
+            continue
+        nat_seen.add((sn, code))
+        layout[pos][0] = f"n:{code}:{sn}"
+        if rating is not None:
+            ratings.setdefault(sn, []).append(Rating(code, rating))
+        if ident:
+            ids.setdefault(sn, []).append((code, ident))
+
+    # Teams: 310 wins over 013 when both are present.
+    team_rows = teams310 or teams013
+    teams = tuple(team for team, _ in team_rows)
+    team_of: dict[int, str] = {}
+    for team, no in team_rows:
+        for member in team.members:
+            if member not in players:
+                diag.warn(Location(path, no, 1), f"team {team.name!r} lists start number "
+                          f"{member}, which has no 001 record", "trf-team-member")
+            elif member in team_of:
+                diag.warn(Location(path, no, 1), f"player {member} is in team "
+                          f"{team_of[member]!r} and in {team.name!r}", "trf-team-member")
+            else:
+                team_of[member] = team.name
+
+    points = point_system(point_lines, path)
+    results = {sn: list(p.results) for sn, p in players.items()}
+    changed = check_games(results, player_lines, path, diag)
+    final = []
+    for sn, p in players.items():
+        if sn in changed or sn in ratings or sn in ids or sn in team_of:
+            p = replace(
+                p,
+                results=tuple(results[sn]),
+                ratings=tuple(ratings.get(sn, ())),
+                national_ids=tuple(ids.get(sn, ())),
+                team=team_of.get(sn, ""),
+            )
+        final.append(p)
+    check_points(final, points, verbatim.get("299", ()), player_lines, path, diag)
+
+    version = "2026" if version_2026 else "16"
+    extras: dict[str, str] = {
+        "trf:version": version,
+        "trf:encoding": dec.encoding,
+        "trf:newline": EOL_NAMES[dec.newline],
+        LAYOUT_KEY: json.dumps(layout, ensure_ascii=False, separators=(",", ":")),
+    }
+    if dec.bom:
+        extras["trf:bom"] = "yes"
+    if not dec.final_newline:
+        extras["trf:final-newline"] = "no"
+    for code, rows in verbatim.items():
+        extras[f"trf:{code}"] = "\n".join(rows)
+    t = replace(t, players=tuple(final), deputy_arbiters=tuple(deputies), point_system=points,
+                teams=teams, extras=extras)
+    details = {
+        "version": version,
+        "line endings": dec.newline_name,
+        "BOM": "yes" if dec.bom else "no",
+        "final newline": "yes" if dec.final_newline else "no",
+    }
+    return ReadResult(t, f"trf{version}", dec.encoding, diag.freeze(), details=details)
+
+
+
+__all__ = ["LAYOUT_KEY", "TRF2026_CODES", "read_trf"]

@@ -1,0 +1,99 @@
+"""US Chess DBF rating report (formats.md §4.2): the dBase III trio THEXPORT/TSEXPORT/TDEXPORT.
+
+Reads the revised (``H_FORMAT = 2C``) and the original 1991 layouts from a directory or a
+``.zip``; writes the revised layout with SwissSys 11's field names and widths.  One model
+per section: :class:`~swisstb_io.registry.ReadOptions` ``section`` picks one by name or
+1-based number.  :func:`write_sections` writes several sections as one event.
+
+Event data the model has no field for travels in ``Tournament.extras`` under ``uscf:`` keys
+(``uscf:affiliate_id``, ``uscf:chief_td_id``, ``uscf:state``, ``uscf:zipcode``…); the
+player's state is ``Player.extras["uscf:state"]``.
+"""
+
+from __future__ import annotations
+
+from ..registry import FormatSpec
+from .reader import read
+from .writer import EventMeta, ascii_text, write, write_sections, zip_files
+
+LOSSY = frozenset(
+    {
+        "tournament.name:ascii",
+        "tournament.section:ascii",
+        "tournament.city:ascii",
+        "tournament.time_control:ascii",
+        "tournament.start_date",
+        "tournament.end_date",
+        "tournament.federation",
+        "tournament.chief_arbiter",
+        "tournament.deputy_arbiters",
+        "tournament.tournament_type",
+        "tournament.pairing_system",
+        "tournament.round_dates",
+        "tournament.point_system",
+        "tournament.tiebreaks",
+        "tournament.standings_order",
+        "tournament.teams",
+        "player.name:ascii",
+        "player.sex",
+        "player.title",
+        "player.fide_rating",
+        "player.ratings:other-systems",
+        "player.federation",
+        "player.fide_id",
+        "player.national_ids:other-systems",
+        "player.birth",
+        "player.team",
+        "player.declared_points",
+        "player.declared_rank",
+        "player.results.color:unplayed",
+        "player.results.trailing",
+        "tournament.total_rounds",
+        "tournament.extras",
+        "player.extras",
+        "outcome:PAIRING_BYE=FULL_BYE",
+        "outcome:ZERO_BYE=NOT_PAIRED",
+        "outcome:WIN_UNRATED=FORFEIT_WIN",
+        "outcome:DRAW_UNRATED=FORFEIT_DRAW",
+        "outcome:LOSS_UNRATED=FORFEIT_LOSS",
+    }
+)
+"""What the DBF cannot hold (convention: :attr:`swisstb_io.registry.FormatSpec.lossy`).
+PAIRING_BYE is written ``B``, ZERO_BYE ``U`` (read as unpaired), games of less than one move
+``X``/``Z``/``F``; dates are kept as values (written ``YYYY/MM/DD``), a date with no
+parsed value is dropped; text is transliterated to ASCII and cut to the field width; the number of
+rounds is always written (a missing one comes back as the rounds played); rounds end at the
+last game or bye.  Extras: only the ``uscf:`` keys (and ``Player.extras["uscf:state"]``)
+have fields, so other formats' extras are dropped."""
+
+
+def sniff(data: bytes) -> bool:
+    """A zip that holds a TDEXPORT.DBF (any letter case, any folder)."""
+    return data.startswith(b"PK") and b"TDEXPORT.DBF" in data.upper()
+
+
+FORMATS = (
+    FormatSpec(
+        name="uscf-dbf",
+        title="US Chess rating report (dBase III trio THEXPORT/TSEXPORT/TDEXPORT)",
+        extensions=(".zip",),
+        aliases=("uscf", "dbf"),
+        reader=read,
+        writer=write,
+        sniff=sniff,
+        lossy=LOSSY,
+        bundle=True,
+        dossier="formats/uscf_dbf/README.md",
+    ),
+)
+
+__all__ = [
+    "FORMATS",
+    "LOSSY",
+    "EventMeta",
+    "ascii_text",
+    "read",
+    "write",
+    "write_sections",
+    "zip_files",
+]

@@ -1,0 +1,134 @@
+"""A minimal dBase III table reader and writer (formats.md §4.2), with :mod:`struct`.
+
+Only what the US Chess trio needs: character-like fields (``C``, ``N``, ``D``) read as text,
+``C`` fields written.  Every read problem is a :class:`FormatError` naming the file, the
+record and the field.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import FormatError, Location
+
+_HEADER = struct.Struct("<BBBBIHH20x")
+_DESCRIPTOR = struct.Struct("<11sc4xBB14x")
+
+
+@dataclass(frozen=True)
+class DbfField:
+    name: str
+    type: str
+    length: int
+
+
+@dataclass(frozen=True)
+class DbfTable:
+    fields: tuple[DbfField, ...]
+    records: tuple[dict[str, str], ...]
+    """Values with trailing (and, for ``N`` fields, leading) blanks removed."""
+    encoding: str = "ascii"
+
+    @property
+    def names(self) -> set[str]:
+        return {f.name for f in self.fields}
+
+
+def _decode(raw: bytes) -> tuple[str, str]:
+    try:
+        return raw.decode("ascii"), "ascii"
+    except UnicodeDecodeError:
+        pass
+    try:
+        return raw.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        return raw.decode("latin-1"), "latin-1"
+
+
+def parse(data: bytes, where: str) -> DbfTable:
+    """The table in ``data``; ``where`` names the file in messages."""
+    loc = Location(where)
+    if len(data) < _HEADER.size:
+        raise FormatError(
+            f"truncated dBase file: {len(data)} bytes, the header alone needs 32", loc
+        )
+    version, _y, _m, _d, n_records, header_len, record_len = _HEADER.unpack_from(data)
+    if version & 0x07 != 0x03:
+        raise FormatError(f"not a dBase III table (first byte 0x{version:02x}, expected 0x03)", loc)
+    if header_len < 33 or header_len > len(data):
+        raise FormatError(f"bad header length {header_len} (the file has {len(data)} bytes)", loc)
+    fields: list[DbfField] = []
+    offset = 32
+    while offset < header_len and data[offset] != 0x0D:
+        if offset + 32 > header_len:
+            raise FormatError(f"field descriptor at byte {offset} runs past the header", loc)
+        raw_name, ftype, length, _dec = _DESCRIPTOR.unpack_from(data, offset)
+        name = raw_name.split(b"\0", 1)[0].decode("latin-1").strip().upper()
+        if not name:
+            raise FormatError(f"field descriptor at byte {offset} has no name", loc)
+        fields.append(DbfField(name, ftype.decode("latin-1"), length))
+        offset += 32
+    if not fields:
+        raise FormatError("the table has no fields", loc)
+    if offset >= header_len:
+        raise FormatError("the field list has no 0x0D terminator", loc)
+    width = 1 + sum(f.length for f in fields)
+    if width != record_len:
+        raise FormatError(
+            f"record length {record_len} in the header does not match the fields ({width})", loc
+        )
+    available = (len(data) - header_len) // record_len
+    if available < n_records:
+        raise FormatError(
+            f"truncated: the header promises {n_records} records of {record_len} bytes, "
+            f"the file holds {available}",
+            loc,
+        )
+    records: list[dict[str, str]] = []
+    encoding = "ascii"
+    for i in range(n_records):
+        start = header_len + i * record_len
+        flag = data[start]
+        if flag == 0x2A:  # '*' deleted
+            continue
+        if flag != 0x20:
+            raise FormatError(
+                f"record {i + 1}: bad delete flag 0x{flag:02x} (expected ' ' or '*')", loc
+            )
+        pos = start + 1
+        record: dict[str, str] = {}
+        for f in fields:
+            text, enc = _decode(data[pos : pos + f.length])
+            if enc != "ascii":
+                encoding = enc
+            record[f.name] = text.rstrip(" \0").lstrip(" " if f.type in "NF" else "")
+            pos += f.length
+        records.append(record)
+    return DbfTable(tuple(fields), tuple(records), encoding)
+
+
+def build(
+    fields: Sequence[tuple[str, int]], records: Sequence[Sequence[str]], date: _dt.date
+) -> bytes:
+    """A dBase III table of ``C`` fields ``(name, width)``; values must be ASCII and fit."""
+    header_len = 32 + 32 * len(fields) + 1
+    record_len = 1 + sum(w for _, w in fields)
+    out = bytearray(
+        _HEADER.pack(
+            0x03, date.year - 1900, date.month, date.day, len(records), header_len, record_len
+        )
+    )
+    for name, width in fields:
+        out += _DESCRIPTOR.pack(name.encode("ascii"), b"C", width, 0)
+    out.append(0x0D)
+    for record in records:
+        out.append(0x20)
+        for (_name, width), value in zip(fields, record, strict=True):
+            raw = value.encode("ascii")
+            assert len(raw) <= width, (value, width)
+            out += raw.ljust(width, b" ")
+    out.append(0x1A)
+    return bytes(out)

@@ -1,0 +1,269 @@
+"""Read the US Chess DBF trio (revised ``2C`` and original 1991 layouts) into the model."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from dataclasses import replace
+from types import MappingProxyType
+
+from ..errors import Diagnostics, FormatError, Location
+from ..model import Color, DateText, Outcome, Player, Rating, RoundResult, Tournament
+from ..registry import ReadOptions, ReadResult
+from ..swisssys_csv.notation import (
+    CODE_TO_OUTCOME,
+    parse_date,
+    resolve_double_forfeits,
+    trim,
+)
+from .dbf import DbfTable, parse
+from .layout import EVENT_EXTRAS, HANDLED, SECTION_EXTRAS, SECTION_TD_KEYS
+from .writer import FILE_NAMES
+
+FORMAT_NAME = "uscf-dbf"
+_CELL_RE = re.compile(r"^([A-Z*-])\s*(\d*)\s*([WB]?)$")
+_ROUND_FIELD = re.compile(r"^D_RND(\d\d)$")
+_MAX_MEMBER = 64 * 1024 * 1024
+
+
+def _members(data: bytes, path: str) -> dict[str, tuple[str, bytes]]:
+    """The trio's files by upper-case base name (``TDEXPORT.DBF``), from zip bytes."""
+    if not data.startswith(b"PK"):
+        raise FormatError(
+            "expected a directory or a .zip holding THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF"
+            + (" (this looks like a single .DBF file)" if data[:1] == b"\x03" else ""),
+            Location(path),
+        )
+    found: dict[str, tuple[str, bytes]] = {}
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            for info in zf.infolist():
+                base = info.filename.replace("\\", "/").rsplit("/", 1)[-1].upper()
+                if base in FILE_NAMES and base not in found:
+                    if info.file_size > _MAX_MEMBER:
+                        raise FormatError(f"{info.filename} is too large", Location(path))
+                    found[base] = (info.filename, zf.read(info))
+    except FormatError:
+        raise
+    except Exception as exc:  # zipfile raises many types for corrupt archives
+        raise FormatError(f"not a readable zip archive ({exc})", Location(path)) from exc
+    if FILE_NAMES[2] not in found:
+        raise FormatError(
+            "no TDEXPORT.DBF (the player file) in the bundle; expected THEXPORT.DBF, "
+            "TSEXPORT.DBF and TDEXPORT.DBF (any letter case)",
+            Location(path),
+        )
+    return found
+
+
+def _table(found: dict[str, tuple[str, bytes]], name: str, path: str) -> DbfTable | None:
+    if name not in found:
+        return None
+    member, data = found[name]
+    return parse(data, f"{path}/{member}")
+
+
+def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    diags = Diagnostics(options.strict)
+    found = _members(data, path)
+    th = _table(found, FILE_NAMES[0], path)
+    ts = _table(found, FILE_NAMES[1], path)
+    td = _table(found, FILE_NAMES[2], path)
+    assert td is not None
+    for name, table in ((FILE_NAMES[0], th), (FILE_NAMES[1], ts)):
+        if table is None:
+            diags.warn(
+                Location(path),
+                f"no {name} in the bundle; its event data is missing",
+                "dbf-missing-file",
+            )
+    head = th.records[0] if th is not None and th.records else {}
+    layout = head.get("H_FORMAT", "") or ("1991" if "D_REC_SEQ" in td.names else "2C")
+    sections = _sections(ts, td)
+    index = _select(sections, options.section, path)
+    sec_num, sec_row = sections[index]
+    players = _players(td, sec_num, path, diags)
+    t = _tournament(head, sec_row, players)
+    names = tuple(_section_label(num, row) for num, row in sections)
+    details = {"layout": layout, "program": head.get("H_PROGRAM", "") or "-"}
+    encoding = max((tb.encoding for tb in (th, ts, td) if tb is not None), key=len)
+    return ReadResult(
+        t,
+        FORMAT_NAME,
+        encoding,
+        diags.freeze(),
+        sections=names,
+        details=MappingProxyType(details),
+    )
+
+
+def _section_label(num: str, row: dict[str, str]) -> str:
+    return row.get("S_SEC_NAME", "") or f"Section {num}"
+
+
+def _sections(ts: DbfTable | None, td: DbfTable) -> list[tuple[str, dict[str, str]]]:
+    out: dict[str, dict[str, str]] = {}
+    for row in ts.records if ts is not None else ():
+        out.setdefault(row.get("S_SEC_NUM", "").strip() or "1", row)
+    for row in td.records:
+        out.setdefault(row.get("D_SEC_NUM", "").strip() or "1", {})
+    if not out:
+        out["1"] = {}
+    return list(out.items())
+
+
+def _select(sections: list[tuple[str, dict[str, str]]], wanted: str | None, path: str) -> int:
+    if wanted is None:
+        return 0
+    key = wanted.strip().casefold()
+    for i, (num, row) in enumerate(sections):
+        if _section_label(num, row).casefold() == key:
+            return i
+    if key.isdigit() and 1 <= int(key) <= len(sections):
+        return int(key) - 1
+    listing = ", ".join(f"{i} {_section_label(n, r)!r}" for i, (n, r) in enumerate(sections, 1))
+    raise FormatError(f"no section {wanted!r} in this report (sections: {listing})", Location(path))
+
+
+def _players(td: DbfTable, sec_num: str, path: str, diags: Diagnostics) -> list[Player]:
+    where = f"{path}/TDEXPORT.DBF"
+    round_fields = sorted(
+        (int(m[1]), f.name) for f in td.fields if (m := _ROUND_FIELD.match(f.name))
+    )
+    players: dict[int, Player] = {}
+    results: dict[int, list[RoundResult]] = {}
+    seen: set[tuple[int, str]] = set()
+    for rec_no, row in enumerate(td.records, 1):
+        if (row.get("D_SEC_NUM", "").strip() or "1") != sec_num:
+            continue
+        pair_text = row.get("D_PAIR_NUM", "").strip()
+        if not pair_text.isdigit() or int(pair_text) < 1:
+            raise FormatError(
+                f"record {rec_no}: bad D_PAIR_NUM {pair_text!r} (expected a pairing number)",
+                Location(where),
+            )
+        start_no = int(pair_text)
+        seq = row.get("D_REC_SEQ", "1").strip() or "1"
+        offset = (int(seq) - 1) * 10 if seq.isdigit() and int(seq) >= 1 else 0
+        rounds = results.setdefault(start_no, [])
+        for rnd, fname in round_fields:
+            index = offset + rnd - 1
+            while len(rounds) <= index:
+                rounds.append(RoundResult(Outcome.NOT_PAIRED))
+            rounds[index] = _cell(row[fname], rec_no, fname, where)
+        if (start_no, seq) in seen:
+            raise FormatError(
+                f"record {rec_no}: pairing number {start_no} appears twice", Location(where)
+            )
+        seen.add((start_no, seq))
+        if start_no not in players or seq == "1":
+            players[start_no] = _player(row, start_no, rec_no, diags, where)
+    resolve_double_forfeits(results)
+    return [replace(players[n], results=trim(results[n])) for n in sorted(players)]
+
+
+def _cell(text: str, rec_no: int, fname: str, where: str) -> RoundResult:
+    t = text.strip()
+    m = _CELL_RE.match(t.upper())
+    code = m[1] if m else ""
+    if not t:
+        return RoundResult(Outcome.NOT_PAIRED)
+    if m is None or code not in CODE_TO_OUTCOME or (code in "WLDNRS" and not m[2]):
+        raise FormatError(
+            f"record {rec_no}, field {fname}: bad round cell {t!r} "
+            "(expected W12B, L5, D3W, X, F, Z, B, H or U)",
+            Location(where),
+        )
+    if code == "U":  # unpaired: the DBF has no other way to say "no game"
+        return RoundResult(Outcome.NOT_PAIRED)
+    outcome = CODE_TO_OUTCOME[code]
+    if not outcome.has_opponent:
+        return RoundResult(outcome)
+    opponent = int(m[2]) if m[2] else None
+    color = {"W": Color.WHITE, "B": Color.BLACK}.get(m[3], Color.NONE)
+    return RoundResult(outcome, opponent or None, color)
+
+
+def _player(
+    row: dict[str, str], start_no: int, rec_no: int, diags: Diagnostics, where: str
+) -> Player:
+    extras: dict[str, str] = {}
+    ratings: tuple[Rating, ...] = ()
+    rating = row.get("D_RATING", "").strip()
+    if rating.isdigit():
+        if int(rating) > 0:
+            ratings = (Rating("USCF", int(rating)),)
+    elif rating:
+        diags.warn(
+            Location(where),
+            f"record {rec_no}: D_RATING {rating!r} is not a number; the player is read as unrated",
+            "dbf-bad-rating",
+        )
+        extras["uscf:dbf:D_RATING"] = rating
+    mem_id = row.get("D_MEM_ID", "").strip()
+    if row.get("D_STATE", "").strip():
+        extras["uscf:state"] = row["D_STATE"].strip()
+    for key, value in row.items():
+        if key not in HANDLED and not key.startswith("D_RND") and value.strip():
+            extras[f"uscf:dbf:{key}"] = value.strip()
+    return Player(
+        start_no=start_no,
+        name=row.get("D_NAME", "").strip(),
+        ratings=ratings,
+        national_ids=(("USCF", mem_id),) if mem_id else (),
+        extras=MappingProxyType(extras),
+    )
+
+
+def _tournament(head: dict[str, str], sec: dict[str, str], players: list[Player]) -> Tournament:
+    extras: dict[str, str] = {}
+    for fname, key, default in EVENT_EXTRAS:
+        value = head.get(fname, "").strip()
+        if value and value != default:
+            extras[key] = value
+    for fname, key, default in SECTION_EXTRAS:
+        value = sec.get(fname, "").strip()
+        if value and value != default:
+            extras[key] = value
+    for (fname, key), event_field in zip(SECTION_TD_KEYS, ("H_CTD_ID", "H_ATD_ID"), strict=True):
+        value = sec.get(fname, "").strip()
+        if value and value != head.get(event_field, "").strip():
+            extras[key] = value
+    for row in (head, sec):
+        for key, value in row.items():
+            if key not in HANDLED and value.strip():
+                extras[f"uscf:dbf:{key}"] = value.strip()
+    begin = sec.get("S_BEG_DATE", "").strip() or head.get("H_BEG_DATE", "").strip()
+    end = sec.get("S_END_DATE", "").strip() or head.get("H_END_DATE", "").strip()
+    for fname, key, own in (
+        ("H_BEG_DATE", "uscf:event_begin_date", begin),
+        ("H_END_DATE", "uscf:event_end_date", end),
+    ):
+        value = head.get(fname, "").strip()
+        if value and value != own:
+            extras[key] = value
+    trn = sec.get("S_TRN_TYPE", "").strip().upper()
+    if trn not in ("", "S", "R"):
+        extras["uscf:trn_type"] = trn
+    rounds = sec.get("S_TOT_RNDS", "").strip()
+    return Tournament(
+        name=head.get("H_NAME", "").strip(),
+        players=tuple(players),
+        city=head.get("H_CITY", "").strip(),
+        start_date=_date(begin),
+        end_date=_date(end),
+        time_control=sec.get("S_TIMECTL", "").strip(),
+        pairing_system="ROUNDROBIN" if trn == "R" else "",
+        total_rounds=int(rounds) if rounds.isdigit() else None,
+        section=sec.get("S_SEC_NAME", "").strip(),
+        extras=MappingProxyType(extras),
+    )
+
+
+def _date(text: str) -> DateText | None:
+    """``YYYYMMDD`` as a DateText written ``YYYY/MM/DD`` (as DateText.from_date writes it)."""
+    if not text:
+        return None
+    parsed = parse_date(text)
+    return DateText.from_date(parsed.value) if parsed.value is not None else parsed

@@ -1,0 +1,64 @@
+"""Shared pieces of the swisstb_io XML reader and writer: names, schema, number text."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+
+from lxml import etree
+
+NAMESPACE = "urn:swisstb_io:1"
+VERSION = "1"
+SCHEMA_FILE = "swisstb-1.xsd"
+NS = "{" + NAMESPACE + "}"
+
+#: Characters XML 1.0 cannot hold, even as character references.
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+#: Model field name -> attribute of <scoring>.
+SCORING_ATTRS: tuple[tuple[str, str], ...] = (
+    ("win", "win"),
+    ("draw", "draw"),
+    ("loss", "loss"),
+    ("forfeit_win", "forfeitWin"),
+    ("forfeit_loss", "forfeitLoss"),
+    ("pairing_bye", "pairingBye"),
+    ("full_bye", "fullBye"),
+    ("half_bye", "halfBye"),
+    ("zero_bye", "zeroBye"),
+)
+
+
+@cache
+def schema() -> etree.XMLSchema:
+    """The XSD shipped in the package, parsed once."""
+    data = resources.files(__package__).joinpath(SCHEMA_FILE).read_bytes()
+    return etree.XMLSchema(etree.fromstring(data))
+
+
+def points_text(value: Fraction) -> str:
+    """``value`` as a finite decimal when it has one ("0.5", "3"), else as "p/q"."""
+    den = value.denominator
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    if den != 1:
+        return f"{value.numerator}/{value.denominator}"
+    digits = max(twos, fives)
+    if digits == 0:
+        return str(value.numerator)
+    scaled = value * 10**digits
+    sign = "-" if scaled < 0 else ""
+    whole, frac = divmod(abs(scaled.numerator), 10**digits)
+    return f"{sign}{whole}.{frac:0{digits}d}"
+
+
+def plain(message: str) -> str:
+    """An lxml message in plain words: no ``{namespace}`` prefixes, no trailing dot."""
+    return message.replace(NS, "").rstrip(".").strip()

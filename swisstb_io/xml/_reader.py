@@ -1,0 +1,302 @@
+"""Read swisstb_io XML: a hardened lxml parse, XSD validation, then the model."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import datetime as dt
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+from types import MappingProxyType
+
+from lxml import etree
+
+from ..errors import FormatError, Location
+from ..model import (
+    EMPTY_EXTRAS,
+    Color,
+    DateText,
+    Outcome,
+    Player,
+    PointSystem,
+    Rating,
+    RoundResult,
+    Team,
+    Tournament,
+)
+from ..registry import ReadOptions, ReadResult
+from ._common import NAMESPACE, NS, SCORING_ATTRS, plain, schema
+
+_PREFIX = "urn:swisstb_io:"
+_WHERE = re.compile(r",? line \d+, column \d+$")
+_ELEMENT = re.compile(r"^Element '(?:\{[^}]*\})?([\w.-]+)'")
+
+
+def sniff_xml(data: bytes) -> bool:
+    """True for XML whose first 2 KiB name the swisstb_io namespace."""
+    head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith(b"<") and _PREFIX.encode() in head
+
+
+def _parser() -> etree.XMLParser:
+    return etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        huge_tree=False,
+        dtd_validation=False,
+    )
+
+
+class _Ctx:
+    def __init__(self, path: str, data: bytes) -> None:
+        self.path = path
+        self.data = data
+
+    def at(self, el: etree._Element) -> Location:
+        line = el.sourceline
+        col = _tag_column(self.data, line, etree.QName(el).localname) if line else None
+        return Location(self.path, line, col)
+
+    def fail(self, el: etree._Element, message: str) -> FormatError:
+        return FormatError(message, self.at(el))
+
+
+def _where(data: bytes, needle: bytes, path: str) -> Location:
+    """The line and column of the first ``needle`` in ``data`` (line 1 if absent)."""
+    pos = data.find(needle)
+    if pos < 0:
+        return Location(path, 1)
+    start = data.rfind(b"\n", 0, pos) + 1
+    col = len(data[start:pos].decode("utf-8", "replace")) + 1
+    return Location(path, data.count(b"\n", 0, pos) + 1, col)
+
+
+def _parse(data: bytes, path: str) -> etree._ElementTree:
+    try:
+        root = etree.fromstring(data, _parser())
+    except etree.XMLSyntaxError as exc:
+        line, col = exc.position
+        message = _WHERE.sub("", plain(exc.msg))
+        raise FormatError(
+            f"not well-formed XML: {message}", Location(path, line or 1, col or None)
+        ) from exc
+    except (etree.LxmlError, ValueError) as exc:  # e.g. an unknown encoding declaration
+        raise FormatError(f"cannot parse the XML: {exc}", Location(path, 1)) from exc
+    if root is None:
+        raise FormatError("the file holds no XML element", Location(path, 1))
+    tree = root.getroottree()
+    dtd = tree.docinfo.internalDTD
+    if dtd is not None and any(True for _ in dtd.iterentities()):
+        raise FormatError(
+            "the DOCTYPE declares entities, which swisstb_io XML never uses and does not "
+            "accept from untrusted files; remove the DOCTYPE",
+            _where(data, b"<!ENTITY", path),
+        )
+    return tree
+
+
+def _check_root(tree: etree._ElementTree, path: str) -> None:
+    root = tree.getroot()
+    qname = etree.QName(root)
+    where = Location(path, root.sourceline)
+    if qname.namespace == NAMESPACE and qname.localname == "tournament":
+        return
+    if qname.namespace and qname.namespace.startswith(_PREFIX):
+        raise FormatError(
+            f"namespace {qname.namespace!r} is a swisstb_io XML version this reader does not "
+            f"know; it reads {NAMESPACE!r}",
+            where,
+        )
+    shown = f"{{{qname.namespace}}}{qname.localname}" if qname.namespace else qname.localname
+    raise FormatError(
+        f"the root element is <{shown}>; a swisstb_io XML file starts with "
+        f'<tournament xmlns="{NAMESPACE}" version="1">',
+        where,
+    )
+
+
+def _tag_column(data: bytes, line: int, localname: str) -> int | None:
+    """Where the first ``<localname`` on ``line`` starts (libxml2 gives no column)."""
+    lines = data.split(b"\n", line)
+    if line < 1 or len(lines) < line:
+        return None
+    text = lines[line - 1].decode("utf-8", "replace")
+    tag = re.search(r"<(?:[\w.-]+:)?" + re.escape(localname) + r"[\s/>]", text + " ")
+    return tag.start() + 1 if tag else None
+
+
+def _column(data: bytes, line: int, message: str) -> int | None:
+    found = _ELEMENT.match(message)
+    return None if found is None else _tag_column(data, line, found.group(1))
+
+
+def _validate(tree: etree._ElementTree, data: bytes, path: str) -> None:
+    xsd = schema()
+    if xsd.validate(tree):
+        return
+    err = next(iter(xsd.error_log))
+    line = err.line or None
+    col = err.column or (_column(data, line, err.message) if line else None)
+    raise FormatError(
+        f"does not match the swisstb XML schema: {plain(err.message)}",
+        Location(path, line, col),
+    )
+
+
+def _opt_int(el: etree._Element, attr: str) -> int | None:
+    value = el.get(attr)
+    return None if value is None else int(value)
+
+
+def _opt_points(el: etree._Element, attr: str) -> Fraction | None:
+    value = el.get(attr)
+    return None if value is None else Fraction(value)
+
+
+def _children(el: etree._Element, tag: str) -> list[etree._Element]:
+    return list(el.iterchildren(NS + tag))
+
+
+def _extras(el: etree._Element, ctx: _Ctx) -> Mapping[str, str]:
+    found: dict[str, str] = {}
+    for x in _children(el, "extra"):
+        key = x.get("key", "")
+        if key in found:
+            raise ctx.fail(x, f"extra key {key!r} appears twice; keep one")
+        value = x.get("value", "")
+        if x.get("encoding") == "base64":
+            try:
+                value = base64.b64decode(value, validate=True).decode("utf-8", "surrogatepass")
+            except (binascii.Error, UnicodeDecodeError) as exc:
+                raise ctx.fail(
+                    x, f"extra {key!r}: value {value[:40]!r} is not base64 of UTF-8 text"
+                ) from exc
+        found[key] = value
+    return MappingProxyType(found) if found else EMPTY_EXTRAS
+
+
+def _date(el: etree._Element | None, ctx: _Ctx) -> DateText | None:
+    if el is None:
+        return None
+    value = el.get("value")
+    if value is None:
+        return DateText(el.get("text", ""))
+    try:
+        parsed = dt.date.fromisoformat(value)
+    except ValueError as exc:
+        raise ctx.fail(el, f"date value {value!r} is not a real date (use YYYY-MM-DD)") from exc
+    return DateText(el.get("text", ""), parsed)
+
+
+def _results(el: etree._Element, ctx: _Ctx, start_no: int) -> tuple[RoundResult, ...]:
+    results: list[RoundResult] = []
+    for r in _children(el, "round"):
+        no = int(r.get("no", "0"))
+        if no != len(results) + 1:
+            after = f"follows round {len(results)}" if results else "is the first one listed"
+            raise ctx.fail(
+                r,
+                f"player {start_no}: round {no} {after}; list every round from 1 in order "
+                '(outcome="not-paired" for a round without a game)',
+            )
+        results.append(
+            RoundResult(
+                Outcome(r.get("outcome")),
+                _opt_int(r, "opponent"),
+                Color(r.get("color", "-")),
+            )
+        )
+    return tuple(results)
+
+
+def _player(el: etree._Element, ctx: _Ctx) -> Player:
+    start_no = int(el.get("startNo", "0"))
+    return Player(
+        start_no=start_no,
+        name=el.get("name", ""),
+        results=_results(el, ctx, start_no),
+        sex=el.get("sex", ""),
+        title=el.get("title", ""),
+        fide_rating=_opt_int(el, "fideRating"),
+        ratings=tuple(
+            Rating(r.get("system", ""), int(r.get("value", "0"))) for r in _children(el, "rating")
+        ),
+        federation=el.get("federation", ""),
+        fide_id=el.get("fideId", ""),
+        national_ids=tuple(
+            (n.get("system", ""), n.get("id", "")) for n in _children(el, "nationalId")
+        ),
+        birth=el.get("birth", ""),
+        team=el.get("team", ""),
+        declared_points=_opt_points(el, "points"),
+        declared_rank=_opt_int(el, "rank"),
+        extras=_extras(el, ctx),
+    )
+
+
+def _team(el: etree._Element, ctx: _Ctx) -> Team:
+    return Team(
+        name=el.get("name", ""),
+        members=tuple(int(m.get("startNo", "0")) for m in _children(el, "member")),
+        number=_opt_int(el, "number"),
+        extras=_extras(el, ctx),
+    )
+
+
+def _point_system(el: etree._Element | None) -> PointSystem:
+    if el is None:
+        return PointSystem()
+    values = {field: Fraction(el.get(attr, "")) for field, attr in SCORING_ATTRS if el.get(attr)}
+    return PointSystem(**values)
+
+
+def _codes(el: etree._Element | None) -> tuple[str, ...]:
+    return () if el is None else tuple(tb.get("code", "") for tb in _children(el, "tb"))
+
+
+def to_model(root: etree._Element, ctx: _Ctx) -> Tournament:
+    """The tournament a validated ``<tournament>`` element describes."""
+    players_el = root.find(NS + "players")
+    teams_el = root.find(NS + "teams")
+    return Tournament(
+        name=root.get("name", ""),
+        players=tuple(_player(p, ctx) for p in _children(players_el, "player"))
+        if players_el is not None
+        else (),
+        city=root.get("city", ""),
+        federation=root.get("federation", ""),
+        start_date=_date(root.find(NS + "startDate"), ctx),
+        end_date=_date(root.find(NS + "endDate"), ctx),
+        chief_arbiter=root.get("chiefArbiter", ""),
+        deputy_arbiters=tuple(d.get("text", "") for d in _children(root, "deputyArbiter")),
+        time_control=root.get("timeControl", ""),
+        tournament_type=root.get("type", ""),
+        pairing_system=root.get("system", ""),
+        total_rounds=_opt_int(root, "rounds"),
+        round_dates=tuple(d.get("text", "") for d in _children(root, "roundDate")),
+        point_system=_point_system(root.find(NS + "scoring")),
+        tiebreaks=_codes(root.find(NS + "tiebreaks")),
+        standings_order=_codes(root.find(NS + "standings")),
+        teams=tuple(_team(t, ctx) for t in _children(teams_el, "team"))
+        if teams_el is not None
+        else (),
+        section=root.get("section", ""),
+        extras=_extras(root, ctx),
+    )
+
+
+def read_xml(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    """Read swisstb_io XML; raises only :class:`FormatError`."""
+    tree = _parse(data, path)
+    _check_root(tree, path)
+    _validate(tree, data, path)
+    tournament = to_model(tree.getroot(), _Ctx(path, data))
+    encoding = tree.docinfo.encoding or "UTF-8"
+    return ReadResult(
+        tournament=tournament,
+        format="xml",
+        encoding=encoding.lower(),
+        details=MappingProxyType({"schema": NAMESPACE, "xml version": tree.docinfo.xml_version}),
+    )

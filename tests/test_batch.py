@@ -1,0 +1,295 @@
+"""``swisstb batch``: a season folder of mixed formats, failures, atomic writes, re-runs."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from swisstb_io import api
+from swisstb_io.batch import Batch, BatchOptions, discover, normalise_name, performance, read_index
+from swisstb_io.batch import runner as runner_mod
+from swisstb_io.cli import cli
+from swisstb_io.model import Color, DateText, Outcome, Player, Rating, RoundResult, Tournament
+
+FORMATS = [("trf", ".trf"), ("xml", ".xml"), ("chess-json", ".jch"), ("swisssys-csv", ".csv")]
+POOL = [(f"Member{k}, Alex", str(4100000 + k), 1400 + 7 * k) for k in range(60)]
+
+
+def make_event(seed: int, n: int = 8, rounds: int = 4) -> Tournament:
+    """A small random Swiss-like event whose players come from one club pool (FIDE ids)."""
+    rng = random.Random(seed)
+    people = rng.sample(POOL, n)
+    res: dict[int, list[RoundResult]] = {i: [] for i in range(1, n + 1)}
+    for _ in range(rounds):
+        order = list(res)
+        rng.shuffle(order)
+        if len(order) % 2:
+            res[order.pop()].append(RoundResult(Outcome.PAIRING_BYE))
+        for a, b in zip(order[::2], order[1::2], strict=True):
+            x = rng.random()
+            oa, ob = ((Outcome.WIN, Outcome.LOSS) if x < 0.4 else
+                      (Outcome.DRAW, Outcome.DRAW) if x < 0.7 else (Outcome.LOSS, Outcome.WIN))
+            res[a].append(RoundResult(oa, b, Color.WHITE))
+            res[b].append(RoundResult(ob, a, Color.BLACK))
+    players = tuple(
+        Player(i, people[i - 1][0], tuple(res[i]), fide_id=people[i - 1][1],
+               fide_rating=people[i - 1][2])
+        for i in range(1, n + 1))
+    day = dt.date(2026, 1, 1) + dt.timedelta(days=seed)
+    return Tournament(name=f"Club night {seed}", players=players, total_rounds=rounds,
+                      start_date=DateText.from_date(day))
+
+
+def make_season(root: Path, events: int = 50) -> list[str]:
+    """``events`` generated events in rotating formats under two sub-folders, plus two
+    corrupt files; returns the relative paths of the good ones."""
+    good = []
+    for k in range(events):
+        fmt, ext = FORMATS[k % len(FORMATS)]
+        rel = f"{'autumn' if k % 2 else 'spring'}/event{k:02d}{ext}"
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(api.dumps(make_event(k, n=6 + k % 5), fmt))
+        good.append(rel)
+    (root / "spring" / "broken.trf").write_bytes(
+        b"012 Broken\n001    1 m    Solo                              1500 NOR     1\n"
+        b"001    x garbage\n")
+    (root / "autumn" / "truncated.xml").write_bytes(b'<?xml version="1.0"?>\n<tournament')
+    (root / "notes.txt").write_text("not a tournament\n")
+    return good
+
+
+@pytest.fixture(scope="module")
+def season(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    root = tmp_path_factory.mktemp("season")
+    return root, make_season(root)
+
+
+@pytest.fixture(scope="module")
+def small_season(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    root = tmp_path_factory.mktemp("small")
+    return root, make_season(root, events=12)
+
+
+def _no_temporaries(out: Path) -> None:
+    assert [p for p in out.rglob("*") if p.name.endswith(".tmp")] == []
+
+
+def test_batch_cli_reports_every_good_event_and_lists_the_failures(
+    season: tuple[Path, list[str]], tmp_path: Path
+) -> None:
+    root, good = season
+    out = tmp_path / "out"
+    run = CliRunner().invoke(cli, ["batch", str(root), "-o", str(out), "--jobs", "2",
+                                   "--format", "html,json"])
+    assert run.exit_code == 1, run.output
+    lines = run.stderr.splitlines() if hasattr(run, "stderr") else run.output.splitlines()
+    assert lines[-1].startswith("52 events: 50 done, 0 unchanged, 2 failed;")
+    failed = sorted(x for x in lines if ": error: " in x)
+    assert failed == [
+        f"{root / 'autumn' / 'truncated.xml'}:2:12: error: not well-formed XML: Couldn't find "
+        "end of Start Tag tournament line 2",
+        f"{root / 'spring' / 'broken.trf'}:3:5: error: start number 'x' is not a number "
+        "(columns 5-8)",
+    ]
+    for rel in good:
+        for ext in ("html", "json", "summary.json"):
+            assert (out / "events" / f"{rel}.{ext}").is_file(), rel
+        report = json.loads((out / "events" / f"{rel}.json").read_text())
+        assert report["schema"] == "swisstb-report/1"
+    index = read_index(out)
+    assert index["counts"] == {"events": 52, "ok": 50, "failed": 2, "skipped": 0}
+    by_file = {e["file"]: e for e in index["events"]}
+    bad = by_file["spring/broken.trf"]
+    assert (bad["status"], bad["location"], bad["message"], bad["links"]) == (
+        "failed", "spring/broken.trf:3:5", "start number 'x' is not a number (columns 5-8)", {})
+    assert by_file["autumn/truncated.xml"]["location"] == "autumn/truncated.xml:2:12"
+    html = (out / "index.html").read_text()
+    assert html.count('class="failed"') == 2
+    assert ("<td>failed: spring/broken.trf:3:5: start number &#x27;x&#x27; is not a number "
+            "(columns 5-8)</td>") in html
+    ev = by_file["spring/event00.trf"]
+    assert (ev["status"], ev["date"], ev["players"], ev["rounds"]) == ("ok", "2026-01-01", 6, 4)
+    assert ev["links"] == {"html": "events/spring/event00.trf.html",
+                           "json": "events/spring/event00.trf.json"}
+    assert ev["winner"]
+    assert "notes.txt" not in by_file
+    _no_temporaries(out)
+
+
+def test_second_run_skips_every_unchanged_event_and_force_redoes_them(
+    season: tuple[Path, list[str]], tmp_path: Path
+) -> None:
+    root, good = season
+    out = tmp_path / "out"
+    first = list(Batch(root, out, BatchOptions(jobs=2, formats=("json",))).run())
+    assert sorted(r.status for r in first).count("ok") == 50
+    stamp = (out / "events" / f"{good[0]}.json").stat().st_mtime_ns
+    second = list(Batch(root, out, BatchOptions(jobs=2, formats=("json",))).run())
+    assert {r.rel: r.status for r in second if r.status != "failed"} == dict.fromkeys(
+        good, "skipped")
+    assert (out / "events" / f"{good[0]}.json").stat().st_mtime_ns == stamp
+    index = read_index(out)
+    assert index["counts"] == {"events": 52, "ok": 50, "failed": 2, "skipped": 50}
+    assert len(index["players"]) == len(read_index(out)["players"]) > 0
+    # a changed file is redone, the others are still skipped
+    changed = root / good[1]
+    original = changed.read_bytes()
+    try:
+        changed.write_bytes(api.dumps(make_event(999), "xml"))
+        third = {r.rel: r.status for r in Batch(root, out, BatchOptions(
+            jobs=2, formats=("json",))).run()}
+        assert third[good[1]] == "ok"
+        assert sum(s == "skipped" for s in third.values()) == 49
+    finally:
+        changed.write_bytes(original)
+    # changed options are redone (the options are part of the hash)
+    entry = runner_mod.load_manifest(out)[good[0]]
+    again = runner_mod.process_event(str(root / good[0]), good[0], str(out),
+                                     BatchOptions(formats=("json",)), entry)
+    assert again.status == "skipped"
+    other = runner_mod.process_event(str(root / good[0]), good[0], str(out),
+                                     BatchOptions(formats=("json", "text")), entry)
+    assert other.status == "ok" and other.digest != entry["digest"]
+    # a missing output is redone; --force redoes everything
+    (out / "events" / f"{good[2]}.json").unlink()
+    assert runner_mod.process_event(str(root / good[2]), good[2], str(out),
+                                    BatchOptions(formats=("json",)),
+                                    runner_mod.load_manifest(out)[good[2]]).status == "ok"
+    forced = {r.status for r in Batch(root, out, BatchOptions(jobs=2, formats=("json",),
+                                                              force=True)).run()}
+    assert forced == {"ok", "failed"}
+
+
+def test_a_crash_mid_write_leaves_nothing_partial(
+    small_season: tuple[Path, list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, _ = small_season
+    out = tmp_path / "out"
+    real_replace = os.replace
+    calls = {"n": 0}
+
+    def crash(src: str, dst: str) -> None:
+        calls["n"] += 1
+        if calls["n"] == 6:  # the third event's second output (its first is in place)
+            with open(src, "rb") as fh:
+                assert fh.read()  # the temporary file holds data when the "crash" hits
+            raise KeyboardInterrupt
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(KeyboardInterrupt):
+        for _ in Batch(root, out, BatchOptions(jobs=1, formats=("json",))).run():
+            pass
+    monkeypatch.setattr(os, "replace", real_replace)
+    _no_temporaries(out)
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    # the first two events are complete; the third has only what was renamed into place
+    for name in written:
+        if name.startswith("events/"):
+            data = (out / name).read_bytes()
+            json.loads(data)
+    # the manifest only records finished events, so the next run completes the season
+    again = Batch(root, out, BatchOptions(jobs=2, formats=("json",)))
+    results = {r.rel: r.status for r in again.run()}
+    assert sum(s == "skipped" for s in results.values()) == 2
+    assert sum(s == "ok" for s in results.values()) == 10
+
+
+def test_a_write_error_fails_that_event_only(
+    small_season: tuple[Path, list[str]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, _ = small_season
+    out = tmp_path / "out"
+    real_replace = os.replace
+
+    def disk_full(src: str, dst: str) -> None:
+        if str(dst).endswith("event03.csv.json"):
+            raise OSError(28, "No space left on device", str(dst))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", disk_full)
+    results = {r.rel: r for r in Batch(root, out, BatchOptions(jobs=1, formats=("json",))).run()}
+    bad = results["autumn/event03.csv"]
+    assert bad.status == "failed"
+    assert bad.message == (f"cannot write {out}/events/autumn/event03.csv.json: No space left "
+                           "on device")
+    assert sum(r.status == "ok" for r in results.values()) == 11
+    assert not (out / "events" / "autumn" / "event03.csv.json").exists()
+    _no_temporaries(out)
+
+
+def test_fail_fast_stops_at_the_first_failure(small_season: tuple[Path, list[str]],
+                                              tmp_path: Path) -> None:
+    root, _ = small_season
+    batch = Batch(root, tmp_path / "out", BatchOptions(jobs=1, fail_fast=True, formats=("json",)))
+    results = list(batch.run())
+    assert results[-1].status == "failed" and batch.stopped_early
+    assert len(results) < 14
+    assert read_index(tmp_path / "out")["stopped_early"] is True
+
+
+def test_glob_narrows_and_stale_temporaries_are_swept(small_season: tuple[Path, list[str]],
+                                                      tmp_path: Path) -> None:
+    root, good = small_season
+    assert [p.name for p in discover(root, patterns=("spring/*.trf",))] == [
+        "broken.trf", *sorted(Path(g).name for g in good if g.startswith("spring/")
+                              and g.endswith(".trf"))]
+    out = tmp_path / "out"
+    (out / "events").mkdir(parents=True)
+    (out / "events" / ".x.html.abc123.tmp").write_bytes(b"half")
+    list(Batch(root, out, BatchOptions(patterns=("*.csv",), formats=("json",))).run())
+    _no_temporaries(out)
+
+
+def test_season_view_matches_players_by_id_then_name(tmp_path: Path) -> None:
+    a = Player(1, "Müller, Hans", (RoundResult(Outcome.WIN, 2, Color.WHITE),),
+               fide_id="123", fide_rating=2000)
+    b = Player(2, "Jones, Bo", (RoundResult(Outcome.LOSS, 1, Color.BLACK),), fide_rating=1800)
+    t1 = Tournament(name="One", players=(a, b), total_rounds=1)
+    a2 = Player(1, "Hans Mueller", (RoundResult(Outcome.DRAW, 2, Color.BLACK),), fide_id="123",
+                fide_rating=2010)
+    b2 = Player(2, "bo  JONES", (RoundResult(Outcome.DRAW, 1, Color.WHITE),),
+                ratings=(Rating("USCF", 1900),))
+    t2 = Tournament(name="Two", players=(a2, b2), total_rounds=1)
+    root = tmp_path / "s"
+    root.mkdir()
+    api.write(t1, root / "one.trf", format="trf")
+    api.write(t2, root / "two.xml", format="xml")
+    list(Batch(root, tmp_path / "o", BatchOptions(jobs=1, formats=("json",))).run())
+    players = {p["name"]: p for p in read_index(tmp_path / "o")["players"]}
+    assert set(players) == {"Jones, Bo", "Müller, Hans"}
+    hans, bo = players["Müller, Hans"], players["Jones, Bo"]
+    assert (hans["matched_by"], hans["other_names"], hans["fide_id"]) == (
+        "FIDE id", ["Hans Mueller"], "123")
+    assert (bo["matched_by"], bo["other_names"]) == ("name", ["bo  JONES"])
+    assert (str(hans["score"]), hans["games"], len(hans["events"])) == ("1.5", 2, 2)
+    # 1.5/2 = 75 % -> dp +193; opponents 1800 and 1900 -> average 1850
+    assert hans["performance"] == 1850 + 193
+    assert [g["result"] for g in hans["rounds"]] == ["W", "D"]
+    html = (tmp_path / "o" / "index.html").read_text()
+    assert f'<h3 id="{hans["id"]}">Müller, Hans</h3>' in html
+
+
+def test_name_normalisation_and_performance() -> None:
+    assert normalise_name("Müller,  Hans") == normalise_name("hans MULLER") == "hans muller"
+    assert performance([]) is None
+    assert performance([(2, 1500), (0, 1600)]) == 1550
+    assert performance([(2, 1500)]) == 1500 + 800
+
+
+def test_bad_options_are_usage_errors(tmp_path: Path) -> None:
+    run = CliRunner().invoke(cli, ["batch", str(tmp_path), "-o", str(tmp_path / "o"),
+                                   "--format", "pdf"])
+    assert run.exit_code == 2 and "'pdf' is not one of" in run.output
+    run = CliRunner().invoke(cli, ["batch", str(tmp_path), "-o", str(tmp_path / "o"),
+                                   "--tiebreaks", "NOPE"])
+    assert run.exit_code == 2 and "NOPE" in run.output
+    run = CliRunner().invoke(cli, ["batch", str(tmp_path), "-o", str(tmp_path)])
+    assert run.exit_code == 2

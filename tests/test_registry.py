@@ -1,0 +1,63 @@
+"""The format registry: lookup by name, alias, extension and content."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from swisstb_io import registry
+from swisstb_io.errors import FormatError, UnknownFormatError
+
+FIX = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def test_names_are_unique_and_lowercase() -> None:
+    names = registry.known_names()
+    assert len(names) == len(set(names))
+    assert all(n == n.lower() for n in names)
+
+
+def test_find_by_name_and_alias_is_case_insensitive() -> None:
+    assert registry.find("TRF").name == "trf"
+    for spec in registry.all_formats():
+        for alias in spec.aliases:
+            assert registry.find(alias.upper()).name == spec.name
+
+
+def test_unknown_name_lists_known_formats() -> None:
+    with pytest.raises(UnknownFormatError) as info:
+        registry.find("pgn")
+    assert str(info.value).startswith("unknown format 'pgn'; known formats: trf, ")
+
+
+def test_every_extension_maps_back_to_its_format() -> None:
+    for spec in registry.all_formats():
+        for ext in spec.extensions:
+            assert spec in registry.by_extension(f"event{ext.upper()}")
+
+
+def test_trf_is_found_by_content_whatever_the_name() -> None:
+    data = (FIX / "trf" / "held_swiss_5.trf").read_bytes()
+    assert registry.detect(data, "mystery.bin").name == "trf"
+    assert registry.detect(data).name == "trf"
+
+
+def test_every_readable_format_detects_its_own_fixtures() -> None:
+    """A fixture directory named after a format holds files that format must sniff."""
+    checked = 0
+    for spec in registry.all_formats():
+        if spec.reader is None or spec.sniff is None:
+            continue
+        folder = FIX / spec.name.replace("-", "_")
+        for path in sorted(folder.glob("*")) if folder.is_dir() else []:
+            if path.is_file() and path.suffix in spec.extensions and "bad" not in path.name:
+                assert registry.detect(path.read_bytes(), str(path)).name == spec.name, path
+                checked += 1
+    assert checked >= 3
+
+
+def test_undetectable_content_is_a_format_error() -> None:
+    with pytest.raises(FormatError) as info:
+        registry.detect(b"hello world\n", "notes.dat")
+    assert str(info.value).startswith("notes.dat: cannot tell the file's format")

@@ -1,0 +1,39 @@
+"""Golden files for every report format on two fixtures (one US, one FIDE).
+
+The files in fixtures/golden/reports/ were reviewed by eye once and are pinned;
+``pytest --update-golden`` rewrites them (review the diff before committing).
+"""
+
+from __future__ import annotations
+
+import difflib
+
+import pytest
+from reports_cases import CASES, GOLDEN, Case
+
+from swisstb_io.reports import EXTENSIONS, REPORT_FORMATS, render
+
+
+@pytest.mark.parametrize("fmt", REPORT_FORMATS)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_report_matches_golden(case: Case, fmt: str, update_golden: bool) -> None:
+    got = render(case.result(), fmt, case.report_options())
+    path = GOLDEN / f"{case.name}.report{EXTENSIONS[fmt]}"
+    if update_golden:
+        path.write_bytes(got)
+    want = path.read_bytes()
+    if got != want:
+        diff = difflib.unified_diff(
+            want.decode("utf-8").splitlines(), got.decode("utf-8").splitlines(),
+            str(path), "rendered", lineterm="", n=2,
+        )
+        pytest.fail("report differs from the golden file (pytest --update-golden "
+                    "rewrites it):\n" + "\n".join(list(diff)[:60]))
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_explained_input_renders_the_same(case: Case) -> None:
+    """HTML recomputes explanations when the standings lack them: same bytes either way."""
+    plain = render(case.result(), "html", case.report_options())
+    explained = render(case.result(explain=True), "html", case.report_options())
+    assert plain == explained

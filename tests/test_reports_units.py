@@ -1,0 +1,199 @@
+"""Report table, groups, labels, notation, escaping and the CLI options (hand-built cases)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from reports_cases import FIXTURES
+
+from swisstb_io.cli import cli
+from swisstb_io.errors import UnknownFormatError
+from swisstb_io.model import Color, Outcome, Player, Rating, RoundResult, Tournament
+from swisstb_io.reports import ReportError, ReportOptions, build, render
+from swisstb_io.reports._labels import label_for, parse_labels
+from swisstb_io.reports._table import fide_cell
+from swisstb_io.tiebreaks import parse_spec, standings
+from swisstb_io.tiebreaks.report import to_text
+
+W, B = Color.WHITE, Color.BLACK
+
+
+def _p(sn: int, name: str, rating: int | None, team: str, results: list[RoundResult]) -> Player:
+    return Player(start_no=sn, name=name, team=team, results=tuple(results),
+                  ratings=(Rating("USCF", rating),) if rating else ())
+
+
+def four_draws(name1: str = "One") -> Tournament:
+    """1-2 and 3-4 draw in round 1: everybody has 0.5 and Solkoff 0.5, so all four share
+    place 1; teams A = {1, 3} and B = {2, 4}."""
+    d = Outcome.DRAW
+    return Tournament(name="Four <draws> & co", players=(
+        _p(1, name1, 1500, "A", [RoundResult(d, 2, W)]),
+        _p(2, "Two", 1900, "B", [RoundResult(d, 1, B)]),
+        _p(3, "Three", None, "A", [RoundResult(d, 4, W)]),
+        _p(4, "Four", 2100, "B", [RoundResult(d, 3, B)]),
+    ))
+
+
+def ladder() -> Tournament:
+    """A round robin of 4 where 1 > 2 > 3 > 4 (each wins against all below)."""
+    players = []
+    ratings = {1: 2050, 2: 1850, 3: 1750, 4: None}
+    rounds = {1: [2, 3, 4], 2: [1, 4, 3], 3: [4, 1, 2], 4: [3, 2, 1]}
+    for sn, opps in rounds.items():
+        res = [RoundResult(Outcome.WIN if sn < o else Outcome.LOSS, o, W if sn < o else B)
+               for o in opps]
+        players.append(_p(sn, f"P{sn}", ratings[sn], "AB"[sn % 2], res))
+    return Tournament(name="Ladder", players=tuple(players))
+
+
+def test_shared_places_stay_shared_inside_groups() -> None:
+    rep = build(standings(four_draws(), "SOLK"), ReportOptions(groups="team"))
+    assert [r.place_text for r in rep.rows] == ["1-4"] * 4
+    assert [g.title for g in rep.groups] == ["A", "B"]
+    assert [(r.start_no, r.place_text) for r in rep.groups[0].rows] == [(1, "1-2"), (3, "1-2")]
+
+
+def test_rating_classes_rank_inside_each_class_and_may_overlap() -> None:
+    rep = build(standings(ladder(), "SOLK"), ReportOptions(groups="rating:<1800,<1900,2000+"))
+    titles = [g.title for g in rep.groups]
+    assert titles == ["Under 1800", "Under 1900", "2000 and above", "Unrated"]
+    under_1900 = rep.groups[1]
+    assert [(r.start_no, r.place) for r in under_1900.rows] == [(2, 1), (3, 2)]
+    assert [(r.start_no, r.place) for r in rep.groups[0].rows] == [(3, 1)]
+    assert [r.start_no for r in rep.groups[3].rows] == [4]
+    # CSV: one row per player per group, the overall place kept next to the group place
+    rows = list(csv.reader(io.StringIO(render(rep, "csv").decode())))
+    assert rows[0][-2:] == ["Group", "Group place"]
+    assert [(r[1], r[0], r[-2], r[-1]) for r in rows[1:]] == [
+        ("3", "3", "Under 1800", "1"), ("2", "2", "Under 1900", "1"),
+        ("3", "3", "Under 1900", "2"), ("1", "1", "2000 and above", "1"),
+        ("4", "4", "Unrated", "1")]
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("rating:", "needs classes"),
+    ("rating:1800-", "'1800-' is not understood"),
+    ("rating:1900-1800", "is empty"),
+    ("colour", "'colour' is not understood"),
+])
+def test_bad_group_specs_are_explained(spec: str, message: str) -> None:
+    with pytest.raises(ReportError, match=re.escape(message)):
+        build(standings(ladder(), "SOLK"), ReportOptions(groups=spec))
+
+
+def test_labels_styles_and_overrides() -> None:
+    mm, bh = parse_spec("MM"), parse_spec("BH/C1")
+    assert label_for(mm, parse_labels(None)) == "ModMed"
+    assert label_for(bh, parse_labels(None)) == "BH/C1"
+    assert label_for(mm, parse_labels("key")) == "MM"
+    assert label_for(mm, parse_labels("name")) == "Modified Median"
+    assert label_for(mm, parse_labels("name,mm=M")) == "M"
+    with pytest.raises(ReportError, match="CODE=Label"):
+        parse_labels("MM=")
+    with pytest.raises(ReportError, match="unknown label style 'fancy'"):
+        parse_labels("fancy")
+
+
+def test_csv_header_uses_labels() -> None:
+    out = render(standings(ladder(), "MM,SOLK"), "csv", ReportOptions(labels="MM=M,SOLK=S"))
+    assert out.decode().splitlines()[0] == "Place,No,Name,Rating,Federation,Points,M,S"
+
+
+@pytest.mark.parametrize(("outcome", "opp", "color", "cell"), [
+    (Outcome.WIN, 12, "w", "12w1"),
+    (Outcome.DRAW, 3, "b", "3b½"),
+    (Outcome.LOSS_UNRATED, 4, "w", "4wL"),
+    (Outcome.FORFEIT_WIN, 7, "-", "7-+"),
+    (Outcome.PAIRING_BYE, None, "-", "U"),
+    (Outcome.HALF_BYE, None, "-", "H"),
+    (Outcome.NOT_PAIRED, None, "-", ""),
+])
+def test_fide_notation(outcome: Outcome, opp: int | None, color: str, cell: str) -> None:
+    assert fide_cell(outcome, opp, color) == cell
+
+
+def test_both_notations_in_the_crosstable() -> None:
+    res = standings(ladder(), "SOLK")
+    us = build(res, ReportOptions(notation="us"))
+    fide = build(res, ReportOptions(notation="fide"))
+    assert [c.text("us") for c in us.rows[0].rounds] == ["W2", "W3", "W4"]
+    assert [c.text("fide") for c in fide.rows[0].rounds] == ["2w1", "3w1", "4w1"]
+    assert "| 1 | P1 | 3 | 2w1 | 3w1 | 4w1 |" in render(fide, "md").decode()
+    with pytest.raises(ReportError, match="unknown notation"):
+        build(res, ReportOptions(notation="uk"))
+
+
+EVIL = '<script>alert("x")</script> | *b* =HYPERLINK("http://x")'
+
+
+def test_every_backend_escapes_names() -> None:
+    res = standings(four_draws(EVIL), "SOLK")
+    html = render(res, "html").decode()
+    assert "<script>alert" not in html
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html
+    assert "<title>Four &lt;draws&gt; &amp; co</title>" in html
+    md = render(res, "md").decode()
+    assert "&lt;script&gt;" in md and "\\| \\*b\\*" in md and "<script>" not in md
+    rows = list(csv.reader(io.StringIO(render(res, "csv").decode())))
+    assert rows[1][2] == EVIL  # starts with '<': no formula prefix needed
+    res2 = standings(four_draws('=HYPERLINK("http://x")'), "SOLK")
+    rows2 = list(csv.reader(io.StringIO(render(res2, "csv").decode())))
+    assert [r[2] for r in rows2 if r[1] == "1"] == ["'=HYPERLINK(\"http://x\")"]
+
+
+def test_html_explains_every_value_that_has_an_explanation() -> None:
+    res = standings(ladder(), "SOLK,CUM,RBT")
+    html = render(res, "html").decode()
+    assert html.count("<details>") == 4 * 2  # RBT is undefined: nobody is tied
+    assert "US Chess 34E2" in html and "<caption>" in html and 'scope="row"' in html
+    assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert html.count("<polyline") == 4
+
+
+def test_unknown_format() -> None:
+    with pytest.raises(UnknownFormatError, match="use one of text, md, csv, json, html"):
+        render(standings(ladder(), "SOLK"), "pdf")
+
+
+def test_json_groups() -> None:
+    out = render(standings(four_draws(), "SOLK"), "json", ReportOptions(groups="team"))
+    text = out.decode()
+    assert '"title": "A"' in text and '"shared_with": [3]' in text
+
+
+CSV_IN = FIXTURES / "swisssys_csv" / "spring_open.csv"
+
+
+def test_cli_report_html_md_csv(tmp_path: Path) -> None:
+    runner = CliRunner()
+    for fmt in ("html", "md", "csv"):
+        out = tmp_path / f"r.{fmt}"
+        res = runner.invoke(cli, ["report", str(CSV_IN), "-f", fmt, "--group", "state",
+                                  "--notation", "fide", "-o", str(out)])
+        assert res.exit_code == 0, res.output
+        assert out.read_bytes().startswith({"html": b"<!DOCTYPE html>",
+                                            "md": b"# Gainesville Spring Swiss",
+                                            "csv": b"Place,No,Name"}[fmt])
+    res = runner.invoke(cli, ["report", str(CSV_IN), "-f", "csv", "--labels", "key"])
+    assert res.exit_code == 0
+    assert res.output.splitlines()[0].endswith("Points,MM,SOLK,CUM,OPPCUM")
+
+
+def test_cli_plain_text_is_the_calculators_own() -> None:
+    res = CliRunner().invoke(cli, ["report", str(CSV_IN)])
+    from swisstb_io.api import read
+
+    assert res.exit_code == 0
+    assert res.output == to_text(standings(read(CSV_IN), "uscf"), source=str(CSV_IN))
+
+
+def test_cli_bad_group_is_a_usage_error() -> None:
+    res = CliRunner().invoke(cli, ["report", str(CSV_IN), "-f", "md", "--group", "rating:x"])
+    assert res.exit_code == 2
+    assert "rating class 'x' is not understood; write <1800, 1800-1999 or 2000+" in res.output
