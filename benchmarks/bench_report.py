@@ -20,6 +20,7 @@ Targets: compute <= 0.25 s and whole process < 1 s for 2,000 x 11; 5,000 x 13 at
 
 from __future__ import annotations
 
+import gc
 import random
 import resource
 import subprocess
@@ -94,6 +95,7 @@ def best(fn: Callable[[], object], repeat: int) -> tuple[float, float]:
     """
     walls, cpus = [], []
     for _ in range(repeat):
+        gc.collect()
         c0 = _cpu()
         t0 = time.perf_counter()
         fn()
@@ -114,7 +116,7 @@ def run(players: int, rounds: int, folder: Path) -> float:
     path.write_bytes(dumps(t, "trf16"))
     loaded = read(path)
     standings(loaded, "uscf")  # warm-up
-    compute = best(lambda: standings(loaded, "uscf"), 5)
+    compute = best(lambda: standings(loaded, "uscf"), 7)
     res = standings(loaded, "uscf")
     render = best(lambda: json_dumps(to_json(res, source=str(path), format="trf16")), 5)
     reading = best(lambda: read(path), 3)
@@ -122,7 +124,7 @@ def run(players: int, rounds: int, folder: Path) -> float:
     subprocess.run(cmd, check=True, capture_output=True)  # warm the file cache
     whole = best(lambda: subprocess.run(cmd, check=True, capture_output=True), 3)
     startup = best(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), 3)
-    print(f"{players} x {rounds} (wall / CPU seconds, best of 3-5)")
+    print(f"{players} x {rounds} (wall / CPU seconds, best of 3-7)")
     for label, (wall, cpu) in (("compute (uscf chain)", compute), ("render JSON", render),
                                ("read TRF", reading), ("whole process", whole),
                                ("bare python startup", startup)):

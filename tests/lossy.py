@@ -124,6 +124,16 @@ def _split(lossy: Iterable[str], prefix: str) -> tuple[list[list[str]], dict[str
     return plain, qualified
 
 
+_RESULT_RULES = frozenset(
+    {
+        "player.results.color",
+        "player.results.color:unplayed",
+        "player.results.opponent",
+        "player.results.trailing",
+    }
+)
+
+
 def _result(res: RoundResult, lossy: frozenset[str]) -> RoundResult:
     if "player.results.opponent" in lossy:
         res = dataclasses.replace(res, opponent=None)
@@ -195,6 +205,11 @@ def normalised(
 ) -> tuple[Tournament, Tournament]:
     """Both tournaments with the declared losses set aside, ready for ``==``."""
     lossy = frozenset(lossy)
+    for entry in lossy:
+        if entry.startswith("player.results.") and entry not in _RESULT_RULES:
+            raise KeyError(f"unknown lossy entry {entry!r}; known: {sorted(_RESULT_RULES)}")
+        if not entry.startswith(("outcome:", "tournament.", "player.", "team.")):
+            raise KeyError(f"unknown lossy entry {entry!r}")
     t_plain, t_qual = _split(lossy, "tournament")
     p_plain, p_qual = _split(lossy, "player")
     m_plain, _ = _split(lossy, "team")

@@ -104,7 +104,7 @@ def test_batch_cli_reports_every_good_event_and_lists_the_failures(
         report = json.loads((out / "events" / f"{rel}.json").read_text())
         assert report["schema"] == "swisstb-report/1"
     index = read_index(out)
-    assert index["counts"] == {"events": 52, "ok": 50, "failed": 2, "skipped": 0}
+    assert index["counts"] == {"events": 52, "ok": 50, "failed": 2}
     by_file = {e["file"]: e for e in index["events"]}
     bad = by_file["spring/broken.trf"]
     assert (bad["status"], bad["location"], bad["message"], bad["links"]) == (
@@ -131,13 +131,13 @@ def test_second_run_skips_every_unchanged_event_and_force_redoes_them(
     first = list(Batch(root, out, BatchOptions(jobs=2, formats=("json",))).run())
     assert sorted(r.status for r in first).count("ok") == 50
     stamp = (out / "events" / f"{good[0]}.json").stat().st_mtime_ns
+    index_stamp = (out / "index.json").stat().st_mtime_ns
     second = list(Batch(root, out, BatchOptions(jobs=2, formats=("json",))).run())
     assert {r.rel: r.status for r in second if r.status != "failed"} == dict.fromkeys(
         good, "skipped")
     assert (out / "events" / f"{good[0]}.json").stat().st_mtime_ns == stamp
-    index = read_index(out)
-    assert index["counts"] == {"events": 52, "ok": 50, "failed": 2, "skipped": 50}
-    assert len(index["players"]) == len(read_index(out)["players"]) > 0
+    assert (out / "index.json").stat().st_mtime_ns == index_stamp  # nothing to redo
+    assert read_index(out)["counts"] == {"events": 52, "ok": 50, "failed": 2}
     # a changed file is redone, the others are still skipped
     changed = root / good[1]
     original = changed.read_bytes()
@@ -147,6 +147,8 @@ def test_second_run_skips_every_unchanged_event_and_force_redoes_them(
             jobs=2, formats=("json",))).run()}
         assert third[good[1]] == "ok"
         assert sum(s == "skipped" for s in third.values()) == 49
+        names = {e["file"]: e["name"] for e in read_index(out)["events"]}
+        assert names[good[1]] == "Club night 999"  # the index was rebuilt
     finally:
         changed.write_bytes(original)
     # changed options are redone (the options are part of the hash)
@@ -272,7 +274,7 @@ def test_season_view_matches_players_by_id_then_name(tmp_path: Path) -> None:
     assert (str(hans["score"]), hans["games"], len(hans["events"])) == ("1.5", 2, 2)
     # 1.5/2 = 75 % -> dp +193; opponents 1800 and 1900 -> average 1850
     assert hans["performance"] == 1850 + 193
-    assert [g["result"] for g in hans["rounds"]] == ["W", "D"]
+    assert hans["rounds"] == [[0, 1, "W", "w", "Jones, Bo", 1800], [1, 1, "D", "b", "bo  JONES", 1900]]
     html = (tmp_path / "o" / "index.html").read_text()
     assert f'<h3 id="{hans["id"]}">Müller, Hans</h3>' in html
 
@@ -293,3 +295,23 @@ def test_bad_options_are_usage_errors(tmp_path: Path) -> None:
     assert run.exit_code == 2 and "NOPE" in run.output
     run = CliRunner().invoke(cli, ["batch", str(tmp_path), "-o", str(tmp_path)])
     assert run.exit_code == 2
+
+
+def test_submissions_are_written_per_event(tmp_path: Path) -> None:
+    root = tmp_path / "s"
+    root.mkdir()
+    t = make_event(3, n=6, rounds=3)
+    (root / "club.trf").write_bytes(api.dumps(t, "trf"))
+    out = tmp_path / "o"
+    run = CliRunner().invoke(cli, ["batch", str(root), "-o", str(out), "--jobs", "1",
+                                   "--format", "json", "--submit", "fide,uscf",
+                                   "--tiebreaks", "BH,SB"])
+    assert run.exit_code == 0, run.output
+    fide = api.load(out / "events" / "club.trf.fide.trf").tournament
+    report = json.loads((out / "events" / "club.trf.json").read_text())
+    ranks = {row["start_no"]: row["place"] for row in report["standings"]}
+    assert {p.start_no: p.declared_rank for p in fide.players} == ranks
+    uscf = api.load(out / "events" / "club.trf.uscf.zip", format="uscf-dbf").tournament
+    assert [p.name for p in uscf.players] == [p.name for p in t.players]
+    # what a rating officer would send back is shown, and the files are still written
+    assert "fide submission: " in run.output and "uscf submission: " in run.output

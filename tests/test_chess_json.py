@@ -181,7 +181,7 @@ def test_older_shape_plain_numbers_score_lists_and_sections() -> None:
     )
     assert ng.results == (RoundResult(Outcome.WIN, 2, W), RoundResult(Outcome.DRAW, 3, B))
     assert olsen.results == (RoundResult(Outcome.LOSS, 1, B), RoundResult(Outcome.NOT_PAIRED))
-    assert park.results[0] == RoundResult(Outcome.FORFEIT_WIN, None, N)
+    assert park.results[0] == RoundResult(Outcome.FULL_BYE)  # plain 0: nobody
     assert t.teams == (Team("Knights", (2, 3)),)
     first = read_chess_json(data, "legacy.json", ReadOptions()).tournament
     assert (first.section, first.players, first.teams) == ("Reserve", (), ())

@@ -176,3 +176,7 @@ def test_unknown_entries_are_refused() -> None:
         differences(_BASE, _BASE, {"player.name:rot13"})
     with pytest.raises(KeyError):
         collapses({"outcome:SURRENDER"})
+    with pytest.raises(KeyError):
+        differences(_BASE, _BASE, {"player.results.opponent:unplayed"})
+    with pytest.raises(KeyError):
+        differences(_BASE, _BASE, {"results.color"})

@@ -19,7 +19,7 @@ EDITIONS = st.sampled_from(["2009", "2024", "2026"])
 SYSTEMS = st.sampled_from(["swiss", "round-robin"])
 
 
-@settings(max_examples=40)
+@settings(max_examples=25)
 @given(consistent_tournaments(), EDITIONS, SYSTEMS)
 def test_cut_never_raises_the_value(t: Tournament, edition: str, system: str) -> None:
     ctx = build_context(t, FideOptions(edition=edition, system=system))
@@ -30,7 +30,7 @@ def test_cut_never_raises_the_value(t: Tournament, edition: str, system: str) ->
     assert all(a is not None and b is not None and b <= a for a, b in zip(c1, m1, strict=True))
 
 
-@settings(max_examples=40)
+@settings(max_examples=25)
 @given(consistent_tournaments(), EDITIONS, SYSTEMS)
 def test_sb_at_most_bh_under_one_half_zero(t: Tournament, edition: str, system: str) -> None:
     t = replace(t, point_system=PointSystem())
@@ -43,7 +43,7 @@ CODES = ("BH", "BH/C1", "BH/M1", "FB", "SB", "SB/C1", "AOB", "PS", "PS/C1", "KS"
          "WON", "BPG", "BWG", "GE", "STD", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO")
 
 
-@settings(max_examples=30)
+@settings(max_examples=20)
 @given(consistent_tournaments(), st.data(), EDITIONS, SYSTEMS)
 def test_renumbering_changes_nothing(t: Tournament, data: st.DataObject, edition: str,
                                      system: str) -> None:
@@ -67,7 +67,7 @@ def test_renumbering_changes_nothing(t: Tournament, data: st.DataObject, edition
         assert va == vb, code
 
 
-@settings(max_examples=30)
+@settings(max_examples=20)
 @given(consistent_tournaments(), st.data(), SYSTEMS)
 def test_renumbering_keeps_direct_encounter(t: Tournament, data: st.DataObject,
                                             system: str) -> None:

@@ -313,3 +313,17 @@ def test_format_fixed_half_up() -> None:
     assert format_fixed(F(12605, 1000), 2) == "12.61"
     assert format_fixed(F(-5, 2), 0) == "-3"
     assert format_fixed(F(7, 2), 1) == "3.5"
+
+
+def test_cyclic_gc_state_is_restored() -> None:
+    import gc
+
+    assert gc.isenabled()
+    standings(build(T5), "BH/C1,DE")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        standings(build(T5), "SB,DE")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

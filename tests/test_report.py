@@ -185,3 +185,14 @@ def test_explain_text() -> None:
     assert "2 B: 2.5 pts, place 2\n  MM = 6.5\n" in out
     assert "    R3 B             0  own unplayed round: a 0-opponent (34E1) [dropped: lowest]" \
         in out
+
+
+def test_empty_event_renders() -> None:
+    from swisstb_io.model import Tournament
+    from swisstb_io.tiebreaks import standings
+    from swisstb_io.tiebreaks.report import dumps, to_json, to_text
+
+    res = standings(Tournament(name="empty"), "uscf,RBT")
+    assert to_text(res).splitlines()[:2] == ["empty", "0 players, 0 rounds (0 played)"]
+    doc = json.loads(dumps(to_json(res, source="x", format="model")))
+    assert doc["standings"] == [] and len(doc["tiebreaks"]) == 5

@@ -27,13 +27,13 @@ def read_only_format_errors(data: bytes, strict: bool = False) -> None:
         read_trf(data, "fuzz.trf", ReadOptions(strict=strict))
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(st.binary(max_size=400))
 def test_any_bytes_raise_only_format_error(data: bytes) -> None:
     read_only_format_errors(data)
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(st.text(max_size=400), st.booleans())
 def test_any_text_raises_only_format_error(text: str, strict: bool) -> None:
     read_only_format_errors(text.encode("utf-8", "surrogatepass"), strict)
@@ -46,13 +46,13 @@ _trf_lines = st.lists(
 ).map(lambda rows: "\n".join(p + body for p, body in rows))
 
 
-@settings(max_examples=200)
+@settings(max_examples=120)
 @given(_trf_lines, st.booleans())
 def test_trf_shaped_text_raises_only_format_error(text: str, strict: bool) -> None:
     read_only_format_errors(text.encode(), strict)
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(st.lists(st.tuples(st.integers(0, len(SAMPLE) - 1), st.binary(min_size=1, max_size=3)),
                 min_size=1, max_size=6))
 def test_damaged_real_file_raises_only_format_error(edits: list[tuple[int, bytes]]) -> None:
@@ -73,7 +73,7 @@ def _plain(t: Tournament, lossy16: bool = False) -> Tournament:
     return t
 
 
-@settings(max_examples=60)
+@settings(max_examples=40)
 @given(consistent_tournaments())
 def test_generated_tournament_survives_trf2026(t: Tournament) -> None:
     data = write_trf(t, WriteOptions())
@@ -86,7 +86,7 @@ def test_generated_tournament_survives_trf2026(t: Tournament) -> None:
     assert write_trf(result.tournament, WriteOptions()) == data
 
 
-@settings(max_examples=60)
+@settings(max_examples=40)
 @given(consistent_tournaments())
 def test_generated_tournament_survives_trf16(t: Tournament) -> None:
     data = write_trf(t, WriteOptions(version="16"))

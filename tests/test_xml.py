@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from gallery import GALLERY, random_event
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
@@ -208,9 +208,9 @@ def test_golden_file_for_the_small_swiss(update_golden: bool) -> None:
 BAD = {
     "not_well_formed.xml": "4:12: not well-formed XML: Opening and ending tag mismatch: "
     "players line 3 and player",
-    "no_namespace.xml": "2: the root element is <tournament>; a swisstb_io XML file starts "
+    "no_namespace.xml": "2:1: the root element is <tournament>; a swisstb_io XML file starts "
     'with <tournament xmlns="urn:swisstb_io:1" version="1">',
-    "future_version.xml": "2: namespace 'urn:swisstb_io:2' is a swisstb_io XML version this "
+    "future_version.xml": "2:1: namespace 'urn:swisstb_io:2' is a swisstb_io XML version this "
     "reader does not know; it reads 'urn:swisstb_io:1'",
     "entity_expansion.xml": "3:3: the DOCTYPE declares entities, which swisstb_io XML never "
     "uses and does not accept from untrusted files; remove the DOCTYPE",
@@ -339,6 +339,14 @@ def test_sniff_rejects_other_xml() -> None:
     assert FORMAT.sniff(b'\xef\xbb\xbf <tournament xmlns="urn:swisstb_io:1"/>')
 
 
+def test_utf16_files_are_detected_and_read() -> None:
+    text = write_xml(GALLERY["utf8-unrated"], WriteOptions()).decode("utf-8")
+    data = text.replace('encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16")
+    assert detect(data, "t.xml") is FORMAT
+    result = read_xml(data, "t.xml", ReadOptions())
+    assert result.tournament == GALLERY["utf8-unrated"] and result.encoding == "utf-16"
+
+
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_raise_only_format_error(data: bytes) -> None:
     with contextlib.suppress(FormatError):
@@ -383,6 +391,7 @@ _PLAYERS = st.lists(
 )
 
 
+@settings(max_examples=40)
 @given(st.builds(Tournament, name=_TEXT, players=_PLAYERS.map(tuple), section=_TEXT))
 def test_any_model_round_trips_or_is_refused_with_a_reason(t: Tournament) -> None:
     """Even inconsistent data survives exactly; text XML cannot hold is refused by name."""
@@ -401,3 +410,14 @@ def test_any_model_round_trips_or_is_refused_with_a_reason(t: Tournament) -> Non
 def test_random_consistent_events_round_trip(seed: int, players: int, rounds: int) -> None:
     t = random_event(random.Random(seed), players, rounds)
     assert _round_trip(t) == t
+
+
+def test_parameter_entities_are_refused_and_external_dtds_never_fetched() -> None:
+    head = b'<?xml version="1.0"?>\n'
+    body = b'<tournament xmlns="urn:swisstb_io:1" version="1"><players/></tournament>'
+    hostile = head + b'<!DOCTYPE t [ <!ENTITY % p SYSTEM "http://127.0.0.1:1/x"> %p; ]>\n' + body
+    with pytest.raises(FormatError) as info:
+        read_xml(hostile, "x.xml", ReadOptions())
+    assert str(info.value).startswith("x.xml:2:15: the DOCTYPE declares entities")
+    external = head + b'<!DOCTYPE tournament SYSTEM "http://127.0.0.1:1/x.dtd">\n' + body
+    assert read_xml(external, "x.xml", ReadOptions()).tournament == Tournament()

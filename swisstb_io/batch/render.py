@@ -8,13 +8,8 @@ API in a single spot.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from typing import Any
-
-from ..errors import SwisstbError
 from ..registry import ReadResult
-from ..reports import ReportOptions, render
+from ..reports import ReportOptions, build, render
 from ..tiebreaks.standings import StandingsResult
 
 REPORT_EXTENSIONS: dict[str, str] = {
@@ -31,26 +26,35 @@ REPORT_EXTENSIONS: dict[str, str] = {
 SUBMISSIONS = ("fide", "uscf")
 
 
-def report_bytes(result: StandingsResult, fmt: str, *, source: str, read: ReadResult) -> bytes:
-    """The report of ``result`` in ``fmt`` (a key of :data:`REPORT_EXTENSIONS`)."""
-    fmt = {"txt": "text", "markdown": "md"}.get(fmt, fmt)
-    return render(result, fmt, ReportOptions(source=source, input_format=read.format))
+def needs_explanations(formats: tuple[str, ...]) -> bool:
+    """True when a report in ``formats`` shows explanations (compute them once, up front)."""
+    return "html" in formats
 
 
-def submission(read: ReadResult, kind: str) -> tuple[str, bytes]:
-    """``(file suffix, bytes)`` of the ``kind`` (``fide``/``uscf``) rating submission."""
-    try:
-        submit = importlib.import_module("swisstb_io.submit")
-    except ImportError:
-        raise SwisstbError(
-            f"--submit {kind}: rating submissions need swisstb_io.submit, which is not "
-            "installed"
-        ) from None
-    make: Callable[..., Any] | None = getattr(submit, "submission", None)
-    if make is None:
-        raise SwisstbError(f"--submit {kind}: swisstb_io.submit has no submission() function")
-    out = make(read.tournament, kind)
-    if isinstance(out, tuple):
-        suffix, data = out
-        return str(suffix), bytes(data)
-    return f"{kind}.txt", bytes(out)
+def reports_bytes(
+    result: StandingsResult, formats: tuple[str, ...], *, source: str, read: ReadResult
+) -> dict[str, bytes]:
+    """Each report of ``formats`` (keys of :data:`REPORT_EXTENSIONS`), built from one table."""
+    options = ReportOptions(source=source, input_format=read.format)
+    table = build(result, options)
+    return {fmt: render(table, _CANONICAL.get(fmt, fmt), options) for fmt in formats}
+
+
+_CANONICAL = {"txt": "text", "markdown": "md"}
+
+
+def submission(
+    read: ReadResult, kind: str, tiebreaks: str | None
+) -> tuple[str, bytes, list[str]]:
+    """``(file suffix, bytes, problems)`` of the ``kind`` (``fide``/``uscf``) rating submission.
+
+    The problems a rating officer would send back are returned as text; the file is written
+    anyway (like ``swisstb submit`` without ``--strict``), and the batch shows them.
+    """
+    from ..submit import prepare_fide, prepare_uscf
+
+    if kind == "fide":
+        fide = prepare_fide(read.tournament, tiebreaks=tiebreaks)
+        return "fide.trf", fide.to_bytes(), [str(p) for p in fide.problems]
+    uscf = prepare_uscf([read.tournament])
+    return "uscf.zip", uscf.to_zip(), [str(p) for p in uscf.problems]

@@ -22,9 +22,9 @@ from typing import Any, Literal
 from .. import __version__
 from ..api import atomic_write, load, read_source
 from ..errors import SwisstbError
-from ..tiebreaks import parse_chain, standings
+from ..tiebreaks import CalcOptions, parse_chain, standings
 from .discover import discover
-from .render import REPORT_EXTENSIONS, SUBMISSIONS, report_bytes, submission
+from .render import REPORT_EXTENSIONS, SUBMISSIONS, needs_explanations, reports_bytes, submission
 from .summary import SUMMARY_SCHEMA, summarise
 
 MANIFEST = ".swisstb-batch.json"
@@ -174,42 +174,59 @@ def _produce(
         except SwisstbError as exc:
             raise SwisstbError(f"the file declares the tie-breaks {' '.join(declared)}, and "
                                f"{exc.message}; choose the chain with --tiebreaks") from exc
-    result = standings(t, chain)
+    formats = tuple(dict.fromkeys(options.formats))
+    result = standings(t, chain, CalcOptions(explain=needs_explanations(formats)))
     stem = event_stem(rel)
     written: list[str] = []
-    for fmt in dict.fromkeys(options.formats):
+    for fmt, blob in reports_bytes(result, formats, source=rel, read=read).items():
         name = f"{stem}.{REPORT_EXTENSIONS[fmt]}"
-        atomic_write(out / name, report_bytes(result, fmt, source=rel, read=read))
+        atomic_write(out / name, blob)
         written.append(name)
+    notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
-        suffix, blob = submission(read, kind)
+        suffix, blob, problems = submission(read, kind, options.tiebreaks)
         name = f"{stem}.{suffix}"
         atomic_write(out / name, blob)
         written.append(name)
+        notes.extend(f"{path}: {kind} submission: {p}" for p in problems)
     summary = summarise(t, result)
     summary["format"] = read.format
     summary_name = f"{stem}.summary.json"
     atomic_write(out / summary_name, json.dumps(summary, ensure_ascii=False).encode("utf-8"))
-    warnings = tuple(str(d) for d in read.diagnostics if d.severity.value != "info")
+    warnings = (*(str(d) for d in read.diagnostics if d.severity.value != "info"), *notes)
     return FileResult(path, rel, "ok", outputs=tuple(written), digest=digest, summary=summary,
                       warnings=warnings)
 
 
-def load_manifest(out: Path) -> dict[str, dict[str, Any]]:
-    """The events of the manifest in ``out`` (empty when there is none or it is unreadable)."""
+def _manifest(out: Path) -> dict[str, Any]:
     try:
         doc = json.loads((out / MANIFEST).read_text("utf-8"))
     except (OSError, ValueError):
         return {}
     if not isinstance(doc, dict) or doc.get("schema") != MANIFEST_SCHEMA:
         return {}
-    events = doc.get("events")
+    return doc
+
+
+def load_manifest(out: Path) -> dict[str, dict[str, Any]]:
+    """The events of the manifest in ``out`` (empty when there is none or it is unreadable)."""
+    events = _manifest(out).get("events")
     return events if isinstance(events, dict) else {}
 
 
-def save_manifest(out: Path, events: dict[str, dict[str, Any]]) -> None:
-    doc = {"schema": MANIFEST_SCHEMA, "events": dict(sorted(events.items()))}
+def save_manifest(out: Path, events: dict[str, dict[str, Any]], index: str = "") -> None:
+    """Write the manifest; ``index`` is the key of the season index last written."""
+    doc = {"schema": MANIFEST_SCHEMA, "index": index, "events": dict(sorted(events.items()))}
     atomic_write(out / MANIFEST, (json.dumps(doc, indent=1) + "\n").encode("utf-8"))
+
+
+def index_key(results: list[FileResult], stopped_early: bool) -> str:
+    """What the season index depends on: every event's key, status, digest and message."""
+    h = hashlib.sha256(f"{__version__}\0{stopped_early}".encode())
+    for r in sorted(results, key=lambda r: r.rel):
+        ok = r.status != "failed"
+        h.update(f"\0{r.rel}\0{ok}\0{r.digest}\0{r.location}\0{r.message}".encode())
+    return h.hexdigest()
 
 
 def remove_stale_temporaries(out: Path) -> int:
@@ -248,6 +265,7 @@ class Batch:
 
         self.out.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(self.out)
+        previous_index = str(_manifest(self.out).get("index", ""))
         manifest = load_manifest(self.out)
         seen: set[str] = set()
         try:
@@ -267,8 +285,13 @@ class Batch:
             present = {self._rel(e) for e in self.events}
             for rel in [r for r in manifest if r not in seen and r not in present]:
                 del manifest[rel]
-            save_manifest(self.out, manifest)
-        write_index(self.out, self.results, self.stopped_early)
+            save_manifest(self.out, manifest, previous_index)
+        key = index_key(self.results, self.stopped_early)
+        if key != previous_index or not all(
+            (self.out / name).is_file() for name in ("index.json", "index.html")
+        ):
+            write_index(self.out, self.results, self.stopped_early)
+            save_manifest(self.out, manifest, key)
 
     def _results(self, manifest: dict[str, dict[str, Any]]) -> Iterator[FileResult]:
         tasks = [(str(e), self._rel(e)) for e in self.events]

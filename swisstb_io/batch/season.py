@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,7 @@ from ..api import atomic_write
 from ..model import Outcome
 from ..tiebreaks.context import US_LETTER
 from ..tiebreaks.fide._rating import DP_TABLE
-from ..tiebreaks.report import decimal, dumps
+from ..tiebreaks.report import decimal
 from .runner import FileResult
 
 SEASON_SCHEMA = "swisstb-season/1"
@@ -88,7 +90,12 @@ def performance(games: Iterable[tuple[int, int]]) -> int | None:
 
 
 def season_players(results: Sequence[FileResult]) -> list[dict[str, Any]]:
-    """Every player of the season's events, matched across events, with their rounds."""
+    """Every player of the season's events, matched across events, with their rounds.
+
+    ``results`` must be in the order of the index's ``events`` (rounds and events refer to
+    events by position: ``events`` rows are ``[event, place, points]``, ``rounds`` rows
+    follow :data:`ROUND_COLUMNS`)."""
+    event_no = {res.rel: n for n, res in enumerate(results)}
     union = _Union()
     entries: list[tuple[str, dict[str, Any], dict[str, Any], list[str]]] = []
     for res in results:
@@ -101,37 +108,61 @@ def season_players(results: Sequence[FileResult]) -> list[dict[str, Any]]:
     groups: dict[str, list[tuple[str, dict[str, Any], dict[str, Any], list[str]]]] = {}
     for item in entries:
         groups.setdefault(union.find(item[3][0]), []).append(item)
-    players = [_player(items) for items in groups.values()]
+    players = [_player(items, event_no) for items in groups.values()]
     players.sort(key=lambda p: (normalise_name(p["name"]), p["name"]))
     for n, p in enumerate(players, 1):
         p["id"] = f"p{n}"
     return players
 
 
-def _player(items: list[tuple[str, dict[str, Any], dict[str, Any], list[str]]]) -> dict[str, Any]:
+@lru_cache(maxsize=256)
+def _fraction(text: str) -> Fraction:
+    return Fraction(text)
+
+
+@lru_cache(maxsize=256)
+def _points_decimal(text: str) -> Decimal:
+    return decimal(Fraction(text))
+
+
+@lru_cache(maxsize=64)
+def _outcome(value: str) -> tuple[bool, bool, str, int]:
+    """``(played, rated, US letter, halves)`` of an outcome value."""
+    o = Outcome(value)
+    return o.played, o.rated, US_LETTER[o], _HALVES.get(value, 0)
+
+
+ROUND_COLUMNS = ("event", "round", "result", "colour", "opponent", "opponent_rating")
+"""The columns of each row of a season player's ``rounds``: ``event`` is the index of the
+event in the index's ``events`` list; ``result`` is the US wall-chart letter (W D L X F Z B
+H U)."""
+
+
+def _player(
+    items: list[tuple[str, dict[str, Any], dict[str, Any], list[str]]], event_no: dict[str, int]
+) -> dict[str, Any]:
     keys = {k for *_, ks in items for k in ks}
     fide = sorted(k[5:] for k in keys if k.startswith("fide:"))
     uscf = sorted(k[5:] for k in keys if k.startswith("uscf:"))
     how = [w for w, ids in (("FIDE id", fide), ("US Chess id", uscf)) if ids]
     names = list(dict.fromkeys(e["name"] for _, _, e, _ in items))
-    games: list[dict[str, Any]] = []
-    score = Fraction(0)
+    games: list[list[Any]] = []
+    scored: dict[str, int] = {}
     played = 0
     rated: list[tuple[int, int]] = []
     events = []
-    for rel, summary, entrant, _ in items:
-        events.append({"event": rel, "name": summary["name"], "place": entrant["place"],
-                       "points": decimal(Fraction(entrant["points"]))})
-        for rnd, outcome, colour, opp, opp_name, opp_rating, pts in entrant["rounds"]:
-            o = Outcome(outcome)
-            if o.played:
+    for rel, _summary, entrant, _ in items:
+        ev = event_no[rel]
+        events.append([ev, entrant["place"], _points_decimal(entrant["points"])])
+        for rnd, outcome, colour, _opp, opp_name, opp_rating, pts in entrant["rounds"]:
+            is_played, is_rated, letter, halves = _outcome(outcome)
+            if is_played:
                 played += 1
-                score += Fraction(pts)
-            if o.rated and opp_rating:
-                rated.append((_HALVES.get(outcome, 0), opp_rating))
-            games.append({"event": rel, "round": rnd, "result": US_LETTER[o], "outcome": outcome,
-                          "colour": colour, "opponent": opp_name, "opponent_no": opp,
-                          "opponent_rating": opp_rating, "points": decimal(Fraction(pts))})
+                scored[pts] = scored.get(pts, 0) + 1
+            if is_rated and opp_rating:
+                rated.append((halves, opp_rating))
+            games.append([ev, rnd, letter, colour, opp_name, opp_rating])
+    score = sum((_fraction(pts) * n for pts, n in scored.items()), Fraction(0))
     return {
         "name": names[0],
         "other_names": names[1:],
@@ -153,7 +184,6 @@ def _event_entry(res: FileResult) -> dict[str, Any]:
     return {
         "file": res.rel,
         "status": "failed" if res.status == "failed" else "ok",
-        "skipped": res.status == "skipped",
         "message": res.message if res.status == "failed" else "",
         "location": res.location.replace(res.path, res.rel, 1) if res.status == "failed" else "",
         "name": s.get("name", ""),
@@ -176,21 +206,46 @@ def build_index(results: Sequence[FileResult], stopped_early: bool = False) -> d
         "events": events,
         "counts": {"events": len(events),
                    "ok": sum(e["status"] == "ok" for e in events),
-                   "failed": sum(e["status"] == "failed" for e in events),
-                   "skipped": sum(e["skipped"] for e in events)},
+                   "failed": sum(e["status"] == "failed" for e in events)},
         "stopped_early": stopped_early,
+        "player_event_columns": ["event", "place", "points"],
+        "round_columns": list(ROUND_COLUMNS),
         "players": season_players(ordered),
     }
 
 
 def write_index(out: Path, results: Sequence[FileResult], stopped_early: bool = False) -> None:
     doc = build_index(results, stopped_early)
-    atomic_write(out / "index.json", dumps(doc).encode("utf-8"))
+    atomic_write(out / "index.json", json_bytes(doc))
     atomic_write(out / "index.html", index_html(doc).encode("utf-8"))
 
 
+_NUMBER = "\ufdd0num:"
+"""Marks an exact decimal in the document handed to :func:`json.dumps` (a Unicode
+noncharacter, never found in names), replaced by the bare number afterwards."""
+_NUMBER_RX = re.compile('"' + _NUMBER + r'(-?[0-9]+(?:\.[0-9]+)?)"')
+
+
+def _mark(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return _NUMBER + str(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def json_bytes(doc: dict[str, Any]) -> bytes:
+    """``doc`` as compact JSON (the C encoder: a season has ~10^6 values) with every
+    Decimal written as a plain number (never a float)."""
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"), default=_mark)
+    return (_NUMBER_RX.sub(r"\1", text) + "\n").encode("utf-8")
+
+
+@lru_cache(maxsize=65536)
+def _escape(text: str) -> str:
+    return html.escape(text)
+
+
 def _e(value: Any) -> str:
-    return html.escape("" if value is None else str(value))
+    return _escape("" if value is None else str(value))
 
 
 def _num(value: Any) -> str:
@@ -207,8 +262,7 @@ def index_html(doc: dict[str, Any]) -> str:
     out = ['<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
            f"<title>Season index</title><style>{_STYLE}</style></head><body>",
            "<h1>Season index</h1>",
-           f"<p>{c['events']} events: {c['ok']} ok ({c['skipped']} unchanged), "
-           f"{c['failed']} failed.</p>"]
+           f"<p>{c['events']} events: {c['ok']} ok, {c['failed']} failed.</p>"]
     if doc["stopped_early"]:
         out.append("<p>The batch stopped at the first failure (--fail-fast).</p>")
     out.append('<h2 id="events">Events</h2><table><tr><th>File</th><th>Event</th><th>Date</th>'
@@ -236,16 +290,17 @@ def index_html(doc: dict[str, Any]) -> str:
                    f'<td class="num">{_num(p["score"])}</td>'
                    f'<td class="num">{_num(p["performance"])}</td></tr>')
     out.append("</table>")
+    files = [_e(ev["file"]) for ev in doc["events"]]
     for p in doc["players"]:
         out.append(f'<h3 id="{p["id"]}">{_e(p["name"])}</h3>')
         if p["other_names"]:
             out.append(f"<p>Also written: {_e(', '.join(p['other_names']))}</p>")
         out.append("<table><tr><th>Event</th><th>Rd</th><th>Col</th><th>Opponent</th>"
-                   "<th>Rtg</th><th>Result</th><th>Pts</th></tr>")
-        out.extend(f"<tr><td>{_e(g['event'])}</td><td>{g['round']}</td><td>{_e(g['colour'])}</td>"
-                   f"<td>{_e(g['opponent'])}</td><td>{_num(g['opponent_rating'])}</td>"
-                   f"<td>{_e(g['result'])}</td><td>{_num(g['points'])}</td></tr>"
-                   for g in p["rounds"])
+                   "<th>Rtg</th><th>Result</th></tr>")
+        out.extend(f"<tr><td>{files[ev]}</td><td>{rnd}</td><td>{colour}</td>"
+                   f"<td>{_e(opp)}</td><td>{'' if rtg is None else rtg}</td><td>{letter}</td>"
+                   "</tr>"
+                   for ev, rnd, letter, colour, opp, rtg in p["rounds"])
         out.append("</table>")
     out.append("</body></html>\n")
     return "\n".join(out)

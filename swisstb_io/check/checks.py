@@ -151,12 +151,11 @@ def _pair(rnd: int, sn: int, o: Outcome, colour: Color, opp: int, other: RoundRe
               f"colour {colour.value!r}")
 
 
-def _show(x: Fraction | Decimal) -> str:
-    if isinstance(x, Fraction):
-        if (x * 100).denominator != 1:
-            return str(x)
-        x = Decimal(x.numerator) / Decimal(x.denominator)
-    return format(x.normalize(), "f")
+def _show(x: Fraction) -> str:
+    """``2.5``, ``2``, or ``7/3`` when no short decimal is exact."""
+    if (x * 100).denominator != 1:
+        return str(x)
+    return format((Decimal(x.numerator) / Decimal(x.denominator)).normalize(), "f")
 
 
 def _points(t: Tournament, f: _Finder) -> None:

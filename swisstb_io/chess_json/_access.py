@@ -134,15 +134,17 @@ class Access:
             raise self.fail(where, f"{value} is not a finite number") from exc
 
     def cid(self, row: Mapping[str, Any], colour: str, where: str) -> int | None:
-        """The competitor on ``colour``: None for nobody (a bye), 0 for a partner not known."""
+        """The competitor on ``colour``: None for nobody (null, or a plain 0 in older files,
+        both a bye), 0 for ``{"cid": 0}``: paired, but against nobody known (a forfeit)."""
         value = row.get(colour)
         if value is None:
             return None
-        if isinstance(value, dict):
+        boxed = isinstance(value, dict)
+        if boxed:
             value = value.get("cid")
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise self.fail(f"{where}.{colour}", f"expected a competitor number, got {show(value)}")
-        return value
+        return value if boxed or value else None
 
 
 def show(value: Any) -> str:

@@ -50,7 +50,7 @@ LEGENDS: Mapping[str, str] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Column:
     """One tie-break column."""
 
@@ -65,7 +65,7 @@ class Column:
     """Decimals the rule gives for values that are not multiples of 1/4."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cell:
     """One tie-break value of one player."""
 
@@ -75,7 +75,7 @@ class Cell:
     explanation: Explanation | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundCell:
     """One player's round in the crosstable."""
 
@@ -89,7 +89,7 @@ class RoundCell:
         return self.fide if notation == "fide" else self.us
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Row:
     place: int
     place_text: str
@@ -108,7 +108,7 @@ class Row:
     """Grouping fields: ``team``, ``state``, ``section``, ``federation``, ``title``."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """A prize group or section: its own ranked table."""
 
@@ -116,7 +116,7 @@ class Group:
     rows: tuple[Row, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Report:
     title: str
     header: tuple[tuple[str, str], ...]

@@ -212,7 +212,7 @@ def to_text(result: StandingsResult, *, source: str = "") -> str:
         vals = [r.values[s.key].value for r in rows]
         places = max(_places_needed(vals), 0)
         columns.append((s.key, [_cell(v, s.system.decimals, places) for v in vals]))
-    widths = [max(len(h), *(len(c) for c in cells)) for h, cells in columns]
+    widths = [max([len(h), *(len(c) for c in cells)]) for h, cells in columns]
     place_w = max(2, *(len(_place_text(r)) for r in rows)) if rows else 2
     no_w = max(2, *(len(str(r.start_no)) for r in rows)) if rows else 2
     rtg_w = 4

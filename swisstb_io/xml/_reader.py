@@ -34,8 +34,11 @@ _ELEMENT = re.compile(r"^Element '(?:\{[^}]*\})?([\w.-]+)'")
 
 
 def sniff_xml(data: bytes) -> bool:
-    """True for XML whose first 2 KiB name the swisstb_io namespace."""
-    head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
+    """True for XML whose first 2 KiB name the swisstb_io namespace (UTF-8 or UTF-16)."""
+    head = data[:4096]
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        head = head.decode("utf-16", "ignore").encode("utf-8")
+    head = head[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
     return head.startswith(b"<") and _PREFIX.encode() in head
 
 
@@ -97,10 +100,11 @@ def _parse(data: bytes, path: str) -> etree._ElementTree:
     return tree
 
 
-def _check_root(tree: etree._ElementTree, path: str) -> None:
+def _check_root(tree: etree._ElementTree, data: bytes, path: str) -> None:
     root = tree.getroot()
     qname = etree.QName(root)
-    where = Location(path, root.sourceline)
+    line = root.sourceline
+    where = Location(path, line, _tag_column(data, line, qname.localname) if line else None)
     if qname.namespace == NAMESPACE and qname.localname == "tournament":
         return
     if qname.namespace and qname.namespace.startswith(_PREFIX):
@@ -290,7 +294,7 @@ def to_model(root: etree._Element, ctx: _Ctx) -> Tournament:
 def read_xml(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     """Read swisstb_io XML; raises only :class:`FormatError`."""
     tree = _parse(data, path)
-    _check_root(tree, path)
+    _check_root(tree, data, path)
     _validate(tree, data, path)
     tournament = to_model(tree.getroot(), _Ctx(path, data))
     encoding = tree.docinfo.encoding or "UTF-8"

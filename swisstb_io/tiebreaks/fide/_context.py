@@ -104,6 +104,7 @@ class FideContext:
     unit: int
     win: int
     draw: int
+    loss: int
     start_nos: list[int]
     index: dict[int, int]
     outcome: Sequence[Sequence[Outcome]]
@@ -191,7 +192,8 @@ def build_context(
     return FideContext(
         tournament=t, edition=edition, edition_reason=edition_reason, round_robin=rr,
         system_reason=system_reason, unrated=options.unrated, rounds=rounds, unit=unit,
-        win=int(ps.win * unit), draw=int(ps.draw * unit), start_nos=list(start_nos),
+        win=int(ps.win * unit), draw=int(ps.draw * unit), loss=int(ps.loss * unit),
+        start_nos=list(start_nos),
         index=index, outcome=outcome, pts=pts, opp=opp, played=played, black=black, vur=vur,
         total=total, lna=lna, rating=rating, explain=options.explain,
     )

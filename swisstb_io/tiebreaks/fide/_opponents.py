@@ -24,7 +24,7 @@ from operator import itemgetter
 from ...errors import TiebreakError
 from ._context import FideContext
 from ._types import FideSpec, FideValue, Part, round_half_up
-from ._virtual import virtual_entries
+from ._virtual import opposite, virtual_entries
 
 Entry = tuple[int, int, int, bool, int, int]
 """(round, score, contribution, vur, opponent index or -1, kind) in units (unit**2 for SB)."""
@@ -117,7 +117,7 @@ def _note(ctx: FideContext, i: int, e: Entry, sb: bool, fore: bool) -> str:
     else:
         before = sum(ctx.pts[i][: rnd - 1])
         note = (f"virtual opponent: {ctx.pts_text(before)} before the round + "
-                f"{ctx.pts_text(ctx.win - ctx.pts[i][rnd - 1])} + a draw in each of "
+                f"{ctx.pts_text(opposite(ctx, ctx.pts[i][rnd - 1]))} + a draw in each of "
                 f"{ctx.rounds - rnd} later round(s) = {text} (pre-2023 rules)")
     if sb:
         note += f", x {ctx.pts_text(ctx.pts[i][rnd - 1])} scored"

@@ -3,7 +3,9 @@
 * A player's own unplayed round R (bye, absence, forfeit win or loss) is a game against a
   virtual opponent who starts with the player's score before R, gets the opposite of the
   player's result in R, and draws every later round:
-  ``Svon = S(before R) + (win - points in R) + draw x (n - R)``.
+  ``Svon = S(before R) + (1 - points in R) + ½ x (n - R)`` under 1-½-0.  With other point
+  systems "the opposite" is the loss, draw or win points, as the player's round was worth
+  more than, as much as, or less than a draw.
 * Seen by opponents, every unplayed game of a player counts as a draw.
 * In a round robin unplayed games count as played; byes count nothing.
 """
@@ -32,6 +34,13 @@ def opponent_view(ctx: FideContext) -> list[int]:
     return out
 
 
+def opposite(ctx: FideContext, points: int) -> int:
+    """The virtual opponent's points in the round: the opposite of the player's result."""
+    if points > ctx.draw:
+        return ctx.loss
+    return ctx.draw if points == ctx.draw else ctx.win
+
+
 def virtual_entries(
     ctx: FideContext, i: int, sb: bool, as_played: bool
 ) -> list[tuple[int, int, int, bool, int, int]]:
@@ -50,7 +59,7 @@ def virtual_entries(
             before += p
             continue
         else:
-            score, kind = before + (ctx.win - p) + ctx.draw * (n - r - 1), 5
+            score, kind = before + opposite(ctx, p) + ctx.draw * (n - r - 1), 5
         out.append((r + 1, score, score * p if sb else score, False, o, kind))
         before += p
     return out
