@@ -10,6 +10,7 @@ library errors become messages and exit codes:
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
@@ -23,8 +24,32 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 
 
+#: Command name -> module under ``swisstb_io.cli`` that defines ``command``.  Modules are
+#: imported only when their command runs (or ``--help`` lists them), so ``swisstb report``
+#: does not pay for the batch runner's imports.
+COMMANDS: dict[str, str] = {
+    "convert": "convert",
+    "formats": "formats",
+    "info": "info",
+    "report": "report",
+    "submit": "submit",
+    "check": "check",
+    "batch": "batch",
+}
+
+
 class SwisstbGroup(click.Group):
-    """A click group that turns :class:`SwisstbError` into ``Error: …`` and exit 1."""
+    """A click group that loads commands lazily and turns :class:`SwisstbError` into
+    ``Error: …`` with exit code 1 (2 for an unknown format name)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS and cmd_name not in self.commands:
+            module = importlib.import_module(f"{__name__}.{COMMANDS[cmd_name]}")
+            self.add_command(module.command, cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -47,16 +72,6 @@ def cli() -> None:
 
     Exit codes: 0 fine, 1 a file failed (or a diagnostic under --strict), 2 usage error.
     """
-
-
-def _register() -> None:
-    from . import batch, check, convert, formats, info, report, submit
-
-    for module in (convert, formats, info, report, batch, check, submit):
-        cli.add_command(module.command)
-
-
-_register()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -106,8 +106,8 @@ def _sections(paths: Sequence[str], from_format: str | None) -> list[Tournament]
         first = read_input(path, from_format, False)
         echo_diagnostics(first)
         out.append(first.tournament)
-        for name in first.sections[1:]:
-            more = read_input(path, from_format, False, name)
+        for number in range(2, len(first.sections) + 1):
+            more = read_input(path, from_format, False, str(number))
             echo_diagnostics(more)
             out.append(more.tournament)
     return out
