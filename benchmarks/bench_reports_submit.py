@@ -20,12 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_report import make_tournament  # noqa: E402
+from bench_report import make_tournament
 
-from swisstb_io.model import Rating  # noqa: E402
-from swisstb_io.reports import REPORT_FORMATS, ReportOptions, build, render  # noqa: E402
-from swisstb_io.submit import prepare_fide, prepare_uscf  # noqa: E402
-from swisstb_io.tiebreaks import CalcOptions, standings  # noqa: E402
+from swisstb_io.model import Rating
+from swisstb_io.reports import REPORT_FORMATS, ReportOptions, build, render
+from swisstb_io.submit import prepare_fide, prepare_uscf
+from swisstb_io.tiebreaks import CalcOptions, standings
 
 
 def best(fn: Callable[[], object], repeat: int = 3) -> tuple[float, object]:
@@ -54,7 +54,7 @@ def run(players: int, rounds: int) -> None:
         secs, data = best(lambda fmt=fmt: render(report, fmt, opts))  # type: ignore[misc]
         size = len(data)  # type: ignore[arg-type]
         print(f"  render {fmt:<5}              {secs * 1000:8.1f} ms  {size / 1e6:7.2f} MB")
-    secs, sub = best(lambda: prepare_fide(t, tiebreaks="BH/C1,BH,SB").to_bytes())
+    secs, _ = best(lambda: prepare_fide(t, tiebreaks="BH/C1,BH,SB").to_bytes())
     print(f"  submit fide (TRF-2026)    {secs * 1000:8.1f} ms")
     secs, _ = best(lambda: prepare_uscf([t]).files())
     print(f"  submit uscf (DBF trio)    {secs * 1000:8.1f} ms")

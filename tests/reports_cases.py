@@ -36,5 +36,5 @@ CASES = (
     Case("us_spring_open", "swisssys_csv/spring_open.csv", "uscf",
          ReportOptions(notation="us", groups="rating:<1800,1800-1999,2000+")),
     Case("fide_held_swiss_9", "trf/held_swiss_9.trf", "BH/C1,BH,SB,DE,WIN",
-         ReportOptions(notation="fide", groups="rating:<1800,1800-1999,2000+")),
+         ReportOptions(notation="fide")),
 )

@@ -37,3 +37,22 @@ def test_explained_input_renders_the_same(case: Case) -> None:
     plain = render(case.result(), "html", case.report_options())
     explained = render(case.result(explain=True), "html", case.report_options())
     assert plain == explained
+
+
+def test_fide_csv_values_equal_the_oracle() -> None:
+    """The FIDE case's CSV carries the values FIDE's TieBreakServer 1.9.57 computes
+    (fixtures/expected/held_swiss_9.expected.json), as printed by the rule's digits."""
+    import csv
+    import io
+    import json
+
+    case = CASES[1]
+    oracle = json.loads((GOLDEN.parent.parent / "expected" / "held_swiss_9.expected.json")
+                        .read_text(encoding="utf-8"))["fide_2024"]
+    rows = list(csv.DictReader(io.StringIO(render(case.result(), "csv",
+                                                  case.report_options()).decode())))
+    assert len(rows) == len(oracle) == 16
+    for row in rows:
+        want = oracle[row["No"]]
+        assert [row["Points"], row["BH/C1"], row["BH"], row["SB"], row["WIN"]] == \
+            [want["PTS"], want["BH/C1"], want["BH"], want["SB"], str(want["WIN"])]

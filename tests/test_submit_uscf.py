@@ -247,3 +247,11 @@ def test_directory_is_written_whole_or_not_at_all(tmp_path: Path,
     # the "last update" stamp is the event's end date (2026-03-08), never today's date
     header = _read_dbf(old, "THEXPORT.DBF").header
     assert (header.year, header.month, header.day) == (126, 3, 8)
+
+
+def test_cli_bad_meta_option_is_a_usage_error(tmp_path: Path) -> None:
+    res = CliRunner().invoke(cli, ["submit", "uscf", str(SJSON), "-o", str(tmp_path / "r"),
+                                   "--begin-date", "March"])
+    assert res.exit_code == 2
+    assert "begin_date = 'March' is not a date; write it as 2026-03-28" in res.output
+    assert list(tmp_path.iterdir()) == []

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import consistent_tournaments
 
-from swisstb_io.errors import FormatError
-from swisstb_io.model import Team, Tournament
+from swisstb_io.errors import FormatError, WriteError
+from swisstb_io.model import Color, Outcome, Player, RoundResult, Team, Tournament
 from swisstb_io.registry import ReadOptions, WriteOptions
 from swisstb_io.trf import read_trf, write_trf
 
@@ -94,3 +94,17 @@ def test_generated_tournament_survives_trf16(t: Tournament) -> None:
     assert back.extras["trf:version"] == "16"
     assert _plain(back, lossy16=True) == _plain(t, lossy16=True)
     assert write_trf(back, WriteOptions(version="16")) == data
+
+
+@settings(max_examples=60)
+@given(st.text(max_size=40), st.text(max_size=5), st.integers(-5, 20000), st.text(max_size=12))
+def test_writer_raises_only_write_error(name: str, title: str, number: int, fed: str) -> None:
+    p = Player(1, name, title=title, fide_rating=number, federation=fed,
+               results=(RoundResult(Outcome.WIN, 2, Color.WHITE),))
+    q = Player(2, fed, results=(RoundResult(Outcome.LOSS, 1, Color.BLACK),))
+    t = Tournament(name=name, players=(p, q), total_rounds=number - 10,
+                   round_dates=(title, fed), time_control=fed)
+    for version in ("16", "2026"):
+        with contextlib.suppress(WriteError):
+            back = read_trf(write_trf(t, WriteOptions(version=version)), "w.trf", ReadOptions())
+            assert back.tournament.player(1).results == p.results

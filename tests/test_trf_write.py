@@ -336,3 +336,23 @@ def test_paired_round_without_result_keeps_its_pairing() -> None:
     out = write(Tournament(name="N", players=players))
     assert lines_of(out)[1].endswith(" 0.0          2 w")
     assert [p.results for p in reread(out).players] == [p.results for p in players]
+
+
+def test_verbatim_records_without_layout_find_their_group() -> None:
+    t = load("own_trf2026_individual.trf")
+    bare = dataclasses.replace(t, extras={k: v for k, v in t.extras.items()
+                                          if k != "trf:layout"})
+    out = lines_of(write(bare))
+    first_player = next(i for i, ln in enumerate(out) if ln.startswith("001"))
+    assert out.index("172 IND FIDE") < first_player and out.index("152 B") < first_player
+    assert reread(write(bare)).player(1).ratings == t.player(1).ratings
+
+
+def test_round_dates_fit_their_slots() -> None:
+    t = Tournament(name="R", round_dates=("2026-02-14", "26/02/15"), players=(Player(1, "A"),))
+    assert lines_of(write(t))[1] == "132" + " " * 88 + "26/02/14  26/02/15"
+    assert reread(write(t)).round_dates == ("26/02/14", "26/02/15")
+    with pytest.raises(WriteError, match="round date 'next Monday' does not fit 8 columns"):
+        write(dataclasses.replace(t, round_dates=("next Monday",)))
+    with pytest.raises(WriteError, match=r"total rounds -1 cannot be written in TRF \(142\)"):
+        write(dataclasses.replace(t, total_rounds=-1))

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from ..errors import FormatError
 from ..model import Tournament
 from ..submit import (
     Problem,
@@ -127,8 +128,11 @@ def uscf(paths: tuple[str, ...], output: str, event_meta: str | None, from_forma
          strict: bool, **options: str | None) -> None:
     """FILE... (one section each, or an .sjson with sections) as one US Chess report."""
     meta = load_meta(event_meta) if event_meta else {}
-    meta.update(normalize_meta({k: v for k, v in options.items() if v is not None},
-                               "command line"))
+    try:
+        meta.update(normalize_meta({k: v for k, v in options.items() if v is not None},
+                                   "command line"))
+    except FormatError as exc:
+        raise click.UsageError(str(exc)) from exc
     sub = prepare_uscf(_sections(paths, from_format), meta)
     _report(sub.problems, strict, output)
     dest = Path(output)

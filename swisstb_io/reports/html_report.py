@@ -32,22 +32,24 @@ def _sort_value(value: Fraction | None) -> str:
     return "" if value is None else str(decimal(value, 6))
 
 
-def _explanation(col: Column, cell: Cell, e: Explanation) -> str:
+def _explanation(col: Column, cell: Cell, e: Explanation, names: dict[int, str]) -> str:
     parts = [f'<div class="why"><p><strong>{_e(col.label)} = {_e(cell.text)}</strong>: '
              f"{_e(e.rule)}</p>"]
     if e.rows:
         parts.append(f'<table><caption class="sr">How {_e(col.label)} was computed</caption>'
                      '<thead><tr><th scope="col">Rd</th><th scope="col">Result</th>'
-                     '<th scope="col" class="num">Value</th><th scope="col">Note</th>'
-                     "</tr></thead><tbody>")
+                     '<th scope="col">Opponent</th><th scope="col" class="num">Value</th>'
+                     '<th scope="col">Note</th></tr></thead><tbody>')
         for r in e.rows:
             value = "" if r.value is None else str(decimal(r.value, col.digits))
             cls = ' class="dropped"' if r.dropped else ""
             note = _e(r.note)
             if r.dropped:
                 note += f' <span class="drop">(dropped: {_e(r.dropped)})</span>'
+            opp = "" if r.opponent is None else names.get(r.opponent, str(r.opponent))
             parts.append(f"<tr{cls}><td>{r.round or ''}</td><td>{_e(r.result)}</td>"
-                         f'<td class="num">{_e(value)}</td><td class="drop">{note}</td></tr>')
+                         f'<td>{_e(opp)}</td><td class="num">{_e(value)}</td>'
+                         f'<td class="drop">{note}</td></tr>')
         parts.append("</tbody></table>")
     if e.notes:
         parts.append("<ul>" + "".join(f"<li>{_e(n)}</li>" for n in e.notes) + "</ul>")
@@ -55,11 +57,11 @@ def _explanation(col: Column, cell: Cell, e: Explanation) -> str:
     return "".join(parts)
 
 
-def _value_cell(col: Column, cell: Cell, explain: bool) -> str:
+def _value_cell(col: Column, cell: Cell, names: dict[int, str] | None) -> str:
     attrs = f'class="num tb" data-sort="{_sort_value(cell.value)}"'
-    if explain and cell.explanation is not None:
+    if names is not None and cell.explanation is not None:
         return (f"<td {attrs}><details><summary>{_e(cell.text)}</summary>"
-                f"{_explanation(col, cell, cell.explanation)}</details></td>")
+                f"{_explanation(col, cell, cell.explanation, names)}</details></td>")
     if cell.explanation is None and cell.value is None:
         return f'<td {attrs} title="not computed: the player was not tied when it applied">-</td>'
     return f"<td {attrs}>{_e(cell.text)}</td>"
@@ -79,6 +81,7 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: boo
         f'title="{_e(c.name)}, {_e(c.rule)}">{_e(c.label)}</button></th>'
         for c in report.columns
     )
+    names = {r.start_no: r.name for r in report.rows} if explain else None
     out = [f'<table class="standings sortable" id="{table_id}"><caption>{caption}</caption>',
            f"<thead><tr>{th}</tr></thead><tbody>"]
     for r in rows:
@@ -90,7 +93,7 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: boo
             f'<th scope="row">{_e(r.name)}{mark}</th>'
             f'<td class="num" data-sort="{"" if r.rating is None else r.rating}">{rating}</td>'
             f'<td class="num" data-sort="{_sort_value(r.points)}">{_e(r.points_text)}</td>'
-            + "".join(_value_cell(c, cell, explain)
+            + "".join(_value_cell(c, cell, names)
                       for c, cell in zip(report.columns, r.cells, strict=True))
             + "</tr>"
         )

@@ -142,7 +142,7 @@ def standings(
         subgroups = _split(group, play_key) if us_rule and len(group) > 1 else [group]
         for sub in subgroups:
             final.extend(refine(sub, 0))
-    rows = _rows(ctx, specs, final, values, group_values, in_play)
+    rows = _rows(ctx, specs, final, values, group_values, in_play, us_rule)
     return StandingsResult(specs, tuple(rows), ctx, us_rule)
 
 
@@ -187,6 +187,7 @@ def _rows(
     values: dict[str, dict[int, TiebreakValue]],
     group_values: dict[str, dict[int, TiebreakValue]],
     in_play: list[bool],
+    us_rule: bool = True,
 ) -> list[Standing]:
     players = ctx.tournament.players
     ratings = ctx.ratings(None)
@@ -202,7 +203,7 @@ def _rows(
                 if source is None:
                     source = group_values[spec.key]
                 vals[spec.key] = source.get(sn) or TiebreakValue(None)
-            if not in_play[i] and ctx.explain:
+            if us_rule and not in_play[i] and ctx.explain:
                 for key, v in vals.items():
                     if v.explanation is not None:
                         vals[key] = replace(v, explanation=Explanation(

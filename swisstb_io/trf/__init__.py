@@ -23,6 +23,8 @@ def sniff(data: bytes) -> bool:
     return _SNIFF.search(data[:65536]) is not None
 
 
+__all__ = ["FORMATS", "LOSSY", "LOSSY_16", "read_trf", "sniff", "write_trf"]
+
 _EXTENSIONS = (".trf", ".trfx", ".txt")
 LOSSY = frozenset({
     "tournament.extras",

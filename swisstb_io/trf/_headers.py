@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..errors import FormatError, Location
+from ..errors import FormatError, Location, WriteError
 from ..model import DateText, Tournament
 from . import _layout as L
 from ._records import parse_date
@@ -66,6 +66,17 @@ def round_dates(line: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _slot(text: str) -> str:
+    """A round date in its 8 columns: as given when it fits, else as YY/MM/DD."""
+    if len(text) <= L.DATE_SLOT_WIDTH:
+        return text
+    value = parse_date(text)
+    if value is None:
+        raise WriteError(f"round date {text!r} does not fit 8 columns and is not a date "
+                         "(132 wants YY/MM/DD)")
+    return f"{value:%y/%m/%d}"
+
+
 def model_value(code: str, t: Tournament) -> Any:
     if code in TEXT_FIELDS:
         return getattr(t, TEXT_FIELDS[code])
@@ -94,12 +105,14 @@ def render(code: str, t: Tournament) -> str | None:
         date: DateText = value
         return f"{code} {date.value:%Y/%m/%d}" if date.value is not None else f"{code} {date.text}"
     if code in INT_FIELDS:
+        if value is not None and not 0 <= value <= 9999:
+            raise WriteError(f"total rounds {value} cannot be written in TRF ({code})")
         return None if value is None else f"{code} {value}"
     if code == "132":
         if not value:
             return None
         head = "132".ljust(L.FIRST_ROUND_COL - 1)
-        slots = [d.ljust(L.DATE_SLOT_WIDTH) for d in value]
+        slots = [_slot(d).ljust(L.DATE_SLOT_WIDTH) for d in value]
         return (head + "  ".join(slots)).rstrip()
     if code in LIST_FIELDS:
         return f"{code} {','.join(value)}" if value else None

@@ -26,6 +26,9 @@ from ._records import parse_013, parse_310, parse_national, parse_player, point_
 RESERVED = frozenset({"trf:version", "trf:encoding", "trf:newline", "trf:bom",
                       "trf:final-newline", LAYOUT_KEY})
 ONLY_2026_HEADERS = frozenset({"142", "192", "202", "212"})
+HEAD_VERBATIM = frozenset({"062", "072", "082", "112", "152", "172", "182", "222", "352", "362",
+                           "XXC", "XXS"})
+"""Verbatim records that belong with the tournament header when no layout places them."""
 GROUPS = ("head", "player", "national", "team", "tail")
 Out = list[tuple[str, str | None]]
 
@@ -224,9 +227,10 @@ class _Writer:
             add["head"].append("XXC white1" if colour == "W" else "XXC black1")
         for code, lines in rows.items():
             start = self.verbatim_seen.get(code, -1) + 1
+            group = "head" if code in HEAD_VERBATIM else "tail"
             for line in lines[start:]:
                 if self.allowed(code):
-                    add["tail"].append(line)
+                    add[group].append(line)
         for p in sorted(t.players, key=lambda p: p.start_no):
             if p.start_no not in self.done_players:
                 add["player"].append(R.player_line(p, t.point_system, self.options.strict))
