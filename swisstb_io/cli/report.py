@@ -92,8 +92,6 @@ def _explain_text(result: StandingsResult) -> str:
                    "FIDE…")
 @click.option("--unrated-rating", type=int, metavar="RATING",
               help="Rating given to unrated players by rating-based tie-breaks.")
-@click.option("--edition", metavar="YEAR",
-              help="Rule edition for systems that changed (FIDE 2024 or 2026).")
 @click.option("--fide-rules", type=click.Choice(["2024", "2026", "2009"]),
               help="FIDE C.07 edition (default: from the start date, 2026 rules from "
                    "2026-03-01); 2009 = pre-2023 virtual opponent.")
@@ -106,7 +104,7 @@ def _explain_text(result: StandingsResult) -> str:
 def command(
     path: str, codes: str | None, fmt: str, group: str | None, notation: str,
     labels: str | None, output: str, explain: bool, playoff: str | None,
-    lot_seed: int | None, rating_list: str, unrated_rating: int | None, edition: str | None,
+    lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None,
     from_format: str | None, section: str | None, strict: bool,
 ) -> None:
@@ -126,7 +124,7 @@ def command(
             param_hint="'--playoff'",
         )
     options = CalcOptions(
-        rating=rating_list, unrated_rating=unrated_rating, edition=edition,
+        rating=rating_list, unrated_rating=unrated_rating,
         explain=explain, playoff=order, lot_seed=lot_seed, fide_rules=fide_rules,
         system=pairing,
     )

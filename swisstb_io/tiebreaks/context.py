@@ -53,9 +53,6 @@ class CalcOptions:
     rating, else FIDE), ``"USCF"``, ``"FIDE"`` or another list name."""
     unrated_rating: int | None = None
     """Rating given to unrated players (a spec's ``/U<rating>`` overrides it)."""
-    edition: str | None = None
-    """Rule edition for systems that changed (FIDE: ``"2024"``, ``"2026"``); ``None``: the
-    system decides, e.g. from the tournament's start date."""
     explain: bool = False
     """Build an :class:`~swisstb_io.tiebreaks.core.Explanation` for every value."""
     playoff: tuple[int, ...] = ()
@@ -64,7 +61,7 @@ class CalcOptions:
     """34E13: seed of the lot that orders players still tied after everything else."""
     fide_rules: str | None = None
     """FIDE C.07 edition (``"2024"``, ``"2026"``, ``"2009"`` = pre-2023 virtual opponent);
-    ``None``: from the start date (2026 rules from 1 March 2026), else :attr:`edition`."""
+    ``None``: from the start date (2026 rules from 1 March 2026)."""
     system: str | None = None
     """``"swiss"`` or ``"round-robin"`` (how FIDE counts unplayed games); ``None``: the
     TRF-2026 192 record, else Swiss.  Never guessed from the player count."""

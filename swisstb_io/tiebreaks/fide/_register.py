@@ -75,7 +75,7 @@ def fide_context(ctx: Context) -> FideContext:
 
     def build() -> FideContext:
         opts = ctx.options
-        edition = opts.fide_rules or opts.edition
+        edition = opts.fide_rules
         if edition is not None and edition not in EDITIONS:
             raise TiebreakError(
                 f"unknown FIDE rule edition {edition!r}; use 2024, 2026 or 2009"
