@@ -254,7 +254,8 @@ def _crosstable(result: StandingsResult, name_w: int) -> list[str]:
              for r in rows}
     cell_w = max([3, *(len(c) for cs in cells.values() for c in cs)])
     no_w = max(2, *(len(str(r.start_no)) for r in rows)) if rows else 2
-    pts = [_cell(r.points, 2, _places_needed([x.points for x in rows])) for r in rows]
+    pts_places = _places_needed([r.points for r in rows])
+    pts = [_cell(r.points, 2, pts_places) for r in rows]
     pts_w = max([3, *(len(p) for p in pts)])
     fixed = no_w + 2 + 2 + pts_w + ctx.n_rounds * (cell_w + 1)
     name_w = max(10, min(name_w, WIDTH - fixed))
