@@ -2,10 +2,12 @@
 
 A generated tournament is self-consistent: every game is on both players' lines with the
 mirrored outcome and opposite colours, at most one pairing-allocated bye per round, the
-declared points are what the results score under the tournament's point system, and
-results never end with a bare NOT_PAIRED (trailing absences are implicit).  Text fields are
-stripped, one line, and fit TRF's columns, so every format that can hold the fields should
-give the tournament back unchanged.  Usage (``tests/`` is on ``sys.path``)::
+declared points are what the results score under the tournament's point system (a sane
+one: loss <= draw <= win, byes and forfeits in between; see ``point_systems()``), and
+results never end with a bare NOT_PAIRED (trailing absences are implicit).  Two players
+may meet more than once.  Text fields are stripped, one line, and fit TRF's columns, so
+every format that can hold the fields should give the tournament back unchanged.
+Usage (``tests/`` is on ``sys.path``)::
 
     from strategies import consistent_tournaments
 
