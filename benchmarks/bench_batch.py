@@ -3,6 +3,7 @@
     python benchmarks/bench_batch.py                 # 1,000 events, --jobs 1 and 2
     python benchmarks/bench_batch.py 200 --jobs 1,2,4
     python benchmarks/bench_batch.py 1000 --cli      # also time the whole `swisstb batch`
+    python benchmarks/bench_batch.py --season /tmp/season1000   # generate once, then reuse
 
 The season: ``N`` deterministic Swiss-like events (20-200 players, 5-9 rounds, pairings by
 score, results weighted by rating, a few forfeits and half-point byes, players drawn from
@@ -34,7 +35,7 @@ from swisstb_io.api import dumps
 from swisstb_io.batch import Batch, BatchOptions
 from swisstb_io.model import Color, DateText, Outcome, Player, RoundResult, Tournament
 
-O = Outcome
+OC = Outcome
 FORMATS = (("trf", ".trf"), ("xml", ".xml"), ("chess-json", ".jch"), ("swisssys-csv", ".csv"))
 POOL = [(f"Member{k:04d}, Club", str(5_000_000 + k), 1200 + (k * 7919) % 1300)
         for k in range(3000)]
@@ -51,27 +52,27 @@ def make_event(seed: int) -> Tournament:
         order = sorted(score, key=lambda s: (-score[s], s))
         for s in list(order):
             if rng.random() < 0.01:
-                res[s].append(RoundResult(O.HALF_BYE))
+                res[s].append(RoundResult(OC.HALF_BYE))
                 score[s] += Fraction(1, 2)
                 order.remove(s)
         if len(order) % 2:
             s = order.pop()
-            res[s].append(RoundResult(O.PAIRING_BYE))
+            res[s].append(RoundResult(OC.PAIRING_BYE))
             score[s] += 1
         for a, b in zip(order[::2], order[1::2], strict=True):
             x = rng.random()
             if x < 0.01:
-                oa, ob = O.FORFEIT_WIN, O.FORFEIT_LOSS
+                oa, ob = OC.FORFEIT_WIN, OC.FORFEIT_LOSS
             else:
                 edge = (people[b - 1][2] - people[a - 1][2]) / 800
-                oa, ob = ((O.WIN, O.LOSS) if x < 0.4 - edge else
-                          (O.DRAW, O.DRAW) if x < 0.7 - edge else (O.LOSS, O.WIN))
+                oa, ob = ((OC.WIN, OC.LOSS) if x < 0.4 - edge else
+                          (OC.DRAW, OC.DRAW) if x < 0.7 - edge else (OC.LOSS, OC.WIN))
             ca, cb = (Color.WHITE, Color.BLACK) if rng.random() < 0.5 else (Color.BLACK,
                                                                              Color.WHITE)
             res[a].append(RoundResult(oa, b, ca))
             res[b].append(RoundResult(ob, a, cb))
-            score[a] += {O.WIN: 1, O.DRAW: Fraction(1, 2), O.FORFEIT_WIN: 1}.get(oa, 0)
-            score[b] += {O.WIN: 1, O.DRAW: Fraction(1, 2), O.FORFEIT_WIN: 1}.get(ob, 0)
+            score[a] += {OC.WIN: 1, OC.DRAW: Fraction(1, 2), OC.FORFEIT_WIN: 1}.get(oa, 0)
+            score[b] += {OC.WIN: 1, OC.DRAW: Fraction(1, 2), OC.FORFEIT_WIN: 1}.get(ob, 0)
     players = tuple(Player(s, people[s - 1][0], tuple(res[s]), fide_id=people[s - 1][1],
                            fide_rating=people[s - 1][2]) for s in range(1, n + 1))
     return Tournament(name=f"Season event {seed}", players=players, total_rounds=rounds,
@@ -107,15 +108,20 @@ def main() -> None:
     ap.add_argument("events", nargs="?", type=int, default=1000)
     ap.add_argument("--jobs", default="1,2", help="comma-separated --jobs values to time")
     ap.add_argument("--cli", action="store_true", help="also time the `swisstb batch` command")
+    ap.add_argument("--season", type=Path, help="keep the generated season in this folder and "
+                    "reuse it when it is already there")
     args = ap.parse_args()
     jobs_list = [int(j) for j in args.jobs.split(",")]
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "season"
-        start = time.perf_counter()
-        players = make_season(root, args.events)
-        print(f"generated {args.events} events ({players} player entries) in "
-              f"{time.perf_counter() - start:.1f} s; {cpus} CPUs available")
+        root = args.season or Path(tmp) / "season"
+        if args.season is not None and root.is_dir() and any(root.iterdir()):
+            print(f"reusing the season in {root}; {cpus} CPUs available")
+        else:
+            start = time.perf_counter()
+            players = make_season(root, args.events)
+            print(f"generated {args.events} events ({players} player entries) in "
+                  f"{time.perf_counter() - start:.1f} s; {cpus} CPUs available")
         for jobs in jobs_list:
             out = Path(tmp) / f"out{jobs}"
             elapsed, n = timed_run(root, out, jobs)

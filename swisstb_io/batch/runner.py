@@ -123,11 +123,10 @@ def process_event(
     except SwisstbError as exc:
         return _failed(path, rel, exc, "")
     digest = _digest(data, options)
-    if previous is not None and not options.force and previous.get("digest") == digest:
-        kept = _reuse(out, previous)
-        if kept is not None:
-            return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
-                              digest=digest, summary=kept)
+    if (previous is not None and not options.force and previous.get("digest") == digest
+            and _reusable(out, previous)):
+        return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
+                          digest=digest)
     try:
         return _produce(path, rel, out, data, digest, options)
     except SwisstbError as exc:
@@ -149,15 +148,19 @@ def _failed(path: str, rel: str, exc: SwisstbError, digest: str) -> FileResult:
                       loc.col if loc else None, digest=digest)
 
 
-def _reuse(out: Path, previous: dict[str, Any]) -> dict[str, Any] | None:
+def _reusable(out: Path, previous: dict[str, Any]) -> bool:
+    """True when every output of the last run is still there (the summary is read only
+    if the season index must be rebuilt)."""
     outputs = previous.get("outputs")
-    if not isinstance(outputs, list) or not all((out / o).is_file() for o in outputs):
-        return None
-    try:
-        summary = json.loads((out / previous["summary"]).read_text("utf-8"))
-    except (OSError, KeyError, TypeError, ValueError):
-        return None
-    return summary if isinstance(summary, dict) else None
+    summary = previous.get("summary")
+    if not isinstance(outputs, list) or not isinstance(summary, str):
+        return False
+    return all((out / o).is_file() for o in [*outputs, summary])
+
+
+def summary_path(rel: str) -> str:
+    """Where the summary of event ``rel`` is kept, relative to the output folder."""
+    return f"{event_stem(rel)}.summary.json"
 
 
 def _produce(
@@ -191,7 +194,7 @@ def _produce(
         notes.extend(f"{path}: {kind} submission: {p}" for p in problems)
     summary = summarise(t, result)
     summary["format"] = read.format
-    summary_name = f"{stem}.summary.json"
+    summary_name = summary_path(rel)
     atomic_write(out / summary_name, json.dumps(summary, ensure_ascii=False).encode("utf-8"))
     warnings = (*(str(d) for d in read.diagnostics if d.severity.value != "info"), *notes)
     return FileResult(path, rel, "ok", outputs=tuple(written), digest=digest, summary=summary,
@@ -276,7 +279,7 @@ class Batch:
                     manifest.pop(res.rel, None)
                 else:
                     manifest[res.rel] = {"digest": res.digest, "outputs": list(res.outputs),
-                                         "summary": f"{event_stem(res.rel)}.summary.json"}
+                                         "summary": summary_path(res.rel)}
                 yield res
                 if res.status == "failed" and self.options.fail_fast:
                     self.stopped_early = True

@@ -214,8 +214,26 @@ def build_index(results: Sequence[FileResult], stopped_early: bool = False) -> d
     }
 
 
+def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]:
+    """``results`` with the summaries of skipped events read back from ``out``."""
+    from dataclasses import replace
+
+    from .runner import summary_path
+
+    filled = []
+    for res in results:
+        if res.summary is None and res.status == "skipped":
+            try:
+                summary = json.loads((out / summary_path(res.rel)).read_text("utf-8"))
+            except (OSError, ValueError):
+                summary = None
+            res = replace(res, summary=summary if isinstance(summary, dict) else None)
+        filled.append(res)
+    return filled
+
+
 def write_index(out: Path, results: Sequence[FileResult], stopped_early: bool = False) -> None:
-    doc = build_index(results, stopped_early)
+    doc = build_index(with_summaries(out, results), stopped_early)
     atomic_write(out / "index.json", json_bytes(doc))
     atomic_write(out / "index.html", index_html(doc).encode("utf-8"))
 
