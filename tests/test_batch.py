@@ -91,6 +91,8 @@ def test_batch_cli_reports_every_good_event_and_lists_the_failures(
     assert run.exit_code == 1, run.output
     lines = run.stderr.splitlines() if hasattr(run, "stderr") else run.output.splitlines()
     assert lines[-1].startswith("52 events: 50 done, 0 unchanged, 2 failed;")
+    assert sorted(x for x in lines if x.endswith(": ok")) == sorted(
+        f"{root / rel}: ok" for rel in good)
     failed = sorted(x for x in lines if ": error: " in x)
     assert failed == [
         f"{root / 'autumn' / 'truncated.xml'}:2:12: error: not well-formed XML: Couldn't find "

@@ -224,3 +224,33 @@ def test_pre_commit_hook_covers_the_registry_extensions() -> None:
     for ext in exts:
         assert rx.search(f"fixtures/x{ext}") and rx.search(f"X{ext.upper()}"), ext
     assert not rx.search("x.py") and not rx.search("trf.md")
+
+
+def test_declared_ranks_in_csv_place_and_chess_json_rank(tmp_path: Path) -> None:
+    import json
+
+    csv = (CHECK / "tiebreak.csv").read_text().replace(
+        '3,"Clark, Cy",1003,1900,4,', '3,"Clark, Cy",1003,1900,3,').replace(
+        '4,"Davis, Di",1004,1800,3,', '4,"Davis, Di",1004,1800,4,')
+    (tmp_path / "place.csv").write_text(csv)
+    doc = json.loads((CHECK / "tiebreak.jch").read_text())
+    for comp in doc["event"]["tournaments"][0]["competitors"]:
+        comp.pop("tieBreakScore")
+        comp["rank"] = {1: 2, 2: 1}.get(comp["cid"], comp["rank"])
+    (tmp_path / "rank.jch").write_text(json.dumps(doc))
+    got = {name: [f"{d.location.line}: {d.message}" for d in
+                  check_file(str(tmp_path / name)).diagnostics]
+           for name in ("place.csv", "rank.jch")}
+    assert got == {
+        "place.csv": [
+            "8: player 3 (Clark, Cy): declared rank 3, but swisstb ranks the player 4 by "
+            "points, then BH, SB",
+            "8: player 3: column 'SB' says 1.5, but swisstb computes SB = 1 (FIDE C.07 §9.1)",
+            "9: player 4 (Davis, Di): declared rank 4, but swisstb ranks the player 3 by "
+            "points, then BH, SB"],
+        "rank.jch": [
+            "None: player 1 (Adams, Ann): declared rank 2, but swisstb ranks the player 1 by "
+            "points, then BH, SB",
+            "None: player 2 (Brown, Bob): declared rank 1, but swisstb ranks the player 2 by "
+            "points, then BH, SB"],
+    }

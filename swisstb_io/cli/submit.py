@@ -126,7 +126,12 @@ def _sections(paths: Sequence[str], from_format: str | None) -> list[Tournament]
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
 def uscf(paths: tuple[str, ...], output: str, event_meta: str | None, from_format: str | None,
          strict: bool, **options: str | None) -> None:
-    """FILE... (one section each, or an .sjson with sections) as one US Chess report."""
+    """The US Chess DBF rating report (THEXPORT/TSEXPORT/TDEXPORT) for FILE...
+
+    Each FILE is one section; an .sjson file gives all of its sections. Event data
+    (affiliate id, chief TD, city, state, zip, dates, time control, rating system)
+    comes from --event-meta meta.toml or the options below.
+    """
     meta = load_meta(event_meta) if event_meta else {}
     try:
         meta.update(normalize_meta({k: v for k, v in options.items() if v is not None},
