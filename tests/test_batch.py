@@ -276,7 +276,8 @@ def test_season_view_matches_players_by_id_then_name(tmp_path: Path) -> None:
     assert (str(hans["score"]), hans["games"], len(hans["events"])) == ("1.5", 2, 2)
     # 1.5/2 = 75 % -> dp +193; opponents 1800 and 1900 -> average 1850
     assert hans["performance"] == 1850 + 193
-    assert hans["rounds"] == [[0, 1, "W", "w", "Jones, Bo", 1800], [1, 1, "D", "b", "bo  JONES", 1900]]
+    assert hans["rounds"] == [[0, 1, "W", "w", "Jones, Bo", 1800],
+                              [1, 1, "D", "b", "bo  JONES", 1900]]
     html = (tmp_path / "o" / "index.html").read_text()
     assert f'<h3 id="{hans["id"]}">Müller, Hans</h3>' in html
 
@@ -317,3 +318,29 @@ def test_submissions_are_written_per_event(tmp_path: Path) -> None:
     assert [p.name for p in uscf.players] == [p.name for p in t.players]
     # what a rating officer would send back is shown, and the files are still written
     assert "fide submission: " in run.output and "uscf submission: " in run.output
+
+
+def crashing_process_event(path: str, rel: str, *args: object) -> runner_mod.FileResult:
+    """Stands for a reader bug that kills its process (a crash, not an exception)."""
+    if rel.endswith("event05.xml"):
+        os._exit(3)
+    return REAL_PROCESS_EVENT(path, rel, *args)  # type: ignore[arg-type]
+
+
+REAL_PROCESS_EVENT = runner_mod.process_event
+
+
+def test_a_worker_crash_fails_only_its_event(small_season: tuple[Path, list[str]],
+                                             tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    root, good = small_season
+    monkeypatch.setattr(runner_mod, "process_event", crashing_process_event)
+    results = {r.rel: r for r in Batch(root, tmp_path / "o",
+                                        BatchOptions(jobs=2, formats=("json",))).run()}
+    assert len(results) == 14
+    crashed = results["autumn/event05.xml"]
+    assert (crashed.status, crashed.message) == (
+        "failed", "the worker process died while processing this file (a crash, not a reading "
+        "error); please report it with the file")
+    assert sorted(r for r, res in results.items() if res.status == "ok") == sorted(
+        g for g in good if g != "autumn/event05.xml")

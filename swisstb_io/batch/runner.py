@@ -15,6 +15,7 @@ import json
 import os
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -285,9 +286,9 @@ class Batch:
                     self.stopped_early = True
                     break
         finally:
-            present = {self._rel(e) for e in self.events}
-            for rel in [r for r in manifest if r not in seen and r not in present]:
-                del manifest[rel]
+            base = self.root.parent if self.root.is_file() else self.root
+            for rel in [r for r in manifest if r not in seen and not (base / r).exists()]:
+                del manifest[rel]  # the input is gone
             save_manifest(self.out, manifest, previous_index)
         key = index_key(self.results, self.stopped_early)
         if key != previous_index or not all(
@@ -303,18 +304,46 @@ class Batch:
             for path, rel in tasks:
                 yield process_event(path, rel, out, opts, manifest.get(rel))
             return
+        left = {rel: path for path, rel in tasks}  # the events without a result yet
         pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)))
         try:
-            pending: set[Future[FileResult]] = {
-                pool.submit(process_event, path, rel, out, opts, manifest.get(rel))
+            pending: dict[Future[FileResult], str] = {
+                pool.submit(process_event, path, rel, out, opts, manifest.get(rel)): rel
                 for path, rel in tasks
             }
             while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in done:
-                    yield fut.result()
+                    rel = pending.pop(fut)
+                    try:
+                        res = fut.result()
+                    except BrokenProcessPool:
+                        pending.clear()  # every other future of this pool fails the same way
+                        break
+                    del left[rel]
+                    yield res
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
+        if left:
+            yield from self._isolated(left, manifest)
+
+    def _isolated(
+        self, left: dict[str, str], manifest: dict[str, dict[str, Any]]
+    ) -> Iterator[FileResult]:
+        """After a worker died (a crash, not an exception): the remaining events one at a
+        time, each in a fresh process, so the event that kills its process is the one
+        reported, and the others go on."""
+        opts, out = self.options, str(self.out)
+        for rel, path in left.items():
+            with ProcessPoolExecutor(max_workers=1) as pool:
+                fut = pool.submit(process_event, path, rel, out, opts, manifest.get(rel))
+                try:
+                    res = fut.result()
+                except BrokenProcessPool:
+                    res = FileResult(path, rel, "failed", "the worker process died while "
+                                     "processing this file (a crash, not a reading error); "
+                                     "please report it with the file")
+            yield res
 
 
 def default_jobs() -> int:

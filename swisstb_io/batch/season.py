@@ -13,6 +13,7 @@ with a rating (FIDE rating, else US Chess rating).
 
 from __future__ import annotations
 
+import gc
 import html
 import json
 import re
@@ -45,7 +46,7 @@ def normalise_name(name: str) -> str:
 
 def _real_id(text: str) -> str:
     text = text.strip()
-    return "" if not text or set(text) <= {"0"} else text
+    return text if text.strip("0") else ""
 
 
 class _Union:
@@ -81,11 +82,15 @@ def _keys(entrant: dict[str, Any]) -> list[str]:
 def performance(games: Iterable[tuple[int, int]]) -> int | None:
     """``games`` are ``(halves scored, opponent rating)``; None when there is none."""
     pairs = list(games)
-    if not pairs:
+    return _performance(len(pairs), sum(r for _, r in pairs), sum(h for h, _ in pairs))
+
+
+def _performance(n: int, rating_sum: int, halves: int) -> int | None:
+    """Average opponent rating (half up) + dp(score percentage, half up); B.02 8.1 table."""
+    if not n:
         return None
-    n = len(pairs)
-    aro = (2 * sum(r for _, r in pairs) + n) // (2 * n)
-    pct = (sum(h for h, _ in pairs) * 100 + n) // (2 * n)
+    aro = (2 * rating_sum + n) // (2 * n)
+    pct = (halves * 100 + n) // (2 * n)
     return int(aro + DP_TABLE[pct])
 
 
@@ -125,11 +130,10 @@ def _points_decimal(text: str) -> Decimal:
     return decimal(Fraction(text))
 
 
-@lru_cache(maxsize=64)
-def _outcome(value: str) -> tuple[bool, bool, str, int]:
-    """``(played, rated, US letter, halves)`` of an outcome value."""
-    o = Outcome(value)
-    return o.played, o.rated, US_LETTER[o], _HALVES.get(value, 0)
+_OUTCOME_INFO: dict[str, tuple[bool, bool, str, int]] = {
+    o.value: (o.played, o.rated, US_LETTER[o], _HALVES.get(o.value, 0)) for o in Outcome
+}
+"""``(played over the board, rated, US letter, halves scored)`` by outcome value."""
 
 
 ROUND_COLUMNS = ("event", "round", "result", "colour", "opponent", "opponent_rating")
@@ -148,19 +152,21 @@ def _player(
     names = list(dict.fromkeys(e["name"] for _, _, e, _ in items))
     games: list[list[Any]] = []
     scored: dict[str, int] = {}
-    played = 0
-    rated: list[tuple[int, int]] = []
+    played = n_rated = rating_sum = halves_sum = 0
     events = []
+    info = _OUTCOME_INFO
     for rel, _summary, entrant, _ in items:
         ev = event_no[rel]
         events.append([ev, entrant["place"], _points_decimal(entrant["points"])])
         for rnd, outcome, colour, _opp, opp_name, opp_rating, pts in entrant["rounds"]:
-            is_played, is_rated, letter, halves = _outcome(outcome)
+            is_played, is_rated, letter, halves = info[outcome]
             if is_played:
                 played += 1
                 scored[pts] = scored.get(pts, 0) + 1
             if is_rated and opp_rating:
-                rated.append((halves, opp_rating))
+                n_rated += 1
+                rating_sum += opp_rating
+                halves_sum += halves
             games.append([ev, rnd, letter, colour, opp_name, opp_rating])
     score = sum((_fraction(pts) * n for pts, n in scored.items()), Fraction(0))
     return {
@@ -172,8 +178,8 @@ def _player(
         "events": events,
         "games": played,
         "score": decimal(score),
-        "performance": performance(rated),
-        "rated_games": len(rated),
+        "performance": _performance(n_rated, rating_sum, halves_sum),
+        "rated_games": n_rated,
         "rounds": games,
     }
 
@@ -233,9 +239,20 @@ def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]
 
 
 def write_index(out: Path, results: Sequence[FileResult], stopped_early: bool = False) -> None:
-    doc = build_index(with_summaries(out, results), stopped_early)
-    atomic_write(out / "index.json", json_bytes(doc))
-    atomic_write(out / "index.html", index_html(doc).encode("utf-8"))
+    """Write ``index.json`` and ``index.html`` (atomically) for ``results``."""
+    # A season holds ~10^6 small lists and dicts, none of them in a reference cycle: the
+    # cyclic garbage collector would rescan them over and over (about half the time).
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        doc = build_index(with_summaries(out, results), stopped_early)
+        json_data = json_bytes(doc)
+        html_data = index_html(doc).encode("utf-8")
+    finally:
+        if enabled:
+            gc.enable()
+    atomic_write(out / "index.json", json_data)
+    atomic_write(out / "index.html", html_data)
 
 
 _NUMBER = "\ufdd0num:"

@@ -10,7 +10,6 @@ TRF cannot hold.  Nothing is written here; :meth:`FideSubmission.to_bytes` gives
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -20,6 +19,7 @@ from ..api import dumps
 from ..errors import TiebreakError, WriteError
 from ..model import DEFAULT_POINTS, Outcome, Player, Tournament
 from ..tiebreaks import CalcOptions, Spec, StandingsResult, parse_chain, standings
+from ..trf import decode_layout, encode_layout
 from ._common import Problem, Severity, player_subject
 
 DEFAULT_CHAIN = "BH/C1,BH,SB"
@@ -126,14 +126,14 @@ def _sorted_layout(raw: str) -> str | None:
     records) with the player records put in start-number order where they stood, so the
     other records keep their places; ``None`` if it cannot be read (write without it)."""
     try:
-        layout = json.loads(raw)
-        slots = [k for k, item in enumerate(layout) if str(item[0]).startswith("001:")]
+        layout = decode_layout(raw)
+        slots = [k for k, item in enumerate(layout) if item[0].startswith("001:")]
         ordered = sorted((layout[k] for k in slots), key=lambda item: int(item[0][4:]))
-    except (ValueError, TypeError, IndexError, KeyError):
+    except (ValueError, RecursionError):
         return None
     for k, item in zip(slots, ordered, strict=True):
         layout[k] = item
-    return json.dumps(layout, ensure_ascii=False)
+    return encode_layout(layout)
 
 
 def prepare_fide(

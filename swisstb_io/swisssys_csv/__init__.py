@@ -8,6 +8,7 @@ nothing the model holds except what :data:`LOSSY` lists.
 
 from __future__ import annotations
 
+from ..errors import FormatError
 from ..registry import FormatSpec
 from .columns import classify
 from .reader import decode, is_comment, read
@@ -35,7 +36,7 @@ def sniff(data: bytes) -> bool:
             continue
         try:
             header = next(rows(line, sniff_delimiter(line), "<sniff>"))
-        except Exception:
+        except (FormatError, StopIteration):  # not even one well-formed row
             return False
         kinds = [classify(f.value) for f in header]
         return (

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 from ..registry import FormatSpec, WriteOptions
+from ._lines import decode as decode_layout
+from ._lines import encode as encode_layout
 from ._read import read_trf
 from ._write import write_trf
 
@@ -23,7 +25,8 @@ def sniff(data: bytes) -> bool:
     return _SNIFF.search(data[:65536]) is not None
 
 
-__all__ = ["FORMATS", "LOSSY", "LOSSY_16", "read_trf", "sniff", "write_trf"]
+__all__ = ["FORMATS", "LOSSY", "LOSSY_16", "decode_layout", "encode_layout", "read_trf", "sniff",
+           "write_trf"]
 
 _EXTENSIONS = (".trf", ".trfx", ".txt")
 LOSSY = frozenset({

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
-from typing import Any
 
 from ..errors import Diagnostics, FormatError, Location
 from ..model import Player, Rating, RoundResult, Team, Tournament
 from ..registry import ReadOptions, ReadResult
 from . import _headers as H
 from . import _layout as L
+from . import _lines
 from ._checks import check_games, check_points
 from ._decode import EOL_NAMES, decode
 from ._records import (
@@ -60,7 +59,7 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     dec = decode(data, path)
     diag = Diagnostics(strict=options.strict)
     t = Tournament()
-    layout: list[list[Any]] = []
+    layout: list[tuple[str, str | None, str]] = []
     verbatim: dict[str, list[str]] = {}
     players: dict[int, Player] = {}
     player_lines: dict[int, int] = {}
@@ -75,7 +74,7 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
 
     def keep(code: str, line: str, eol: str) -> None:
         rows = verbatim.setdefault(code, [])
-        layout.append([f"x:{code}:{len(rows)}", None, eol])
+        layout.append((f"x:{code}:{len(rows)}", None, eol))
         rows.append(line)
 
     for idx, (line, eol) in enumerate(zip(dec.lines, dec.endings, strict=True)):
@@ -84,7 +83,7 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         if code in TRF2026_CODES:
             version_2026 = True
         if not line.strip():
-            layout.append(["", line, eol])
+            layout.append(("", line, eol))
         elif code == "001":
             p = parse_player(line, path, no, diag, block_cache)
             if p.start_no in players:
@@ -92,27 +91,27 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
                            f"(first on line {player_lines[p.start_no]})")
             players[p.start_no] = p
             player_lines[p.start_no] = no
-            layout.append([f"001:{p.start_no}", line, eol])
+            layout.append((f"001:{p.start_no}", line, eol))
         elif code in H.HEADER_CODES and code not in seen_headers:
             seen_headers.add(code)
             t = H.apply(t, code, H.decode(code, line, path, no))
-            layout.append([f"h:{code}", line, eol])
+            layout.append((f"h:{code}", line, eol))
         elif code == "112" and H.text_of(line):
-            layout.append([f"112:{len(deputies)}", line, eol])
+            layout.append((f"112:{len(deputies)}", line, eol))
             deputies.append(H.text_of(line))
         elif code in POINT_CODES:
             point_lines.append((code, line, no))
-            layout.append(["pts", line, eol])
+            layout.append((f"pts:{code}", line, eol))
         elif code in ("013", "310"):
             team = parse_013(line, path, no) if code == "013" else parse_310(line, path, no)
             group = teams013 if code == "013" else teams310
-            layout.append([f"{code}:{len(group)}", line, eol])
+            layout.append((f"{code}:{len(group)}", line, eol))
             group.append((team, no))
         elif is_national(code, line):
             version_2026 = True
             sn, rating, ident = parse_national(line, path, no)
             nationals.append((len(layout), code, sn, rating, ident, no))
-            layout.append(["", line, eol])  # resolved below
+            layout.append(("", line, eol))  # resolved below
         else:
             if code in H.HEADER_CODES:
                 diag.warn(Location(path, no, 1), f"second {code} record {line.strip()!r} "
@@ -131,17 +130,17 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     ids: dict[int, list[tuple[str, str]]] = {}
     nat_seen: set[tuple[int, str]] = set()
     for pos, code, sn, rating, ident, no in nationals:
-        line, eol = layout[pos][1], layout[pos][2]
+        line, eol = dec.lines[no - 1], dec.endings[no - 1]
         if sn not in players or (sn, code) in nat_seen:
             why = "has no 001 record" if sn not in players else f"already has a {code} record"
             diag.warn(Location(path, no, L.START[0]), f"{code} rating record for start number "
                       f"{sn}, which {why}; kept verbatim", "trf-orphan-national")
             rows = verbatim.setdefault(code, [])
-            layout[pos] = [f"x:{code}:{len(rows)}", None, eol]
+            layout[pos] = (f"x:{code}:{len(rows)}", None, eol)
             rows.append(line)
             continue
         nat_seen.add((sn, code))
-        layout[pos][0] = f"n:{code}:{sn}"
+        layout[pos] = (f"n:{code}:{sn}", line, eol)
         if rating is not None:
             ratings.setdefault(sn, []).append(Rating(code, rating))
         if ident:
@@ -179,11 +178,13 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     check_points(final, points, verbatim.get("299", ()), player_lines, path, diag)
 
     version = "2026" if version_2026 else "16"
+    t = replace(t, players=tuple(final), deputy_arbiters=tuple(deputies), point_system=points,
+                teams=teams)
     extras: dict[str, str] = {
         "trf:version": version,
         "trf:encoding": dec.encoding,
         "trf:newline": EOL_NAMES[dec.newline],
-        LAYOUT_KEY: json.dumps(layout, ensure_ascii=False, separators=(",", ":")),
+        LAYOUT_KEY: _lines.encode(_lines.minimal(layout, t, dec.newline, changed)),
     }
     if dec.bom:
         extras["trf:bom"] = "yes"
@@ -191,8 +192,7 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         extras["trf:final-newline"] = "no"
     for code, rows in verbatim.items():
         extras[f"trf:{code}"] = "\n".join(rows)
-    t = replace(t, players=tuple(final), deputy_arbiters=tuple(deputies), point_system=points,
-                teams=teams, extras=extras)
+    t = replace(t, extras=extras)
     details = {
         "version": version,
         "line endings": dec.newline_name,

@@ -10,7 +10,6 @@ their group.  See formats/trf/README.md ("Writing") for every normalisation.
 from __future__ import annotations
 
 import codecs
-import json
 from collections import defaultdict
 from typing import Any
 
@@ -18,6 +17,7 @@ from ..errors import FormatError, WriteError
 from ..model import Outcome, Player, RoundResult, Team, Tournament
 from ..registry import WriteOptions
 from . import _headers as H
+from . import _lines
 from . import _render as R
 from ._decode import EOL_BY_NAME
 from ._read import LAYOUT_KEY, TRF2026_CODES, is_national, national_code
@@ -41,6 +41,14 @@ def _line_values(p: Player) -> tuple[Any, ...]:
         results.pop()
     return (p.start_no, p.name, p.sex, p.title, p.fide_rating, p.federation, p.fide_id,
             p.birth, p.declared_points, p.declared_rank, tuple(results))
+
+
+def _point_code(key: str, text: str | _lines.Patch | None) -> str:
+    """``pts:<code>`` names its record; the layout of earlier versions said ``pts`` only."""
+    code = key[4:] if key != "pts" else text[:3] if isinstance(text, str) else ""
+    if not code:
+        raise ValueError("a point record without its code")
+    return code
 
 
 def _teams(t: Tournament) -> tuple[Team, ...]:
@@ -94,108 +102,141 @@ class _Writer:
                 if k.startswith("trf:") and k not in RESERVED and v != ""}
 
     # -- the layout walk ----------------------------------------------------------------
-    def walk(self, layout: list[list[Any]]) -> None:
+    def from_model(self, key: str, text: _lines.Patch | None) -> str | None:
+        """The line for an element whose original text the layout does not hold: the
+        original rebuilt from the canonical text and the patch while the model still
+        renders the same, else the canonical text (``None``: nothing to write)."""
+        canonical = _lines.render(key, self.t, self.by_sn, self.teams, self.options.strict)
+        if text is None or canonical is None:
+            return canonical
+        original = _lines.apply(text, canonical)
+        return canonical if original is None else original
+
+    def walk(self, layout: list[_lines.Entry]) -> None:
         rows = self.verbatim()
-        original_points = [(k, line) for k, line, _ in layout if k == "pts"]
-        points_same = False
-        if original_points:
-            lines = [(line[:3], line, 0) for _, line in original_points]
-            points_same = point_system(lines, "") == self.t.point_system
-        for key, line, eol in layout:
+        points = [(_point_code(k, text), text) for k, text, _ in layout
+                  if k.partition(":")[0] == "pts"]
+        original_points = [(code, self.point_text(code, text), 0) for code, text in points]
+        points_same = bool(points) and point_system(original_points, "") == self.t.point_system
+        for key, text, eol in layout:
             kind, _, rest = key.partition(":")
             if kind == "":
-                self.emit("none", line, eol)
+                line = text if isinstance(text, str) else self.from_model(key, text)
+                self.emit("none", line or "", eol)
             elif kind == "001":
-                self.player(int(rest), line, eol)
+                self.player(int(rest), text, eol)
             elif kind == "h":
-                self.header(rest, line, eol)
+                self.header(rest, text, eol)
             elif kind == "112":
-                self.deputy(int(rest), line, eol)
+                self.deputy(int(rest), text, eol)
             elif kind == "pts":
-                self.points(line, eol, points_same)
+                self.points(_point_code(key, text), text, eol, points_same)
             elif kind == "n":
                 code, _, sn = rest.partition(":")
-                self.national(code, int(sn), line, eol)
+                self.national(code, int(sn), text, eol)
             elif kind in ("013", "310"):
-                self.team(kind, int(rest), line, eol)
+                self.team(kind, int(rest), text, eol)
             elif kind == "x":
                 code, _, idx = rest.rpartition(":")
                 self.verbatim_line(code, int(idx), rows, eol)
 
-    def player(self, sn: int, line: str, eol: str) -> None:
+    def player(self, sn: int, text: str | _lines.Patch | None, eol: str | None) -> None:
         p = self.by_sn.get(sn)
         if p is None or sn in self.done_players:
             return
         self.done_players.add(sn)
+        if not isinstance(text, str):
+            self.emit("player", self.from_model(f"001:{sn}", text) or "", eol)
+            return
         try:
-            same = _line_values(parse_player(line, "", 0, None)) == _line_values(p)
+            same = _line_values(parse_player(text, "", 0, None)) == _line_values(p)
         except FormatError:
             same = False
-        self.emit("player", line if same else R.player_line(p, self.t.point_system,
+        self.emit("player", text if same else R.player_line(p, self.t.point_system,
                                                             self.options.strict), eol)
 
-    def header(self, code: str, line: str, eol: str) -> None:
+    def header(self, code: str, text: str | _lines.Patch | None, eol: str | None) -> None:
         if code in self.done_headers or (not self.v2026 and code in ONLY_2026_HEADERS):
             return
         self.done_headers.add(code)
-        try:
-            same = H.decode(code, line, "", 0) == H.model_value(code, self.t)
-        except FormatError:
-            same = False
-        text = line if same else H.render(code, self.t)
-        if text is not None:
-            self.emit("head", text, eol)
+        if not isinstance(text, str):
+            line = self.from_model(f"h:{code}", text)
+        else:
+            try:
+                same = H.decode(code, text, "", 0) == H.model_value(code, self.t)
+            except FormatError:
+                same = False
+            line = text if same else H.render(code, self.t)
+        if line is not None:
+            self.emit("head", line, eol)
 
-    def deputy(self, i: int, line: str, eol: str) -> None:
+    def deputy(self, i: int, text: str | _lines.Patch | None, eol: str | None) -> None:
         deputies = self.t.deputy_arbiters
         if i >= len(deputies):
             return
         self.done_deputies.add(i)
-        same = H.text_of(line) == deputies[i]
-        self.emit("head", line if same else f"112 {deputies[i]}", eol)
+        if isinstance(text, str) and H.text_of(text) == deputies[i]:
+            self.emit("head", text, eol)
+        else:
+            patch = None if isinstance(text, str) else text
+            self.emit("head", self.from_model(f"112:{i}", patch) or "", eol)
 
-    def points(self, line: str, eol: str, same: bool) -> None:
-        code = line[:3]
+    def point_text(self, code: str, text: str | _lines.Patch | None) -> str:
+        """A point record's original text, or its canonical text when that is unknown."""
+        if isinstance(text, str):
+            return text
+        canonical = _lines.point_line(code, self.t.point_system)
+        original = None if text is None else _lines.apply(text, canonical)
+        return canonical if original is None else original
+
+    def points(self, code: str, text: str | _lines.Patch | None, eol: str | None,
+               same: bool) -> None:
         if not self.allowed(code):
             return
-        ps = self.t.point_system
-        if not same:
-            line = R.line_162(ps) if code == "162" else R.line_xxs(ps) if code == "XXS" \
-                else R.line_bb(code, ps)
+        line = self.point_text(code, text) if same \
+            else _lines.point_line(code, self.t.point_system)
         self.point_lines.append((code, line, 0))
         self.emit("head", line, eol)
 
-    def national(self, code: str, sn: int, line: str, eol: str) -> None:
+    def national(self, code: str, sn: int, text: str | _lines.Patch | None,
+                 eol: str | None) -> None:
         p = self.by_sn.get(sn)
         if not self.v2026 or p is None:
             return
         if p.rating(code) is None and not p.national_id(code):
             return
         self.done_nationals.add((sn, code))
+        if not isinstance(text, str):
+            self.emit("national", self.from_model(f"n:{code}:{sn}", text) or "", eol)
+            return
         try:
-            _, rating, ident = parse_national(line, "", 0)
+            _, rating, ident = parse_national(text, "", 0)
             same = (rating, ident) == (p.rating(code), p.national_id(code))
         except FormatError:
             same = False
-        self.emit("national", line if same else R.national_line(p, code, line), eol)
+        self.emit("national", text if same else R.national_line(p, code, text), eol)
 
-    def team(self, kind: str, i: int, line: str, eol: str) -> None:
+    def team(self, kind: str, i: int, text: str | _lines.Patch | None, eol: str | None) -> None:
         if i >= len(self.teams) or (self.converting and (kind == "013") == self.v2026):
             return  # on conversion 013 becomes 310 in TRF-2026, and the reverse in TRF16
         team = self.teams[i]
+        self.done_teams.add(i)
+        if not isinstance(text, str):
+            self.emit("team", self.from_model(f"{kind}:{i}", text) or "", eol)
+            return
         try:
             if kind == "310":
-                same = _team_values(parse_310(line, "", 0)) == _team_values(team)
+                same = _team_values(parse_310(text, "", 0)) == _team_values(team)
             else:
-                old = parse_013(line, "", 0)
+                old = parse_013(text, "", 0)
                 same = (old.name, old.members) == (team.name, team.members)
         except FormatError:
             same = False
-        self.done_teams.add(i)
-        text = line if same else R.team_310(team, i) if kind == "310" else R.team_013(team)
-        self.emit("team", text, eol)
+        self.emit("team", text if same else R.team_310(team, i) if kind == "310"
+                  else R.team_013(team), eol)
 
-    def verbatim_line(self, code: str, idx: int, rows: dict[str, list[str]], eol: str) -> None:
+    def verbatim_line(self, code: str, idx: int, rows: dict[str, list[str]],
+                      eol: str | None) -> None:
         self.verbatim_seen[code] = max(self.verbatim_seen.get(code, -1), idx)
         lines = rows.get(code, [])
         if idx >= len(lines) or not self.allowed(code) or (is_national(code, lines[idx]) \
@@ -282,8 +323,8 @@ def write_trf(t: Tournament, options: WriteOptions) -> bytes:
     raw = t.extras.get(LAYOUT_KEY)
     if raw:
         try:
-            layout = json.loads(raw)
-        except ValueError:
+            layout = _lines.decode(raw)
+        except (ValueError, RecursionError):
             raise WriteError(f"extras[{LAYOUT_KEY!r}] is damaged; remove it to write the "
                              "model from scratch") from None
         try:
