@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from ..errors import TiebreakError
 from ..model import Color, Outcome, Tournament
+from .core import num
 
 T = TypeVar("T")
 
@@ -157,9 +158,11 @@ class Context:
             self.points.append(sum(pts))
         self._cache: dict[str, Any] = {}
         self._fracs: dict[tuple[int, int], Fraction] = {}
+        self._nums: dict[tuple[int, int], str] = {}
         self.decisions: dict[str, str] = {}
         """What systems decided for the whole event (e.g. ``fide_rules``), for reports."""
         self._ratings: dict[int | None, list[int | None]] = {}
+        self._us_codes: list[list[str]] | None = None
 
     # ------------------------------------------------------------------ helpers
 
@@ -173,6 +176,14 @@ class Context:
         if value is None:
             value = self._fracs[key] = Fraction(units, self.unit * scale)
         return value
+
+    def num_text(self, units: int, scale: int = 1) -> str:
+        """:func:`~swisstb_io.tiebreaks.core.num` of ``frac(units, scale)`` (cached), for notes."""
+        key = (units, scale)
+        text = self._nums.get(key)
+        if text is None:
+            text = self._nums[key] = num(self.frac(units, scale))
+        return text
 
     def memo(self, key: str, build: Callable[[], T]) -> T:
         """Compute ``build()`` once per context and share it between systems."""
@@ -192,9 +203,20 @@ class Context:
 
     def us_code(self, i: int, r: int) -> str:
         """The wall-chart cell: ``W12``, ``D3``, ``X7``, ``F4``, ``B``, ``H``, ``U``."""
-        letter = US_LETTER[self.outcome[i][r]]
-        j = self.opp[i][r]
-        return letter + (str(self.start_nos[j]) if j >= 0 else "")
+        return self.us_codes()[i][r]
+
+    def us_codes(self) -> list[list[str]]:
+        """Every wall-chart cell, ``[i][r]``: built once, shared by explanations and reports."""
+        table = self._us_codes
+        if table is None:
+            letters = {id(o): letter for o, letter in US_LETTER.items()}
+            sno = [str(s) for s in self.start_nos]
+            table = self._us_codes = [
+                [letters[id(o)] + sno[j] if j >= 0 else letters[id(o)]
+                 for o, j in zip(outs, opps, strict=True)]
+                for outs, opps in zip(self.outcome, self.opp, strict=True)
+            ]
+        return table
 
     @property
     def rating_list(self) -> str:

@@ -144,40 +144,53 @@ _RULES = {
 def _explain_median(
     ctx: Context, spec: Spec, i: int, mode: str, cls: str, low: int, high: int
 ) -> Explanation:
-    adj = adjusted(ctx)
-    own_zero = spec.option("own-unplayed") == "zero"
-    entries: list[tuple[int, int]] = []  # (value, round)
-    rows: dict[int, ExplainRow] = {}
-    for r in range(ctx.n_rounds):
-        j = ctx.opp[i][r]
-        if ctx.played[i][r]:
-            value = adj[j]
-            note = f"opponent's adjusted score {num(ctx.frac(value))}"
-        elif own_zero:
-            value = 0
-            note = "own unplayed round: a 0-opponent (34E1)"
-        else:
-            rows[r] = ExplainRow(r + 1, ctx.us_code(i, r), None, None, "own unplayed: omitted")
-            continue
-        entries.append((value, r))
-        rows[r] = ExplainRow(r + 1, ctx.us_code(i, r), ctx.start_nos[j] if j >= 0 else None,
-                             ctx.frac(value), note)
-    ordered = sorted(entries)
+    base, ordered = _median_rows(ctx, spec.option("own-unplayed") == "zero")[i]
+    rows = list(base)
     for _, r in ordered[:low]:
-        rows[r] = _drop(rows[r], "lowest")
+        rows[r] = rows[r]._replace(dropped="lowest")
     for _, r in ordered[len(ordered) - high :] if high else ():
-        rows[r] = _drop(rows[r], "highest")
+        rows[r] = rows[r]._replace(dropped="highest")
     notes = []
     if mode != "none":
         notes.append(
-            f"score {num(ctx.frac(ctx.points[i]))} is a {cls} score; dropped {low} lowest, "
+            f"score {ctx.num_text(ctx.points[i])} is a {cls} score; dropped {low} lowest, "
             f"{high} highest"
         )
-    return Explanation(_RULES[mode], tuple(rows[r] for r in sorted(rows)), tuple(notes))
+    return Explanation(_RULES[mode], tuple(rows), tuple(notes))
 
 
-def _drop(row: ExplainRow, why: str) -> ExplainRow:
-    return ExplainRow(row.round, row.result, row.opponent, row.value, row.note, why)
+def _median_rows(
+    ctx: Context, own_zero: bool
+) -> list[tuple[tuple[ExplainRow, ...], list[tuple[int, int]]]]:
+    """Per player: the rows of 34E1/34E2/34E9 before anything is dropped (one per round),
+    and the ``(value, round)`` entries in order; shared by MM, SOLK and MED."""
+
+    def build() -> list[tuple[tuple[ExplainRow, ...], list[tuple[int, int]]]]:
+        adj = adjusted(ctx)
+        sno = ctx.start_nos
+        frac, text = ctx.frac, ctx.num_text
+        zero = frac(0)
+        out = []
+        for codes, opps, played in zip(ctx.us_codes(), ctx.opp, ctx.played, strict=True):
+            rows: list[ExplainRow] = []
+            entries: list[tuple[int, int]] = []  # (value, round)
+            for r, (code, j, pl) in enumerate(zip(codes, opps, played, strict=True)):
+                if pl:
+                    value = adj[j]
+                    entries.append((value, r))
+                    rows.append(ExplainRow(r + 1, code, sno[j], frac(value),
+                                           f"opponent's adjusted score {text(value)}"))
+                elif own_zero:
+                    entries.append((0, r))
+                    rows.append(ExplainRow(r + 1, code, sno[j] if j >= 0 else None, zero,
+                                           "own unplayed round: a 0-opponent (34E1)"))
+                else:
+                    rows.append(ExplainRow(r + 1, code, None, None, "own unplayed: omitted"))
+            entries.sort()
+            out.append((tuple(rows), entries))
+        return out
+
+    return ctx.memo(f"us.median_rows.{own_zero}", build)
 
 
 _MEDIAN_KW = {"modifiers": frozenset(), "options": _MEDIAN_OPTIONS}
@@ -254,16 +267,15 @@ def _explain_cum(ctx: Context, spec: Spec, i: int) -> Explanation:
     every = spec.option("rounds") == "all"
     rows = []
     running = 0
-    for r in range(ctx.n_rounds):
-        p, o = ctx.pts[i][r], ctx.outcome[i][r]
+    sno, frac = ctx.start_nos, ctx.frac
+    for r, (code, p, o, j, pl) in enumerate(zip(ctx.us_codes()[i], ctx.pts[i], ctx.outcome[i],
+                                                ctx.opp[i], ctx.played[i], strict=True)):
         running += p
-        j = ctx.opp[i][r]
-        opp = ctx.start_nos[j] if j >= 0 else None
-        counted = every or o not in _ABSENT
+        counted = every or id(o) not in _ABSENT_IDS
         note = "running score" if counted else "running score not counted (absent)"
-        if not ctx.played[i][r] and (o in _UNPLAYED_FULL or sub_all) and p:
-            note += f"; minus {num(ctx.frac(p))} for the unplayed result"
-        rows.append(ExplainRow(r + 1, ctx.us_code(i, r), opp, ctx.frac(running), note,
+        if not pl and (sub_all or id(o) in _UNPLAYED_FULL_IDS) and p:
+            note += f"; minus {ctx.num_text(p)} for the unplayed result"
+        rows.append(ExplainRow(r + 1, code, sno[j] if j >= 0 else None, frac(running), note,
                                "" if counted else "absent"))
     rule = ("US Chess 34E3 Cumulative: sum of the running scores after each round, minus "
             "1 for each unplayed win or one-point bye")
@@ -287,13 +299,15 @@ def opp_cumulative(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
                 total += cum[j]
         expl = None
         if ctx.explain:
-            rows = tuple(
-                ExplainRow(r + 1, ctx.us_code(i, r), ctx.start_nos[j] if j >= 0 else None,
-                           ctx.frac(cum[j]) if j >= 0 and (pl or with_forfeits) else None,
-                           "opponent's Cumulative (34E3)" if j >= 0 and (pl or with_forfeits)
-                           else "no opponent met over the board: adds nothing")
-                for r, (j, pl) in enumerate(zip(opps, played, strict=True))
-            )
+            sno, frac = ctx.start_nos, ctx.frac
+            rows = tuple([
+                ExplainRow(r + 1, code, sno[j], frac(cum[j]), "opponent's Cumulative (34E3)")
+                if j >= 0 and (pl or with_forfeits) else
+                ExplainRow(r + 1, code, sno[j] if j >= 0 else None, None,
+                           "no opponent met over the board: adds nothing")
+                for r, (code, j, pl) in enumerate(zip(ctx.us_codes()[i], opps, played,
+                                                      strict=True))
+            ])
             expl = Explanation("US Chess 34E4 Cumulative of Opposition: sum of the Cumulative "
                                "tie-breaks of the opponents met over the board", rows)
         out[ctx.start_nos[i]] = TiebreakValue(ctx.frac(total), expl)
@@ -361,14 +375,16 @@ def sonneborn_berger(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
         total = sum(scores[j] * p for j, pl, p in zip(opps, played, pts, strict=True) if pl)
         expl = None
         if ctx.explain:
-            rows = tuple(
-                ExplainRow(r + 1, ctx.us_code(i, r), ctx.start_nos[j] if j >= 0 else None,
-                           ctx.frac(scores[j] * p, scale) if pl else Fraction(0),
-                           ("opponent's " + ("final" if raw else "adjusted") +
-                            f" score {num(ctx.frac(scores[j]))} x result {num(ctx.frac(p))}")
-                           if pl else "unplayed: adds 0")
-                for r, (j, pl, p) in enumerate(zip(opps, played, pts, strict=True))
-            )
+            kind, text, sno = "final" if raw else "adjusted", ctx.num_text, ctx.start_nos
+            rows = tuple([
+                ExplainRow(r + 1, code, sno[j], ctx.frac(scores[j] * p, scale),
+                           f"opponent's {kind} score {text(scores[j])} x result {text(p)}")
+                if pl else
+                ExplainRow(r + 1, code, sno[j] if j >= 0 else None, Fraction(0),
+                           "unplayed: adds 0")
+                for r, (code, j, pl, p) in enumerate(zip(ctx.us_codes()[i], opps, played, pts,
+                                                         strict=True))
+            ])
             expl = Explanation("US Chess 34E8 Sonneborn-Berger: the scores of opponents beaten "
                                "plus half the scores of opponents drawn", rows)
         out[ctx.start_nos[i]] = TiebreakValue(ctx.frac(total, scale), expl)

@@ -206,6 +206,8 @@ def encode(entries: Iterable[Entry]) -> str:
             items.append(f"{prefix}{first}" if first == last else f"{prefix}{first}-{last}")
 
     for key, text, eol in entries:
+        if isinstance(text, tuple) and not text[1]:
+            text = None  # no edits: the canonical text whatever the checksum
         split = _split_run(key) if text is None and eol is None else None
         if split is not None and run is not None and split[0] == run[0] \
                 and split[1] == run[2] + 1:

@@ -44,12 +44,13 @@ def decimal(value: Fraction) -> str | None:
     """``2.5``, ``1.0``, ``0.25``: the shortest exact decimal with at least one decimal
     place and at most two; ``None`` when there is none."""
     num, den = value.numerator, value.denominator  # integer arithmetic: Fractions are slow
-    for places, scale in ((1, 10), (2, 100)):
+    if den == 1:
+        return f"{num}.0"
+    for scale, pattern in ((10, "%s%d.%d"), (100, "%s%d.%02d")):
         if scale % den == 0:
             n = num * (scale // den)
-            sign = "-" if n < 0 else ""
             whole, frac = divmod(abs(n), scale)
-            return f"{sign}{whole}.{frac:0{places}d}"
+            return pattern % ("-" if n < 0 else "", whole, frac)
     return None
 
 
@@ -72,6 +73,9 @@ _TEXT_FIELDS = (("sex", L.SEX, "sex"), ("title", L.TITLE, "title"), ("name", L.N
                 ("birth", L.BIRTH, "birth date"))
 
 
+_HEAD_FORMAT = "%s %4d %1s%3s %-33s %4s %-3s %11s %-10s %s %4s"
+
+
 def player_head(p: Player, code: str, points: Fraction | None) -> str:
     """Columns 1-89 of a 001 line (or of a national-rating record when ``code`` is one)."""
     sn, rating, rank = p.start_no, p.fide_rating, p.declared_rank
@@ -88,11 +92,9 @@ def player_head(p: Player, code: str, points: Fraction | None) -> str:
         if not points_col or len(points_col) > 4:
             points_text(points, f"player {sn} ({name})")  # raises
         points_col = points_col.rjust(4)
-    # str methods, not format specs: this runs for every line of a file
-    return " ".join((code, str(sn).rjust(4), sex.ljust(1) + title.rjust(3), name.ljust(33),
-                     "    " if rating is None else str(rating).rjust(4), fed.ljust(3),
-                     fide_id.rjust(11), birth.ljust(10), points_col,
-                     "    " if rank is None else str(rank).rjust(4)))
+    # one %-format (C code, pads and never cuts): this runs for every line of a file
+    return _HEAD_FORMAT % (code, sn, sex, title, name, "    " if rating is None else rating,
+                           fed, fide_id, birth, points_col, "    " if rank is None else rank)
 
 
 def _head_error(p: Player) -> None:

@@ -1,10 +1,12 @@
 """The TRF writer: original text where the model still says the same, the model elsewhere.
 
-The reader leaves a layout (``extras["trf:layout"]``): every line in file order with the
-key of the model element it encodes.  For each line the writer decodes the original text
-again and compares it with the model; equal -> the original bytes, different -> the
-canonical text built from the model.  Elements the model gained go after the last line of
-their group.  See formats/trf/README.md ("Writing") for every normalisation.
+The reader leaves a layout (``extras["trf:layout"]``, see :mod:`._lines`): every line in
+file order with the key of the model element it encodes, and only what the canonical text
+built from the model cannot give back (a stored text, or edits of the canonical text under
+its checksum; an ending other than the file's newline).  A bare key writes the canonical
+text; edits rebuild the original while the canonical text still has their checksum; a
+stored text is decoded again and kept while it equals the model.  Elements the model gained
+go after the last line of their group.  See formats/trf/README.md ("Writing").
 """
 
 from __future__ import annotations
@@ -156,6 +158,8 @@ class _Writer:
                                                             self.options.strict), eol)
 
     def header(self, code: str, text: str | _lines.Patch | None, eol: str | None) -> None:
+        if code not in H.HEADER_CODES:
+            raise ValueError(f"no header record {code!r}")
         if code in self.done_headers or (not self.v2026 and code in ONLY_2026_HEADERS):
             return
         self.done_headers.add(code)

@@ -119,17 +119,28 @@ class FideContext:
     rating: list[int | None]
     explain: bool = True
     cache: dict[object, object] = field(default_factory=dict)
+    _fracs: dict[tuple[int, int], Fraction] = field(default_factory=dict, repr=False)
+    _texts: dict[int, str] = field(default_factory=dict, repr=False)
 
     @property
     def n(self) -> int:
         return len(self.start_nos)
 
     def frac(self, units: int, power: int = 1) -> Fraction:
-        return Fraction(units, self.unit**power)
+        """``units / unit**power`` (cached: the same few values recur in every round)."""
+        key = (units, power)
+        value = self._fracs.get(key)
+        if value is None:
+            value = self._fracs[key] = Fraction(units, self.unit**power)
+        return value
 
     def pts_text(self, units: int) -> str:
-        f = Fraction(units, self.unit)
-        return str(f.numerator) if f.denominator == 1 else _dec(f)
+        """``units`` as points for notes: ``"3"``, ``"3.5"`` (cached per value)."""
+        text = self._texts.get(units)
+        if text is None:
+            f = Fraction(units, self.unit)
+            text = self._texts[units] = str(f.numerator) if f.denominator == 1 else _dec(f)
+        return text
 
 
 def _dec(f: Fraction) -> str:

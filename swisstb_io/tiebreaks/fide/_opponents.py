@@ -190,13 +190,31 @@ def opponent_sum(ctx: FideContext, spec: FideSpec, i: int) -> FideValue:
     value = ctx.frac(sum(e[2] for e in keep), power)
     if not ctx.explain:
         return FideValue(code, value, spec.article, value, decimals=decimals)
-    sno = ctx.start_nos
-    parts = tuple(
-        Part(e[0], ctx.frac(e[2], power), _note(ctx, i, e, sb, fore),
-             sno[e[4]] if e[4] >= 0 else None, why.get(e[0], ""))
-        for e in items
-    )
+    parts = _parts(ctx, key, i, items, sb, fore)
+    if why:
+        parts = tuple(p._replace(cut=why[p.round]) if p.round in why else p for p in parts)
     return FideValue(code, value, spec.article, value, parts, _notes(ctx), decimals=decimals)
+
+
+def _parts(ctx: FideContext, key: tuple[object, ...], i: int, items: list[Entry], sb: bool,
+           fore: bool) -> tuple[Part, ...]:
+    """The explanation rows of player ``i`` before any cut: built once per entry table, so
+    that ``BH`` and ``BH/C1`` (or ``/M1``) share the notes and only mark their own cuts."""
+    table = ctx.cache.get(("parts", key))
+    if table is None:
+        table = ctx.cache[("parts", key)] = [None] * ctx.n
+    assert isinstance(table, list)
+    parts = table[i]
+    if parts is None:
+        power = 2 if sb else 1
+        sno = ctx.start_nos
+        frac = ctx.frac
+        parts = table[i] = tuple(
+            Part(e[0], frac(e[2], power), _note(ctx, i, e, sb, fore),
+                 sno[e[4]] if e[4] >= 0 else None)
+            for e in items
+        )
+    return parts  # type: ignore[no-any-return]
 
 
 def _notes(ctx: FideContext) -> tuple[str, ...]:

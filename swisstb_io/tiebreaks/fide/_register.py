@@ -115,6 +115,14 @@ def to_fide_spec(spec: Spec) -> FideSpec:
 
 
 def _rule(fc: FideContext, code: str) -> str:
+    key = ("rule text", code)
+    text = fc.cache.get(key)
+    if not isinstance(text, str):
+        text = fc.cache[key] = _rule_text(fc, code)
+    return text
+
+
+def _rule_text(fc: FideContext, code: str) -> str:
     name, what = _RULE_TEXT[code]
     if fc.edition == "2009" and code in ("BH", "SB"):
         what = what.replace("adjusted scores", "scores (their unplayed games as draws)")
@@ -125,19 +133,19 @@ def _rule(fc: FideContext, code: str) -> str:
 
 
 def _explanation(ctx: Context, fc: FideContext, i: int, fv: FideValue) -> Explanation:
-    rows = []
-    for part in fv.parts:
-        r = part.round - 1
-        result = ctx.us_code(i, r) if r < ctx.n_rounds else "U"
-        rows.append(ExplainRow(part.round, result, part.opponent, part.value, part.note,
-                               part.cut))
+    codes = ctx.us_codes()[i]
+    n_rounds = ctx.n_rounds
+    rows = tuple([
+        ExplainRow(rnd, codes[rnd - 1] if rnd <= n_rounds else "U", opponent, value, note, cut)
+        for rnd, value, note, opponent, cut in fv.parts
+    ])
     notes = list(fv.notes)
     if fv.reason:
         notes.append(fv.reason)
     if fv.exact is not None and fv.value is not None and fv.exact != fv.value:
         notes.append(f"exact value {fv.exact} = {format_fixed(fv.exact, 4)}..., rounded half "
                      f"up as {ARTICLES[fv.code]} says")
-    return Explanation(_rule(fc, fv.code), tuple(rows), tuple(notes))
+    return Explanation(_rule(fc, fv.code), rows, tuple(notes))
 
 
 @contextmanager

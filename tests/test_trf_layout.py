@@ -1,0 +1,266 @@
+"""The TRF line layout (extras["trf:layout"]): minimal, compact, and still byte-exact."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from swisstb_io.errors import FormatError, WriteError
+from swisstb_io.model import (
+    Color,
+    DateText,
+    Outcome,
+    Player,
+    PointSystem,
+    Rating,
+    RoundResult,
+    Team,
+    Tournament,
+)
+from swisstb_io.registry import ReadOptions, WriteOptions
+from swisstb_io.submit.fide import prepare_fide
+from swisstb_io.trf import _lines, decode_layout, encode_layout, read_trf, write_trf
+from swisstb_io.trf import _render as R
+from swisstb_io.trf._records import parse_player
+
+ROOT = Path(__file__).resolve().parent.parent
+TRF_DIR = ROOT / "fixtures" / "trf"
+LAYOUT = "trf:layout"
+
+
+def read(data: bytes) -> Tournament:
+    return read_trf(data, "t.trf", ReadOptions()).tournament
+
+
+def items(t: Tournament) -> list[object]:
+    parsed = json.loads(t.extras[LAYOUT])
+    assert isinstance(parsed, list)
+    return parsed
+
+
+def rich_model() -> Tournament:
+    """A model with every kind of line the layout keys: headers, deputies, point records,
+    players with every kind of round block, national ratings and teams."""
+    win, draw, loss = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
+    w, b = Color.WHITE, Color.BLACK
+    players = (
+        Player(1, "Alpha, Ann", (RoundResult(win, 2, w), RoundResult(Outcome.HALF_BYE),
+                                 RoundResult(draw, 3, b), RoundResult(Outcome.FORFEIT_WIN, 4, w)),
+               sex="w", title="WGM", fide_rating=2300, federation="NOR", fide_id="1500001",
+               birth="1990/01/01", ratings=(Rating("NOR", 2310),), national_ids=(("NOR", "7"),)),
+        Player(2, "Berg, Bo", (RoundResult(loss, 1, b), RoundResult(Outcome.PAIRING_BYE),
+                               RoundResult(Outcome.NOT_PAIRED), RoundResult(win, 3, w)),
+               team="Oslo SK"),
+        Player(3, "Carlsen, Cy", (RoundResult(Outcome.ZERO_BYE), RoundResult(Outcome.FULL_BYE),
+                                  RoundResult(draw, 1, w), RoundResult(loss, 2, b)),
+               fide_rating=1800, team="Oslo SK"),
+        Player(4, "Dahl, Di", (RoundResult(Outcome.NOT_PAIRED), RoundResult(Outcome.NOT_PAIRED),
+                               RoundResult(Outcome.NOT_PAIRED, 2, Color.NONE),
+                               RoundResult(Outcome.FORFEIT_LOSS, 1, b))),
+    )
+    return Tournament(
+        name="Layout Open", city="Oslo", federation="NOR", chief_arbiter="IA Chief",
+        deputy_arbiters=("Deputy One", "Deputy Two"), time_control="90+30",
+        start_date=DateText.from_date(dt.date(2026, 3, 1)),
+        end_date=DateText.from_date(dt.date(2026, 3, 2)),
+        round_dates=("26/03/01", "26/03/01", "26/03/02", "26/03/02"), total_rounds=4,
+        pairing_system="FIDE_DUTCH_2025", tiebreaks=("BH/C1", "SB"),
+        point_system=PointSystem(win=Fraction(3), draw=Fraction(1), forfeit_win=Fraction(2)),
+        players=players, teams=(Team("Oslo SK", (2, 3)),),
+    )
+
+
+@pytest.mark.parametrize("version", ["16", "2026"])
+def test_a_canonical_file_keeps_no_original_text(version: str) -> None:
+    data = write_trf(rich_model(), WriteOptions(version=version))
+    t = read(data)
+    layout = items(t)
+    # every line is a bare key (or a run of keys): no text, no ending, no edits
+    assert all(isinstance(item, str) for item in layout), layout
+    assert "001:1-4" in layout  # the player block is one run
+    assert len(t.extras[LAYOUT]) < len(data) / 5
+    assert write_trf(t, WriteOptions()) == data
+
+
+def test_held_swiss_5_layout_is_a_fraction_of_the_file() -> None:
+    data = (TRF_DIR / "held_swiss_5.trf").read_bytes()
+    t = read(data)
+    raw = t.extras[LAYOUT]
+    # The file writes FIDE ID "0" for "none" on every 001 line, so no line is canonical;
+    # each keeps only its edits ("0" at column 68), most of them repeating the previous
+    # line's (a checksum alone).  The layout used to hold every line: 2,653 characters.
+    assert len(raw) < len(data) / 3, (len(raw), len(data))
+    assert ["001:1", [_lines.checksum(R.player_line(t.player(1), t.point_system, False))]] \
+        in items(t)
+    assert "0 1990/01/01" not in raw  # no line text, only the differing column
+    assert write_trf(t, WriteOptions()) == data
+
+
+@pytest.mark.parametrize("name", ["echecs_javafo_sample2.trf", "echecs_grandmommyscup.trf",
+                                  "bbp_issue_15.trf"])
+def test_fixture_layouts_are_small(name: str) -> None:
+    data = (TRF_DIR / name).read_bytes()
+    t = read(data)
+    assert len(t.extras[LAYOUT]) < len(data) / 4
+    assert write_trf(t, WriteOptions()) == data
+
+
+def test_only_endings_that_differ_are_stored() -> None:
+    data = (TRF_DIR / "own_mixed_endings.trf").read_bytes()  # CRLF, LF and a final CR
+    t = read(data)
+    assert t.extras["trf:newline"] == "CRLF"
+    stored = [item[2] for item in items(t) if isinstance(item, list) and len(item) == 3]
+    assert stored == ["\n", "\n", "\r"]
+    assert write_trf(t, WriteOptions()) == data
+
+
+def test_changed_element_drops_its_edits_and_the_others_keep_theirs() -> None:
+    data = (TRF_DIR / "held_swiss_5.trf").read_bytes()
+    t = read(data)
+    ann = t.player(1)
+    t2 = dataclasses.replace(t, players=tuple(
+        dataclasses.replace(p, name="Alyx, Ann") if p is ann else p for p in t.players))
+    old, new = data.decode().splitlines(), write_trf(t2, WriteOptions()).decode().splitlines()
+    changed = [(a, b) for a, b in zip(old, new, strict=True) if a != b]
+    assert changed == [(old[5], R.player_line(t2.player(1), t.point_system, False))]
+    assert "NOR           0 " in old[5] and "NOR           0 " not in changed[0][1]
+
+
+def test_layouts_of_earlier_versions_still_write_the_same_bytes() -> None:
+    head = "001    1 m    Alpha, Ann                        2100 NOR        1001 1990/01/01"
+    lines = ["012 Old Layout ", "XXS WW=1.0", f"{head}  1.0    1     2 w 1",
+             f"001    2 m    Berg, Bo{' ' * 59}0.0    2     1 b 0", "XXA kept"]
+    data = ("\r\n".join(lines) + "\n").encode()
+    t = read(data)
+    old = [["h:012", lines[0], "\r\n"], ["pts", lines[1], "\r\n"], ["001:1", lines[2], "\r\n"],
+           ["001:2", lines[3], "\r\n"], ["x:XXA:0", None, "\n"]]
+    assert write_trf(dataclasses.replace(t, extras={**t.extras, LAYOUT: json.dumps(old)}),
+                     WriteOptions()) == data
+    # the new layout of the same file: the short XXS line is not what the writer writes
+    assert items(t) == [["h:012", "012 Old Layout "], ["pts:XXS", "XXS WW=1.0"], "001:1-2",
+                        ["x:XXA:0", None, "\n"]]
+
+
+def test_fide_submission_sorts_players_inside_a_compact_layout() -> None:
+    t = read((ROOT / "fixtures" / "submit" / "own_unsorted.trf").read_bytes())
+    assert [p.start_no for p in t.players] == [3, 1, 2]
+    assert items(t)[-2:] == ["001:3", "001:1-2"]
+    sub = prepare_fide(t, version="2026", tiebreaks="BH")
+    layout = json.loads(sub.tournament.extras[LAYOUT])
+    assert [k for k in layout if isinstance(k, str) and k.startswith("001:")] == ["001:1-3"]
+    lines = sub.to_bytes().decode().splitlines()
+    assert [ln[:8] for ln in lines if ln.startswith("001")] == ["001    1", "001    2",
+                                                                "001    3"]
+
+
+@pytest.mark.parametrize("damage", [
+    '["001:5-2"]',                      # a run that goes down
+    '["001:1-2000000"]',                # more lines than any file has
+    '[["001:1", ["0000"]]]',            # a checksum alone with no patch before it
+    '[["001:1", ["abc", 1, "x", "y"]]]',  # an edit whose end is not a number
+    '[["001:1", 5]]',                   # text that is neither text nor a patch
+    '[["001:1", null, "\\t"]]',         # an ending that is no line ending
+    '[["h:012", null, "\\n", 4]]',      # too many members
+    '{"001:1": null}',                  # not a list
+    '["h:999"]',                        # no such header record
+])
+def test_damaged_layouts_are_a_write_error(damage: str) -> None:
+    t = read((TRF_DIR / "held_round_robin.trf").read_bytes())
+    with pytest.raises(WriteError, match=r"extras\['trf:layout'\] is damaged"):
+        write_trf(dataclasses.replace(t, extras={**t.extras, LAYOUT: damage}), WriteOptions())
+
+
+def test_a_patch_that_does_not_fit_its_text_is_damage() -> None:
+    t = read((TRF_DIR / "held_swiss_5.trf").read_bytes())
+    p1 = R.player_line(t.player(1), t.point_system, False)
+    bad = json.dumps([["001:1", [_lines.checksum(p1), 500, 501, "x"]]])
+    with pytest.raises(WriteError, match="is damaged"):
+        write_trf(dataclasses.replace(t, extras={**t.extras, LAYOUT: bad}), WriteOptions())
+
+
+# -- the codec --------------------------------------------------------------------------
+_key = st.one_of(
+    st.integers(1, 40).map(lambda n: f"001:{n}"),
+    st.integers(0, 5).map(lambda n: f"x:XXA:{n}"),
+    st.sampled_from(["h:012", "h:132", "pts:162", "", "n:NOR:3", "310:0"]),
+)
+_edit_list = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.text(max_size=3)),
+                      min_size=1, max_size=3)
+_patch = st.tuples(st.text("0123456789abcdef", min_size=8, max_size=8),
+                   _edit_list.map(lambda es: tuple((a, a + b, t) for a, b, t in es)))
+_entry = st.tuples(_key, st.one_of(st.none(), st.text(max_size=5), _patch),
+                   st.sampled_from([None, "\n", "\r", "\r\n", ""]))
+
+
+@settings(max_examples=150)
+@given(st.lists(_entry, max_size=30))
+def test_encode_then_decode_gives_the_entries(entries: list[_lines.Entry]) -> None:
+    assert decode_layout(encode_layout(entries)) == entries
+
+
+@settings(max_examples=200)
+@given(st.text("ab 0", max_size=40), st.text("ab 0", max_size=40))
+def test_edits_rebuild_the_original(canonical: str, original: str) -> None:
+    patch = (_lines.checksum(canonical), _lines.edits(canonical, original))
+    assert _lines.apply(patch, canonical) == original
+    assert _lines.apply(patch, canonical + "!") is None  # another text: the element changed
+    assert len(patch[1]) <= len(original) + 1
+
+
+def test_consecutive_keys_make_runs() -> None:
+    keys = ["001:1", "001:2", "001:3", "001:5", "x:###:0", "x:###:1", "h:012", "h:022",
+            "112:0", "112:1", "n:NOR:1", "n:NOR:2", "n:SWE:3"]
+    encoded = json.loads(encode_layout([(k, None, None) for k in keys]))
+    assert encoded == ["001:1-3", "001:5", "x:###:0-1", "h:012", "h:022", "112:0-1",
+                       "n:NOR:1-2", "n:SWE:3"]
+    assert [k for k, _, _ in decode_layout(json.dumps(encoded))] == keys
+
+
+# -- the fast canonical check of round blocks ---------------------------------------------
+_OPPONENTS = ["0000", "   1", "   3", "  12", " 123", "1234", "   0", "  01", "0001", " 1 2",
+              "    ", "1   ", " +12"]
+_COLOURS = "wb-WB x"
+_CODES = "10=WDL+-FHUZ wdlfhuz?"
+_HEAD = R.player_head(Player(5, "Test, Five", sex="m", fide_rating=1500, federation="NOR",
+                             fide_id="5005", birth="2000/01/01"), "001", Fraction(0))
+
+
+def _check(blocks: list[str]) -> bool:
+    """If CANONICAL_ROUNDS admits the blocks (the reader's fast path), the writer must give
+    the line back as it is; a line it refuses may or may not be canonical.  True when
+    admitted."""
+    line = (_HEAD + "".join(f"  {b}" for b in blocks)).rstrip()
+    rounds = line[len(_HEAD):]
+    admitted = R.CANONICAL_ROUNDS.fullmatch(rounds) is not None
+    try:
+        p = parse_player(line, "t", 1, None)
+    except FormatError:
+        return False  # the reader refuses the file: no layout is made
+    written = R.player_line(p, PointSystem(), False)
+    if admitted and rounds:
+        assert written == line, blocks
+    assert R.is_player_line(p, PointSystem(), line) == (written == line), blocks
+    return admitted
+
+
+def test_canonical_rounds_admit_only_what_the_writer_writes_back() -> None:
+    admitted = 0
+    for opp in _OPPONENTS:
+        for colour in _COLOURS:
+            for code in _CODES:
+                block = f"{opp} {colour} {code}"
+                for blocks in ([block], [block, "   2 w 1"], ["   2 b 0", block],
+                               [" " * 8, block], [block, " " * 8]):
+                    admitted += _check(blocks)
+    assert admitted > 300
+    # trailing blank rounds and trailing spaces are not what the writer writes
+    assert not R.CANONICAL_ROUNDS.fullmatch("     2 w 1          ") or \
+        R.is_player_line(parse_player(_HEAD + "     2 w 1          ", "t", 1, None),
+                         PointSystem(), _HEAD + "     2 w 1          ") is False
