@@ -4,6 +4,7 @@
     python benchmarks/bench_batch.py 200 --jobs 1,2,4
     python benchmarks/bench_batch.py 1000 --cli      # also time the whole `swisstb batch`
     python benchmarks/bench_batch.py --season /tmp/season1000   # generate once, then reuse
+    python benchmarks/bench_batch.py 200 --jobs 2 --stages 100  # + CPU ms per step and event
 
 The season: ``N`` deterministic Swiss-like events (20-200 players, 5-9 rounds, pairings by
 score, results weighted by rating, a few forfeits and half-point byes, players drawn from
@@ -103,6 +104,49 @@ def timed_run(root: Path, out: Path, jobs: int) -> tuple[float, int]:
     return elapsed, len(results)
 
 
+def stage_times(root: Path, count: int) -> None:
+    """CPU time per event of each step ``swisstb batch`` takes for an HTML + JSON event."""
+    import json
+
+    from swisstb_io.api import load, read_source
+    from swisstb_io.batch.summary import summarise
+    from swisstb_io.reports import ReportOptions, build, render
+    from swisstb_io.tiebreaks import CalcOptions, parse_chain, standings
+
+    events = sorted(p for p in root.rglob("*") if p.is_file())[:count]
+    spent = dict.fromkeys(("read", "standings + explanations", "report table", "HTML", "JSON",
+                           "summary"), 0.0)
+    for path in events:
+        clock = time.process_time()
+
+        def lap(step: str) -> None:
+            nonlocal clock
+            now = time.process_time()
+            spent[step] += now - clock
+            clock = now
+
+        data, _ = read_source(str(path))
+        got = load(data, path=str(path))
+        lap("read")
+        t = got.tournament
+        result = standings(t, parse_chain(t.standings_order or t.tiebreaks or "uscf"),
+                           CalcOptions(explain=True))
+        lap("standings + explanations")
+        options = ReportOptions(source=path.name, input_format=got.format)
+        table = build(result, options)
+        lap("report table")
+        render(table, "html", options)
+        lap("HTML")
+        render(table, "json", options)
+        lap("JSON")
+        json.dumps(summarise(t, result))
+        lap("summary")
+    n = max(len(events), 1)
+    print(f"per event, CPU ms (mean of {len(events)} events): " + ", ".join(
+        f"{step} {seconds / n * 1000:.1f}" for step, seconds in spent.items())
+        + f"; total {sum(spent.values()) / n * 1000:.1f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("events", nargs="?", type=int, default=1000)
@@ -110,6 +154,8 @@ def main() -> None:
     ap.add_argument("--cli", action="store_true", help="also time the `swisstb batch` command")
     ap.add_argument("--season", type=Path, help="keep the generated season in this folder and "
                     "reuse it when it is already there")
+    ap.add_argument("--stages", type=int, metavar="N", default=0,
+                    help="also time each step on the first N events (CPU ms per event)")
     args = ap.parse_args()
     jobs_list = [int(j) for j in args.jobs.split(",")]
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
@@ -122,12 +168,18 @@ def main() -> None:
             players = make_season(root, args.events)
             print(f"generated {args.events} events ({players} player entries) in "
                   f"{time.perf_counter() - start:.1f} s; {cpus} CPUs available")
+        if args.stages:
+            stage_times(root, args.stages)
         for jobs in jobs_list:
             out = Path(tmp) / f"out{jobs}"
             elapsed, n = timed_run(root, out, jobs)
             again, _ = timed_run(root, out, jobs)
             print(f"--jobs {jobs}: {elapsed:6.2f} s, {n / elapsed:6.1f} events/s; "
                   f"re-run with nothing changed: {again:5.2f} s")
+            pages = [f.stat().st_size for f in (out / "players").glob("*.html")]
+            print(f"  index.json {(out / 'index.json').stat().st_size / 2**20:.1f} MiB, "
+                  f"index.html {(out / 'index.html').stat().st_size / 2**20:.2f} MiB, "
+                  f"{len(pages)} player pages, {sum(pages) / 2**20:.0f} MiB in all")
             shutil.rmtree(out)
         if args.cli:
             out = Path(tmp) / "outcli"

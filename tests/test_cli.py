@@ -126,3 +126,14 @@ def test_python_dash_m_runs_the_cli() -> None:
     )
     assert proc.returncode == 0
     assert proc.stdout.startswith("swisstb, version ")
+
+
+def test_written_files_get_ordinary_permissions(tmp_path: Path) -> None:
+    import os
+
+    out = tmp_path / "copy.xml"
+    code, _, err = run("convert", str(HELD5), str(out))
+    assert code == 0, err
+    mask = os.umask(0)
+    os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~mask

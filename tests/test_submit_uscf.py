@@ -255,3 +255,14 @@ def test_cli_bad_meta_option_is_a_usage_error(tmp_path: Path) -> None:
     assert res.exit_code == 2
     assert "begin_date = 'March' is not a date; write it as 2026-03-28" in res.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_report_directory_gets_ordinary_permissions(tmp_path: Path) -> None:
+    from swisstb_io.submit._common import write_directory
+
+    dest = tmp_path / "out"
+    write_directory(dest, {"A.DBF": b"x"})
+    mask = os.umask(0)
+    os.umask(mask)
+    assert dest.stat().st_mode & 0o777 == 0o777 & ~mask
+    assert (dest / "A.DBF").read_bytes() == b"x"

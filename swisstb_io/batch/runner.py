@@ -10,6 +10,7 @@ index.  Every file is written with :func:`swisstb_io.api.atomic_write`.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -128,6 +129,12 @@ def process_event(
             and _reusable(out, previous)):
         return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
                           digest=digest)
+    # One event allocates ~10^5 objects that live until its reports are written, (nearly)
+    # none in a reference cycle: the cyclic collector would traverse them again and again
+    # (about a sixth of the time).  Paused for the event; reference counting frees it, and
+    # any cycle waits for the next collection.
+    enabled = gc.isenabled()
+    gc.disable()
     try:
         return _produce(path, rel, out, data, digest, options)
     except SwisstbError as exc:
@@ -141,6 +148,9 @@ def process_event(
     except Exception as exc:  # one bad file never stops the batch
         return FileResult(path, rel, "failed", f"internal error ({type(exc).__name__}: {exc}); "
                           "please report it with the file", digest=digest)
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _failed(path: str, rel: str, exc: SwisstbError, digest: str) -> FileResult:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Outcome, Player, Tournament
+from ..model import Color, Outcome, Player, Tournament
 from ..tiebreaks.standings import StandingsResult
 
 SUMMARY_SCHEMA = "swisstb-batch-event/1"
@@ -37,23 +37,25 @@ def summarise(t: Tournament, result: StandingsResult) -> dict[str, Any]:
     entrants: list[dict[str, Any]] = []
     ps = t.point_system
     ctx = result.context
+    # What every round row repeats, worked out once: each player's name and rating as an
+    # opponent, and each outcome's value and points.
+    ratings = {p.start_no: rating_of(p) for p in t.players}
+    as_opponent = {sn: (p.name, r[1] if (r := ratings[sn]) else None)
+                   for sn, p in by_sn.items()}
+    outcome_info = {id(o): (o.value, str(ps.points(o)), o is Outcome.NOT_PAIRED)
+                    for o in Outcome}
+    colour = {id(c): c.value for c in Color}
+    nobody = ("", None)
     for p in t.players:
         rounds: list[list[Any]] = []
         for rnd, rr in enumerate(p.results, 1):
-            if rr.outcome is Outcome.NOT_PAIRED:
+            value, points, skip = outcome_info[id(rr.outcome)]
+            if skip:
                 continue
-            opp = by_sn.get(rr.opponent) if rr.opponent is not None else None
-            opp_rating = rating_of(opp) if opp is not None else None
-            rounds.append([
-                rnd,
-                rr.outcome.value,
-                rr.color.value,
-                rr.opponent,
-                opp.name if opp is not None else "",
-                opp_rating[1] if opp_rating else None,
-                str(ps.points(rr.outcome)),
-            ])
-        rating = rating_of(p)
+            opp = rr.opponent
+            name, opp_rating = as_opponent.get(opp, nobody) if opp is not None else nobody
+            rounds.append([rnd, value, colour[id(rr.color)], opp, name, opp_rating, points])
+        rating = ratings[p.start_no]
         entrants.append({
             "start_no": p.start_no,
             "name": p.name,

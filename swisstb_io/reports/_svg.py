@@ -22,7 +22,12 @@ LEFT, RIGHT, TOP, BOTTOM = 40, 170, 12, 34
 
 def _fixed(v: Fraction) -> str:
     """``v`` with one decimal, rounded half-up, without floats."""
-    tenths = math.floor(v * 10 + Fraction(1, 2))
+    return _fixed_ratio(v.numerator, v.denominator)
+
+
+def _fixed_ratio(num: int, den: int) -> str:
+    """``num / den`` (``den > 0``) with one decimal, rounded half-up: integers only."""
+    tenths = (20 * num + den) // (2 * den)  # floor(num / den * 10 + 1/2)
     sign = "-" if tenths < 0 else ""
     tenths = abs(tenths)
     return f"{sign}{tenths // 10}.{tenths % 10}"
@@ -35,13 +40,19 @@ def chart(rows: Sequence[Row], rounds: int, title: str, limit: int = 10) -> str:
     y_max = max(1, math.ceil(top))
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
-    x_step = Fraction(plot_w, max(rounds, 1))
+    steps = max(rounds, 1)
+    ys: dict[tuple[int, int], str] = {}
 
     def x(k: int) -> str:
-        return _fixed(LEFT + x_step * k)
+        return _fixed_ratio(LEFT * steps + plot_w * k, steps)  # LEFT + plot_w * k / steps
 
     def y(v: Fraction) -> str:
-        return _fixed(TOP + plot_h - Fraction(plot_h) * v / y_max)
+        # TOP + plot_h - plot_h * v / y_max, for v = n / d: exact in integers
+        n, d = v.numerator, v.denominator
+        text = ys.get((n, d))
+        if text is None:
+            text = ys[n, d] = _fixed_ratio((TOP + plot_h) * d * y_max - plot_h * n, d * y_max)
+        return text
 
     out = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from itertools import accumulate
+from typing import NamedTuple
 
-from ..model import Outcome, Player, Tournament
-from ..tiebreaks import Explanation, Spec, StandingsResult, standings
+from ..model import Color, Outcome, Player, Tournament
+from ..tiebreaks import Context, Explanation, Spec, StandingsResult, standings
 from ..tiebreaks.report import decimal
 from ._labels import ReportError, label_for, parse_labels
 
@@ -65,9 +67,8 @@ class Column:
     """Decimals the rule gives for values that are not multiples of 1/4."""
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """One tie-break value of one player."""
+class Cell(NamedTuple):
+    """One tie-break value of one player (a named tuple: a report holds thousands)."""
 
     value: Fraction | None
     text: str
@@ -75,9 +76,8 @@ class Cell:
     explanation: Explanation | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class RoundCell:
-    """One player's round in the crosstable."""
+class RoundCell(NamedTuple):
+    """One player's round in the crosstable (a named tuple: a report holds thousands)."""
 
     round: int
     us: str
@@ -169,6 +169,34 @@ def fide_cell(outcome: Outcome, opponent: int | None, color: str) -> str:
     return f"{opponent}{col}{char}"
 
 
+class _Fractions(dict[int, Fraction]):
+    """``fracs[units]``: points in units as a Fraction, made once per distinct value."""
+
+    def __init__(self, unit: int) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def __missing__(self, units: int) -> Fraction:
+        value = self[units] = Fraction(units, self.unit)
+        return value
+
+
+def _fide_cells(ctx: Context) -> list[list[str]]:
+    """:func:`fide_cell` of every player and round that counts, ``[i][r]``."""
+    sno = ctx.start_nos
+    # Enum members hash in Python code: look them up by id()
+    chars = {id(o): (_FIDE_CHAR[o], o.has_opponent) for o in Outcome}
+    colours = {id(c): c.value if c.value in ("w", "b") else "-" for c in Color}
+    out = []
+    for outs, opps, cols in zip(ctx.outcome, ctx.opp, ctx.color, strict=True):
+        line = []
+        for o, j, c in zip(outs, opps, cols, strict=True):
+            char, has_opponent = chars[id(o)]
+            line.append(f"{sno[j]}{colours[id(c)]}{char}" if j >= 0 and has_opponent else char)
+        out.append(line)
+    return out
+
+
 def _fields(p: Player, t: Tournament) -> dict[str, str]:
     return {
         "team": p.team,
@@ -230,37 +258,43 @@ def build(
                s.system.decimals) for s in specs
     )
     pts_places = places_needed([r.points for r in result.rows])
-    col_places = [places_needed([r.values[s.key].value for r in result.rows]) for s in specs]
+    keys = [s.key for s in specs]
+    col_places = [places_needed([r.values[k].value for r in result.rows]) for k in keys]
+    # Every value printed once per distinct (value, column): the texts repeat a lot.
+    col_texts: list[tuple[int, int, dict[Fraction | None, str]]] = [
+        (s.system.decimals, places, {None: "-"}) for s, places in zip(specs, col_places,
+                                                                         strict=True)
+    ]
+    us_codes = ctx.us_codes()
+    fide_cells = _fide_cells(ctx)
+    opp_nos = [[ctx.start_nos[j] if j >= 0 else None for j in opps] for opps in ctx.opp]
+    fracs = _Fractions(ctx.unit)
+    points_texts: dict[Fraction, str] = {}
+    round_numbers = range(1, ctx.n_rounds + 1)
     rows: list[Row] = []
     for r in result.rows:
         i = ctx.index[r.start_no]
         player = t.players[i]
-        cells = tuple(
-            Cell(
-                r.values[s.key].value,
-                number_text(r.values[s.key].value, s.system.decimals, places),
-                r.values[s.key].explanation,
-            )
-            for s, places in zip(specs, col_places, strict=True)
-        )
-        running = 0
-        progression: list[Fraction] = []
-        rounds: list[RoundCell] = []
-        for k in range(ctx.n_rounds):
-            running += ctx.pts[i][k]
-            progression.append(ctx.frac(running))
-            j = ctx.opp[i][k]
-            opp = ctx.start_nos[j] if j >= 0 else None
-            rounds.append(RoundCell(
-                k + 1, ctx.us_code(i, k),
-                fide_cell(ctx.outcome[i][k], opp, ctx.color[i][k].value),
-                ctx.frac(ctx.pts[i][k]), opp,
-            ))
+        cells = []
+        for key, (digits, places, texts) in zip(keys, col_texts, strict=True):
+            tv = r.values[key]
+            value = tv.value
+            text = texts.get(value)
+            if text is None:
+                text = texts[value] = number_text(value, digits, places)
+            cells.append(Cell(value, text, tv.explanation))
+        points_text = points_texts.get(r.points)
+        if points_text is None:
+            points_text = points_texts[r.points] = number_text(r.points, 2, pts_places)
+        # every array of the context has n_rounds entries per player
+        pts = ctx.pts[i]
+        rounds = tuple(map(RoundCell, round_numbers, us_codes[i], fide_cells[i],
+                           map(fracs.__getitem__, pts), opp_nos[i]))
         rows.append(Row(
             place=r.place, place_text=_place_text(r.place, len(r.shared_with)),
             start_no=r.start_no, name=r.name, rating=r.rating, points=r.points,
-            points_text=number_text(r.points, 2, pts_places), cells=cells,
-            rounds=tuple(rounds), progression=tuple(progression),
+            points_text=points_text, cells=tuple(cells), rounds=rounds,
+            progression=tuple(map(fracs.__getitem__, accumulate(pts))),
             scored_in_play=r.scored_in_play, fields=_fields(player, t),
         ))
     notes = [v for k, v in ctx.decisions.items() if k.endswith("_reason")]

@@ -13,7 +13,7 @@ from fractions import Fraction
 from html import escape
 
 from .. import __version__
-from ..tiebreaks import Explanation
+from ..tiebreaks import ExplainRow, Explanation
 from ..tiebreaks.report import decimal
 from ._html_assets import CSS, JS
 from ._options import ReportOptions
@@ -32,39 +32,77 @@ def _sort_value(value: Fraction | None) -> str:
     return "" if value is None else str(decimal(value, 6))
 
 
-def _explanation(col: Column, cell: Cell, e: Explanation, names: dict[int, str]) -> str:
-    parts = [f'<div class="why"><p><strong>{_e(col.label)} = {_e(cell.text)}</strong>: '
-             f"{_e(e.rule)}</p>"]
+class _Escaped(dict[str, str]):
+    """``escaped[text]``: :func:`html.escape` once per distinct text (notes, results and
+    names repeat across the rows of a report).
+
+    ``rows`` keeps the markup of explanation rows by ``(id(row), digits)``: systems share
+    row objects between values (BH and BH/C1, MM and SOLK), and every row stays alive
+    (held by the report) while the page is rendered, so an id names one row.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: dict[tuple[int, int], str] = {}
+
+    def __missing__(self, key: str) -> str:
+        value = self[key] = escape(key, quote=True)
+        return value
+
+
+_EXPLAIN_HEAD = ('<thead><tr><th scope="col">Rd</th><th scope="col">Result</th>'
+                 '<th scope="col">Opponent</th><th scope="col" class="num">Value</th>'
+                 '<th scope="col">Note</th></tr></thead><tbody>')
+
+
+def _explanation(col: Column, cell: Cell, e: Explanation, names: dict[int, str],
+                 esc: _Escaped) -> str:
+    label = esc[col.label]
+    parts = [f'<div class="why"><p><strong>{label} = {esc[cell.text]}</strong>: '
+             f"{esc[e.rule]}</p>"]
     if e.rows:
-        parts.append(f'<table><caption class="sr">How {_e(col.label)} was computed</caption>'
-                     '<thead><tr><th scope="col">Rd</th><th scope="col">Result</th>'
-                     '<th scope="col">Opponent</th><th scope="col" class="num">Value</th>'
-                     '<th scope="col">Note</th></tr></thead><tbody>')
-        for r in e.rows:
-            value = "" if r.value is None else str(decimal(r.value, col.digits))
-            cls = ' class="dropped"' if r.dropped else ""
-            note = _e(r.note)
-            if r.dropped:
-                note += f' <span class="drop">(dropped: {_e(r.dropped)})</span>'
-            opp = "" if r.opponent is None else names.get(r.opponent, str(r.opponent))
-            parts.append(f"<tr{cls}><td>{r.round or ''}</td><td>{_e(r.result)}</td>"
-                         f'<td>{_e(opp)}</td><td class="num">{_e(value)}</td>'
-                         f'<td class="drop">{note}</td></tr>')
+        parts.append(f'<table><caption class="sr">How {label} was computed</caption>'
+                     + _EXPLAIN_HEAD)
+        digits = col.digits
+        done = esc.rows
+        for row in e.rows:
+            key = (id(row), digits)
+            markup = done.get(key)
+            if markup is None:
+                markup = done[key] = _explain_row(row, digits, names, esc)
+            parts.append(markup)
         parts.append("</tbody></table>")
     if e.notes:
-        parts.append("<ul>" + "".join(f"<li>{_e(n)}</li>" for n in e.notes) + "</ul>")
+        parts.append("<ul>" + "".join(f"<li>{esc[n]}</li>" for n in e.notes) + "</ul>")
     parts.append("</div>")
     return "".join(parts)
 
 
-def _value_cell(col: Column, cell: Cell, names: dict[int, str] | None) -> str:
+def _explain_row(row: ExplainRow, digits: int, names: dict[int, str], esc: _Escaped) -> str:
+    rnd, result, opponent, value, note, dropped = row
+    # a Decimal prints as digits, '.', '-': nothing to escape
+    number = "" if value is None else str(decimal(value, digits))
+    opp = names.get(opponent) if opponent is not None else ""
+    if opp is None:  # not a player of the table: the start number
+        opp = esc[str(opponent)]
+    if dropped:
+        return (f'<tr class="dropped"><td>{rnd or ""}</td><td>{esc[result]}</td>'
+                f'<td>{opp}</td><td class="num">{number}</td>'
+                f'<td class="drop">{esc[note]} <span class="drop">(dropped: '
+                f"{esc[dropped]})</span></td></tr>")
+    return (f"<tr><td>{rnd or ''}</td><td>{esc[result]}</td>"
+            f'<td>{opp}</td><td class="num">{number}</td>'
+            f'<td class="drop">{esc[note]}</td></tr>')
+
+
+def _value_cell(col: Column, cell: Cell, names: dict[int, str] | None, esc: _Escaped) -> str:
     attrs = f'class="num tb" data-sort="{_sort_value(cell.value)}"'
     if names is not None and cell.explanation is not None:
-        return (f"<td {attrs}><details><summary>{_e(cell.text)}</summary>"
-                f"{_explanation(col, cell, cell.explanation, names)}</details></td>")
+        return (f"<td {attrs}><details><summary>{esc[cell.text]}</summary>"
+                f"{_explanation(col, cell, cell.explanation, names, esc)}</details></td>")
     if cell.explanation is None and cell.value is None:
         return f'<td {attrs} title="not computed: the player was not tied when it applied">-</td>'
-    return f"<td {attrs}>{_e(cell.text)}</td>"
+    return f"<td {attrs}>{esc[cell.text]}</td>"
 
 
 def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: bool,
@@ -81,7 +119,9 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: boo
         f'title="{_e(c.name)}, {_e(c.rule)}">{_e(c.label)}</button></th>'
         for c in report.columns
     )
-    names = {r.start_no: r.name for r in report.rows} if explain else None
+    esc = _Escaped()
+    # names escaped once (an explanation row names its opponent)
+    names = {r.start_no: esc[r.name] for r in report.rows} if explain else None
     out = [f'<table class="standings sortable" id="{table_id}"><caption>{caption}</caption>',
            f"<thead><tr>{th}</tr></thead><tbody>"]
     for r in rows:
@@ -93,7 +133,7 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: boo
             f'<th scope="row">{_e(r.name)}{mark}</th>'
             f'<td class="num" data-sort="{"" if r.rating is None else r.rating}">{rating}</td>'
             f'<td class="num" data-sort="{_sort_value(r.points)}">{_e(r.points_text)}</td>'
-            + "".join(_value_cell(c, cell, names)
+            + "".join(_value_cell(c, cell, names, esc)
                       for c, cell in zip(report.columns, r.cells, strict=True))
             + "</tr>"
         )
@@ -109,13 +149,16 @@ def _crosstable(report: Report) -> str:
     out = [f'<table class="crosstable"><caption>Crosstable in {name} notation '
            f"<small>({_e(report.legend)})</small></caption>",
            f"<thead><tr>{heads}</tr></thead><tbody>"]
+    esc = _Escaped()
+    fide = report.notation == "fide"
     for r in report.rows:
         cells = []
         for c in r.rounds:
-            text = _e(c.text(report.notation))
+            text = esc[c.fide if fide else c.us]
             if c.opponent is not None:
-                text = f'<a href="#x{c.opponent}">{text}</a>'
-            cells.append(f"<td>{text}</td>")
+                cells.append(f'<td><a href="#x{c.opponent}">{text}</a></td>')
+            else:
+                cells.append(f"<td>{text}</td>")
         out.append(f'<tr id="x{r.start_no}"><td class="num">{r.start_no}</td>'
                    f'<th scope="row">{_e(r.name)}</th><td class="num">{_e(r.points_text)}</td>'
                    + "".join(cells) + "</tr>")

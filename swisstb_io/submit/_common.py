@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..api import atomic_write
+from ..api import DIR_MODE, atomic_write
 from ..errors import WriteError
 from ..model import Player
 
@@ -87,6 +87,7 @@ def write_directory(dest: Path, files: Mapping[str, bytes]) -> None:
             if dest.is_dir() and not any(dest.iterdir()):
                 dest.rmdir()
             if not dest.exists():
+                os.chmod(tmp, DIR_MODE)
                 os.rename(tmp, dest)
                 return
             for name in files:

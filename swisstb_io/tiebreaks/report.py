@@ -21,11 +21,11 @@ WIDTH = 100
 
 def decimal(value: Fraction, digits: int = 2) -> Decimal:
     """``value`` as a Decimal: exact for multiples of 1/4, else rounded half-up to ``digits``."""
-    key = (value, digits)
+    den = value.denominator
+    key = (value.numerator, den, digits)  # ints hash in C; a Fraction hashes in Python
     hit = _DECIMALS.get(key)
     if hit is not None:
         return hit
-    den = value.denominator
     if den == 1:
         out = Decimal(value.numerator)
     elif 4 % den == 0:
@@ -38,7 +38,7 @@ def decimal(value: Fraction, digits: int = 2) -> Decimal:
     return out
 
 
-_DECIMALS: dict[tuple[Fraction, int], Decimal] = {}
+_DECIMALS: dict[tuple[int, int, int], Decimal] = {}
 
 
 def _number(digits: int) -> Any:

@@ -30,7 +30,6 @@ from .core import (
     Option,
     Spec,
     TiebreakValue,
-    num,
     register_preset,
     tiebreak,
 )
@@ -178,7 +177,7 @@ def _median_rows(
                 if pl:
                     value = adj[j]
                     entries.append((value, r))
-                    rows.append(ExplainRow(r + 1, code, sno[j], frac(value),
+                    rows.append(ExplainRow(r + 1, code, sno[j] if j >= 0 else None, frac(value),
                                            f"opponent's adjusted score {text(value)}"))
                 elif own_zero:
                     entries.append((0, r))
@@ -377,7 +376,7 @@ def sonneborn_berger(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
         if ctx.explain:
             kind, text, sno = "final" if raw else "adjusted", ctx.num_text, ctx.start_nos
             rows = tuple([
-                ExplainRow(r + 1, code, sno[j], ctx.frac(scores[j] * p, scale),
+                ExplainRow(r + 1, code, sno[j] if j >= 0 else None, ctx.frac(scores[j] * p, scale),
                            f"opponent's {kind} score {text(scores[j])} x result {text(p)}")
                 if pl else
                 ExplainRow(r + 1, code, sno[j] if j >= 0 else None, Fraction(0),

@@ -135,17 +135,29 @@ def _rule_text(fc: FideContext, code: str) -> str:
 def _explanation(ctx: Context, fc: FideContext, i: int, fv: FideValue) -> Explanation:
     codes = ctx.us_codes()[i]
     n_rounds = ctx.n_rounds
-    rows = tuple([
-        ExplainRow(rnd, codes[rnd - 1] if rnd <= n_rounds else "U", opponent, value, note, cut)
-        for rnd, value, note, opponent, cut in fv.parts
-    ])
+    # A part shared by two values (BH and BH/C1 share every part that is not cut) gives
+    # one shared row: {id(part): (part, row)}, the part kept so that its id stays unique.
+    shared = fc.cache.get("explain rows")
+    if not isinstance(shared, dict):
+        shared = fc.cache["explain rows"] = {}
+    rows = []
+    for part in fv.parts:
+        hit = shared.get(id(part))
+        if hit is None:
+            rnd, value, note, opponent, cut = part
+            row = ExplainRow(rnd, codes[rnd - 1] if rnd <= n_rounds else "U", opponent,
+                             value, note, cut)
+            shared[id(part)] = (part, row)
+        else:
+            row = hit[1]
+        rows.append(row)
     notes = list(fv.notes)
     if fv.reason:
         notes.append(fv.reason)
     if fv.exact is not None and fv.value is not None and fv.exact != fv.value:
         notes.append(f"exact value {fv.exact} = {format_fixed(fv.exact, 4)}..., rounded half "
                      f"up as {ARTICLES[fv.code]} says")
-    return Explanation(_rule(fc, fv.code), rows, tuple(notes))
+    return Explanation(_rule(fc, fv.code), tuple(rows), tuple(notes))
 
 
 @contextmanager
