@@ -58,6 +58,7 @@ def to_json(
     ctx = result.context
     t = ctx.tournament
     specs = result.chain
+    number = [(s.key, _number(s.system.decimals)) for s in specs]  # once, not per player
     standings = []
     for row in result.rows:
         entry: dict[str, JSON] = {
@@ -66,19 +67,13 @@ def to_json(
             "name": row.name,
             "rating": row.rating,
             "points": decimal(row.points),
-            "tiebreaks": {
-                s.key: _number(s.system.decimals)(row.values[s.key].value) for s in specs
-            },
+            "tiebreaks": {key: fmt(row.values[key].value) for key, fmt in number},
             "shared_with": list(row.shared_with),
         }
         if explain:
             entry["explain"] = {
-                s.key: (
-                    None
-                    if (e := row.values[s.key].explanation) is None
-                    else e.to_json(_number(s.system.decimals))
-                )
-                for s in specs
+                key: None if (e := row.values[key].explanation) is None else e.to_json(fmt)
+                for key, fmt in number
             }
         standings.append(entry)
     opts = ctx.options
