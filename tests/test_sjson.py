@@ -191,3 +191,11 @@ def test_declared_outcome_collapses_happen() -> None:
     assert cells(back.player(4)) == [("LOSS", 3, "b"), ("DRAW", 2, "b")]
     with pytest.raises(WriteError, match="at least one section"):
         dump_sections([])
+
+
+def test_decimal_numbers_are_written_back_as_they_were_never_via_float() -> None:
+    text = (FIX / "club_championship.sjson").read_bytes().replace(b'"Version": 11.52,', b'"Version": 11.50,')
+    result = api.load(text, format="sjson")
+    assert result.tournament.extras["sjson:overview:Version"] == "11.50"
+    written = api.dumps(result.tournament, "sjson")
+    assert b'"Version": 11.50,' in written

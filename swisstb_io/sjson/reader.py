@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
@@ -80,7 +81,7 @@ def _decode(data: bytes) -> tuple[str, str]:
 def load_document(data: bytes, path: str) -> tuple[dict[str, Any], _Doc, str]:
     text, encoding = _decode(data)
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_float=Decimal)  # numbers kept as written
     except json.JSONDecodeError as exc:
         raise FormatError(
             f"not valid JSON: {exc.msg}", Location(path, exc.lineno, exc.colno)

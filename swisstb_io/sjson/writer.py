@@ -44,8 +44,25 @@ def _value(text: str) -> Any:
     if text in ("true", "false"):
         return text == "true"
     if _NUMBER.match(text):
-        return float(text) if "." in text else int(text)
+        return _Decimal(text) if "." in text else int(text)
     return text
+
+
+class _Decimal:
+    """A decimal number from the file, written back exactly as it was (never via float)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+_MARK = "\x00"
+_MARKED = re.compile(r'"\\u0000(-?\d+\.\d+)\\u0000"')
+
+
+def _mark(value: object) -> str:
+    if isinstance(value, _Decimal):
+        return f"{_MARK}{value.text}{_MARK}"
+    raise TypeError(f"cannot write {type(value).__name__} in an .sjson file")
 
 
 def result_string(r: RoundResult) -> str:
@@ -92,7 +109,8 @@ def dump_sections(sections: Sequence[Tournament]) -> bytes:
             overview[key[len("sjson:overview:") :]] = _value(value)
     overview["Tournament title"] = first.name
     doc = {"Overview": overview, "Sections": [_section(t) for t in sections]}
-    return (json.dumps(doc, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    text = json.dumps(doc, ensure_ascii=False, indent=2, default=_mark)
+    return (_MARKED.sub(r"\1", text) + "\n").encode("utf-8")
 
 
 def write(t: Tournament, options: WriteOptions) -> bytes:
