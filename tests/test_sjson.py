@@ -194,7 +194,8 @@ def test_declared_outcome_collapses_happen() -> None:
 
 
 def test_decimal_numbers_are_written_back_as_they_were_never_via_float() -> None:
-    text = (FIX / "club_championship.sjson").read_bytes().replace(b'"Version": 11.52,', b'"Version": 11.50,')
+    original = (FIX / "club_championship.sjson").read_bytes()
+    text = original.replace(b'"Version": 11.52,', b'"Version": 11.50,')
     result = api.load(text, format="sjson")
     assert result.tournament.extras["sjson:overview:Version"] == "11.50"
     written = api.dumps(result.tournament, "sjson")
