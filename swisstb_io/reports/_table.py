@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from ..model import Color, Outcome, Player, Tournament
 from ..tiebreaks import Context, Explanation, Spec, StandingsResult, standings
-from ..tiebreaks.report import decimal
+from ..tiebreaks.report import number_text
 from ._labels import ReportError, label_for, parse_labels
 
 NOTATIONS = ("us", "fide")
@@ -149,16 +149,6 @@ def places_needed(values: Sequence[Fraction | None]) -> int:
         elif v is not None and v.denominator == 4:
             places = 2
     return places
-
-
-def number_text(value: Fraction | None, digits: int, places: int) -> str:
-    """``value`` printed: ``-`` when undefined; multiples of 1/4 with ``places`` decimals."""
-    if value is None:
-        return "-"
-    d = decimal(value, digits)
-    if (value * 4).denominator == 1:
-        return f"{d:.{places}f}"
-    return str(d)
 
 
 def fide_cell(outcome: Outcome, opponent: int | None, color: str) -> str:

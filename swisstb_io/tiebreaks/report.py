@@ -159,7 +159,9 @@ def _scalar(value: JSON) -> str:
 # --------------------------------------------------------------------------- text
 
 
-def _cell(value: Fraction | None, digits: int, places: int) -> str:
+def number_text(value: Fraction | None, digits: int, places: int) -> str:
+    """``value`` printed: ``-`` when undefined; multiples of 1/4 with ``places`` decimals,
+    anything else rounded half-up to the rule's ``digits``."""
     if value is None:
         return "-"
     d = decimal(value, digits)
@@ -202,11 +204,11 @@ def to_text(result: StandingsResult, *, source: str = "") -> str:
     lines.append("")
     columns: list[tuple[str, list[str]]] = []
     pts_places = _places_needed([r.points for r in rows])
-    columns.append(("Pts", [_cell(r.points, 2, pts_places) for r in rows]))
+    columns.append(("Pts", [number_text(r.points, 2, pts_places) for r in rows]))
     for s in specs:
         vals = [r.values[s.key].value for r in rows]
         places = max(_places_needed(vals), 0)
-        columns.append((s.key, [_cell(v, s.system.decimals, places) for v in vals]))
+        columns.append((s.key, [number_text(v, s.system.decimals, places) for v in vals]))
     widths = [max([len(h), *(len(c) for c in cells)]) for h, cells in columns]
     place_w = max(2, *(len(_place_text(r)) for r in rows)) if rows else 2
     no_w = max(2, *(len(str(r.start_no)) for r in rows)) if rows else 2
@@ -250,7 +252,7 @@ def _crosstable(result: StandingsResult, name_w: int) -> list[str]:
     cell_w = max([3, *(len(c) for cs in cells.values() for c in cs)])
     no_w = max(2, *(len(str(r.start_no)) for r in rows)) if rows else 2
     pts_places = _places_needed([r.points for r in rows])
-    pts = [_cell(r.points, 2, pts_places) for r in rows]
+    pts = [number_text(r.points, 2, pts_places) for r in rows]
     pts_w = max([3, *(len(p) for p in pts)])
     fixed = no_w + 2 + 2 + pts_w + ctx.n_rounds * (cell_w + 1)
     name_w = max(10, min(name_w, WIDTH - fixed))
