@@ -362,3 +362,15 @@ def test_duplicate_pair_and_continuation_record_order() -> None:
     swapped = ltd[:hl] + recs[1] + recs[0] + recs[3] + recs[2] + b"\x1a"  # seq 2 first
     back = load(rezip({**legacy, "REPORT/TDEXPORT.DBF": swapped})).tournament
     assert back == api.read(FIX / "legacy_1991.zip")
+
+
+
+def test_a_superscript_digit_anywhere_in_a_record_is_a_format_error() -> None:
+    """Regression: '²' (0xB2) passes str.isdigit() but not int(); found by hypothesis."""
+    td = _TD["TDEXPORT.DBF"]
+    header_len = int.from_bytes(td[8:10], "little")
+    record_len = int.from_bytes(td[10:12], "little")
+    for pos in range(header_len, header_len + record_len):
+        broken = td[:pos] + b"\xb2" + td[pos + 1 :]
+        with contextlib.suppress(FormatError):
+            load(rezip({**_TD, "TDEXPORT.DBF": broken}))

@@ -33,7 +33,7 @@ def _name_parts(name: str) -> tuple[str, str]:
 
 
 def _fide_id(text: str) -> JsonValue:
-    return int(text) if text.isdigit() and str(int(text)) == text else text
+    return int(text) if text.isdecimal() and str(int(text)) == text else text
 
 
 def _profile(pid: int, p: Player) -> Json:

@@ -113,7 +113,7 @@ def select(names: tuple[str, ...], wanted: str | None, path: str) -> int:
     for i, name in enumerate(names):
         if name.casefold() == key:
             return i
-    if key.isdigit() and 1 <= int(key) <= len(names):
+    if key.isdecimal() and 1 <= int(key) <= len(names):
         return int(key) - 1
     listing = ", ".join(f"{i} {n!r}" for i, n in enumerate(names, 1))
     raise FormatError(f"no section {wanted!r} in this file (sections: {listing})", Location(path))
@@ -191,7 +191,7 @@ def _int(value: object) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isdecimal():
         return int(value.strip())
     return None
 
@@ -212,7 +212,7 @@ def _player(raw: object, pw: str, d: _Doc) -> tuple[Player, list[RoundResult]]:
     value = _int(rating)
     if value is None and isinstance(rating, str) and rating.strip():
         head = rating.strip().split("/", 1)[0].strip()
-        value = int(head) if head.isdigit() else None
+        value = int(head) if head.isdecimal() else None
         extras["sjson:player:Rating"] = rating
     if value:
         ratings = (Rating("USCF", value),)

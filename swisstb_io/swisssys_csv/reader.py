@@ -121,7 +121,7 @@ def _meta(
         elif target is None:
             extras[f"csv:meta:{key}"] = value
         elif target == "total_rounds":
-            if not value.isdigit():
+            if not value.isdecimal():
                 raise FormatError(
                     f"bad Rounds value {value!r} (expected a whole number)",
                     Location(path, line_no, col),
@@ -233,7 +233,7 @@ def _with_results(player: Player, results: tuple[RoundResult, ...]) -> Player:
 
 def _int(f: Field, label: str, path: str, *, minimum: int = 0) -> int:
     v = f.value.strip()
-    if not v.isdigit() or int(v) < minimum:
+    if not v.isdecimal() or int(v) < minimum:
         raise FormatError(
             f"bad {label} {v!r} (expected a whole number)", Location(path, f.line, f.col)
         )

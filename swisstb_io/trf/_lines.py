@@ -188,7 +188,7 @@ def apply(patch: Patch, canonical: str) -> str | None:
 def _split_run(key: str) -> tuple[str, int] | None:
     """``("001:", 7)`` for a key that may join a run, else ``None``."""
     head, sep, number = key.rpartition(":")
-    if not sep or key.partition(":")[0] not in RUN_KINDS or not number.isdigit() \
+    if not sep or key.partition(":")[0] not in RUN_KINDS or not number.isdecimal() \
             or not number.isascii() or (number != "0" and number.startswith("0")):
         return None
     return head + sep, int(number)

@@ -120,7 +120,7 @@ def _select(sections: list[tuple[str, dict[str, str]]], wanted: str | None, path
     for i, (num, row) in enumerate(sections):
         if _section_label(num, row).casefold() == key:
             return i
-    if key.isdigit() and 1 <= int(key) <= len(sections):
+    if key.isdecimal() and 1 <= int(key) <= len(sections):
         return int(key) - 1
     listing = ", ".join(f"{i} {_section_label(n, r)!r}" for i, (n, r) in enumerate(sections, 1))
     raise FormatError(f"no section {wanted!r} in this report (sections: {listing})", Location(path))
@@ -138,14 +138,14 @@ def _players(td: DbfTable, sec_num: str, path: str, diags: Diagnostics) -> list[
         if (row.get("D_SEC_NUM", "").strip() or "1") != sec_num:
             continue
         pair_text = row.get("D_PAIR_NUM", "").strip()
-        if not pair_text.isdigit() or int(pair_text) < 1:
+        if not pair_text.isdecimal() or int(pair_text) < 1:
             raise FormatError(
                 f"record {rec_no}: bad D_PAIR_NUM {pair_text!r} (expected a pairing number)",
                 Location(where),
             )
         start_no = int(pair_text)
         seq = row.get("D_REC_SEQ", "1").strip() or "1"
-        offset = (int(seq) - 1) * 10 if seq.isdigit() and int(seq) >= 1 else 0
+        offset = (int(seq) - 1) * 10 if seq.isdecimal() and int(seq) >= 1 else 0
         rounds = results.setdefault(start_no, [])
         for rnd, fname in round_fields:
             index = offset + rnd - 1
@@ -191,7 +191,7 @@ def _player(
     extras: dict[str, str] = {}
     ratings: tuple[Rating, ...] = ()
     rating = row.get("D_RATING", "").strip()
-    if rating.isdigit():
+    if rating.isdecimal():
         if int(rating) > 0:
             ratings = (Rating("USCF", int(rating)),)
     elif rating:
@@ -255,7 +255,7 @@ def _tournament(head: dict[str, str], sec: dict[str, str], players: list[Player]
         end_date=_date(end),
         time_control=sec.get("S_TIMECTL", "").strip(),
         pairing_system="ROUNDROBIN" if trn == "R" else "",
-        total_rounds=int(rounds) if rounds.isdigit() else None,
+        total_rounds=int(rounds) if rounds.isdecimal() else None,
         section=sec.get("S_SEC_NAME", "").strip(),
         extras=MappingProxyType(extras),
     )
