@@ -20,7 +20,13 @@ settings.register_profile(
 settings.register_profile(
     "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+settings.register_profile(
+    "thorough", max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck)
+)
+# SWISSTB_HYPOTHESIS=thorough runs 2,000 examples per property (a fuzzing session).
+settings.load_profile(
+    os.environ.get("SWISSTB_HYPOTHESIS") or ("ci" if os.environ.get("CI") else "dev")
+)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
