@@ -101,3 +101,19 @@ def test_quick_start_is_two_command_lines() -> None:
     assert len(lines) == 2
     assert "swisstb report" in lines[0]
     assert "pytest" in lines[1]
+
+
+def test_python_examples_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Every python block of the README runs (in a scratch folder that sees fixtures/)."""
+    blocks = re.findall(r"```python\n(.*?)```", README, flags=re.S)
+    assert blocks
+    (tmp_path / "fixtures").symlink_to(ROOT / "fixtures")
+    monkeypatch.chdir(tmp_path)
+    for code in blocks:
+        if "season-2026" in code:  # the batch example needs a season folder: make one
+            (tmp_path / "season-2026").mkdir()
+            (tmp_path / "season-2026" / "a.trf").write_bytes(
+                (ROOT / "fixtures" / "trf" / "held_swiss_5.trf").read_bytes()
+            )
+        exec(compile(code, "README.md", "exec"), {})
+    assert (tmp_path / "held.xml").read_bytes().startswith(b"<?xml")
