@@ -243,6 +243,19 @@ class DateText:
 
 
 @dataclass(frozen=True)
+class PointAdjustment:
+    """Points given or taken outside the games: a bonus (positive) or a penalty (negative).
+
+    ``round`` is the round it belongs to (1-based), ``None`` for the whole event (TRF-2026
+    record 299 with round ``000`` or blank).  ``note`` is free text (why).
+    """
+
+    points: Score
+    round: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Player:
     """A participant and the rounds they had.
 
@@ -268,6 +281,9 @@ class Player:
     declared_points: Score | None = None
     declared_rank: int | None = None
     extras: Extras = field(default_factory=_no_extras, hash=False)
+    adjustments: tuple[PointAdjustment, ...] = ()
+    """Bonus and penalty points (TRF-2026 299 records): part of :meth:`points`, of the
+    standings and of PTS; never part of an opponent's score in tie-breaks."""
 
     def result(self, round_no: int) -> RoundResult:
         """Round ``round_no`` (1-based); rounds past the recorded ones are NOT_PAIRED."""
@@ -291,9 +307,19 @@ class Player:
         return ""
 
     def points(self, system: PointSystem = DEFAULT_POINTS, upto_round: int | None = None) -> Score:
-        """Points scored, counted with ``system``, up to and including ``upto_round``."""
+        """Points scored, counted with ``system``, up to and including ``upto_round``.
+
+        :attr:`adjustments` are included: all of them for the final score
+        (``upto_round=None``); up to a round, those with ``round <= upto_round``.  An
+        adjustment for the whole event (``round=None``) counts only in the final score,
+        since the file does not say when it was given.
+        """
         rounds = self.results if upto_round is None else self.results[:upto_round]
-        return sum((system.points(r.outcome) for r in rounds), Fraction(0))
+        total = sum((system.points(r.outcome) for r in rounds), Fraction(0))
+        for adj in self.adjustments:
+            if upto_round is None or (adj.round is not None and adj.round <= upto_round):
+                total += adj.points
+        return total
 
 
 @dataclass(frozen=True)

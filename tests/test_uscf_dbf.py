@@ -7,6 +7,7 @@ import dataclasses
 import datetime as dt
 import io
 import zipfile
+from fractions import Fraction
 from pathlib import Path
 
 import dbfread
@@ -25,7 +26,7 @@ from us_gallery import (
 
 from swisstb_io import api
 from swisstb_io.errors import FormatError, WriteError
-from swisstb_io.model import Outcome, Player, PointSystem, Rating, Team, Tournament
+from swisstb_io.model import Outcome, Player, PointAdjustment, PointSystem, Rating, Team, Tournament
 from swisstb_io.registry import ReadOptions, WriteOptions, find
 from swisstb_io.uscf_dbf import LOSSY, ascii_text, read, write, write_sections, zip_files
 
@@ -195,6 +196,8 @@ def test_utf8_names_are_transliterated_and_pairing_bye_becomes_full_bye() -> Non
 def test_declared_lossy_fields_are_lost_and_the_rest_survive() -> None:
     t = dataclasses.replace(csv_only_data(), point_system=PointSystem(win=3),
                             teams=(Team("Norway", (1,)),))
+    first = dataclasses.replace(t.players[0], adjustments=(PointAdjustment(Fraction(1)),))
+    t = dataclasses.replace(t, players=(first, *t.players[1:]))
     back = load(write(t, WriteOptions())).tournament
     plain = {name for name in LOSSY if ":" not in name}  # "x:qualifier" is a partial loss
     for f in dataclasses.fields(Tournament):

@@ -22,6 +22,7 @@ from swisstb_io.model import (
     DateText,
     Outcome,
     Player,
+    PointAdjustment,
     PointSystem,
     Rating,
     RoundResult,
@@ -70,6 +71,10 @@ SINK = Tournament(
             declared_points=Fraction(-7, 3),
             declared_rank=-1,
             extras={"trf:line": "001    1 \x01\x1f raw", "z:empty": "", "a: spaced ": "  "},
+            adjustments=(
+                PointAdjustment(Fraction(-7, 3), 2, " fair play <late> & \"x\" "),
+                PointAdjustment(Fraction(1, 2)),
+            ),
         ),
         Player(
             start_no=2,
@@ -115,7 +120,9 @@ SINK = Tournament(
 
 def test_the_sink_sets_every_model_field() -> None:
     """If the model grows a field, this fails until SINK (and so the XML) covers it."""
-    for obj in (SINK, SINK.players[0], SINK.teams[0], SINK.point_system, SINK.start_date):
+    adjustment = SINK.players[0].adjustments[0]
+    for obj in (SINK, SINK.players[0], SINK.teams[0], SINK.point_system, SINK.start_date,
+                adjustment):
         for f in dataclasses.fields(obj):
             value = getattr(obj, f.name)
             if f.default is not dataclasses.MISSING:
@@ -421,3 +428,23 @@ def test_parameter_entities_are_refused_and_external_dtds_never_fetched() -> Non
     assert str(info.value).startswith("x.xml:2:15: the DOCTYPE declares entities")
     external = head + b'<!DOCTYPE tournament SYSTEM "http://127.0.0.1:1/x.dtd">\n' + body
     assert read_xml(external, "x.xml", ReadOptions()).tournament == Tournament()
+
+
+def test_adjustments_round_trip_and_are_written_as_elements() -> None:
+    t = Tournament(players=(Player(1, "A", adjustments=(
+        PointAdjustment(Fraction(-1, 2), 3, "penalty"), PointAdjustment(Fraction(2)))),))
+    data = write_xml(t, WriteOptions())
+    assert b'<adjustment points="-0.5" round="3" note="penalty"/>' in data
+    assert b'<adjustment points="2"/>' in data
+    assert _round_trip(t) == t
+
+
+def test_an_adjustment_round_below_one_is_refused_on_write_and_on_read() -> None:
+    t = Tournament(players=(Player(1, "A", adjustments=(PointAdjustment(Fraction(1), 0),)),))
+    with pytest.raises(WriteError, match="player 1: adjustment round 0 is not a round number"):
+        write_xml(t, WriteOptions())
+    good = write_xml(dataclasses.replace(t, players=(Player(1, "A", adjustments=(
+        PointAdjustment(Fraction(1), 1),)),)), WriteOptions())
+    bad = good.replace(b'round="1"', b'round="0"')
+    with pytest.raises(FormatError, match="round"):
+        _read(bad)

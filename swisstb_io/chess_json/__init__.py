@@ -12,6 +12,7 @@ from ._writer import to_json, write_chess_json
 
 LOSSY = frozenset(
     {
+        "player.adjustments",
         "tournament.extras",
         "player.extras",
         "team.extras",

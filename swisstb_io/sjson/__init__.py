@@ -13,6 +13,7 @@ from .writer import dump_sections, result_string, write
 
 LOSSY = frozenset(
     {
+        "player.adjustments",
         "tournament.city",
         "tournament.federation",
         "tournament.start_date",

@@ -17,6 +17,7 @@ from .writer import write
 
 LOSSY = frozenset(
     {
+        "player.adjustments",
         "tournament.point_system",
         "tournament.teams",
         "player.results.color:unplayed",

@@ -80,7 +80,17 @@ class Context:
     * ``played[i][r]``: a game was played over the board; ``wdl[i][r]``: 1 / 0 / -1 for an
       over-the-board win / draw / loss (0 when not played),
     * ``pts[i][r]``: points in units; ``points[i]``: the total in units over the rounds
-      that count (a bye entered ahead for a round not yet paired is not counted).
+      that count (a bye entered ahead for a round not yet paired is not counted), plus the
+      player's :attr:`~swisstb_io.model.Player.adjustments` (bonus / penalty points: those
+      for the whole event and those for a round that counts); ``game_points[i]``: the same
+      total without the adjustments.
+
+    Adjustments enter the player's own score only: PTS, the standings, and systems that
+    look at the player's own total (US Chess 34E1 plus/even/minus score).  Systems that use
+    *the opponent's* score (Buchholz, Sonneborn-Berger, opponents' average…) use the
+    opponents' game results only (``pts`` / ``game_points``), since the rules define them on
+    the games played; a bonus given to an opponent does not change one's tie-break.
+    An adjustment must be a whole number of units (for 1-½-0: a multiple of ½).
 
     ``n_rounds`` is the number of rounds that count: the last round in which anything
     is recorded (a round nobody has played yet contributes nothing); ``scheduled`` is the
@@ -115,6 +125,7 @@ class Context:
         self.played: list[list[bool]] = []
         self.pts: list[list[int]] = []
         self.points: list[int] = []
+        self.game_points: list[int] = []
         self.wdl: list[list[int]] = []
         not_paired = Outcome.NOT_PAIRED
         # Enum members hash in Python code; key the hot lookups on id() instead.
@@ -155,7 +166,12 @@ class Context:
             self.played.append(played)
             self.pts.append(pts)
             self.wdl.append(wdl)
-            self.points.append(sum(pts))
+            total = sum(pts)
+            self.game_points.append(total)
+            for adj in p.adjustments:
+                if adj.round is None or adj.round <= nr:
+                    total += _adjustment_units(p.start_no, adj.points, unit)
+            self.points.append(total)
         self._cache: dict[str, Any] = {}
         self._fracs: dict[tuple[int, int], Fraction] = {}
         self._nums: dict[tuple[int, int], str] = {}
@@ -263,6 +279,16 @@ def _rounds_that_count(t: Tournament) -> int:
                 last = k
                 break
     return last or t.rounds_played
+
+
+def _adjustment_units(start_no: int, value: Fraction, unit: int) -> int:
+    scaled = Fraction(value) * unit
+    if scaled.denominator != 1:
+        raise TiebreakError(
+            f"player {start_no}: adjustment of {value} points is not a multiple of "
+            f"1/{unit} point, the smallest step of the point system"
+        )
+    return scaled.numerator
 
 
 def _units(value: Fraction, unit: int) -> int:

@@ -365,7 +365,7 @@ def kashdan(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
 def sonneborn_berger(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
     mode = spec.option("scores")
     raw = mode == "raw" or (mode == "auto" and ctx.is_round_robin)
-    scores = ctx.points if raw else adjusted(ctx)
+    scores = ctx.game_points if raw else adjusted(ctx)
     # result points / win points: 1 for a win, ½ for a draw (a point system whose win is
     # worth 0 keeps the plain product)
     scale = ctx.win or ctx.unit

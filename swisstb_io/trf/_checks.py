@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from ..errors import Diagnostics, Location
-from ..model import MIRROR, Color, Outcome, Player, PointSystem, RoundResult
+from ..model import MIRROR, Color, Outcome, Player, PointAdjustment, PointSystem, RoundResult
 from . import _layout as L
 from ._records import fail, parse_number
 
@@ -83,22 +83,45 @@ def check_games(
     return changed
 
 
-def _adjustments(lines299: Iterable[str]) -> dict[int, Fraction]:
-    """Bonus and penalty points (299 records with a blank type) per start number."""
-    out: dict[int, Fraction] = {}
-    for line in lines299:
+def adjustments(
+    lines299: Iterable[str], numbers: Sequence[int] = (), path: str = "",
+    diag: Diagnostics | None = None,
+) -> dict[int, list[PointAdjustment]]:
+    """Bonus and penalty points (299 records with a blank type) per start number.
+
+    The points are the game-points column (14-17), the round columns 20-22 (``000`` or
+    blank: the whole event).  Typed records (``W D L F H Z + -``) are left out: they
+    describe abnormal results, not points to add.  ``numbers`` are the records' line
+    numbers, for the warning about a round that is not a number (then: the whole event).
+    """
+    out: dict[int, list[PointAdjustment]] = {}
+    for k, line in enumerate(lines299):
+        no = numbers[k] if k < len(numbers) else None
         if L.cut(line, L.A299_TYPE).strip():
             continue
         value = parse_number(L.cut(line, L.A299_POINTS))
         if value is None:
             continue
+        round_text = L.cut(line, L.A299_ROUND).strip()
+        rnd: int | None = None
+        if round_text.isascii() and round_text.isdigit():
+            rnd = int(round_text) or None
+        elif round_text and diag is not None:
+            diag.warn(Location(path, no, L.A299_ROUND[0]), f"299 record: round {round_text!r} "
+                      "is not a number; the points count for the whole event",
+                      "trf-299-round")
+        adj = PointAdjustment(value, rnd)
         col = L.A299_FIRST_ID
         while col <= len(line):
             text = line[col - 1 : col - 1 + L.MEMBER_WIDTH].strip()
             if text.isascii() and text.isdigit():
-                out[int(text)] = out.get(int(text), Fraction(0)) + value
+                out.setdefault(int(text), []).append(adj)
             col += L.T310_STEP
     return out
+
+
+def _totals(lines299: Iterable[str]) -> dict[int, Fraction]:
+    return {sn: sum((a.points for a in adjs), ZERO) for sn, adjs in adjustments(lines299).items()}
 
 
 def check_points(
@@ -109,7 +132,7 @@ def check_points(
     path: str,
     diag: Diagnostics,
 ) -> None:
-    adjust = _adjustments(lines299)
+    adjust = _totals(lines299)
     values = {o._value_: system.points(o) for o in Outcome}
     denom = math.lcm(*(v.denominator for v in values.values()))
     scaled = {k: int(v * denom) for k, v in values.items()}

@@ -52,7 +52,7 @@ DATE_SLOT_WIDTH = 8
 S162_FIRST_CODE = 6
 S162_STEP = 9
 
-# 299 abnormal points (used for the points check only).
+# 299 abnormal points (blank type: bonus/penalty -> Player.adjustments in individual events).
 A299_TYPE: Span = (5, 5)
 A299_POINTS: Span = (14, 17)
 A299_ROUND: Span = (20, 22)

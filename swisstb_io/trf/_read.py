@@ -10,7 +10,7 @@ from ..registry import ReadOptions, ReadResult
 from . import _headers as H
 from . import _layout as L
 from . import _lines
-from ._checks import check_games, check_points
+from ._checks import adjustments, check_games, check_points
 from ._decode import EOL_NAMES, decode
 from ._records import (
     POINT_CODES,
@@ -71,6 +71,7 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     nationals: list[tuple[int, str, int, int | None, str, int]] = []
     version_2026 = False
     block_cache: dict[str, RoundResult] = {}
+    numbers299: list[int] = []
 
     def keep(code: str, line: str, eol: str) -> None:
         rows = verbatim.setdefault(code, [])
@@ -119,6 +120,8 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
             elif code not in KNOWN_VERBATIM:
                 diag.info(Location(path, no, 1), f"unknown record {code!r} kept verbatim",
                           "trf-unknown-record")
+            elif code == "299":
+                numbers299.append(no)
             keep(code, line, eol)
 
     if not players and "012" not in seen_headers:
@@ -164,15 +167,23 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     points = point_system(point_lines, path)
     results = {sn: list(p.results) for sn, p in players.items()}
     changed = check_games(results, player_lines, path, diag)
+    # Individual events only: in team events 299 records keep their team meaning.
+    bonus = {} if teams else adjustments(verbatim.get("299", ()), numbers299, path, diag)
+    for sn in sorted(bonus.keys() - players.keys()):
+        no = next(n for line, n in zip(verbatim["299"], numbers299, strict=True)
+                  if sn in adjustments((line,)))
+        diag.warn(Location(path, no, L.A299_FIRST_ID), f"a 299 record gives points to "
+                  f"start number {sn}, which has no 001 record; ignored", "trf-299-player")
     final = []
     for sn, p in players.items():
-        if sn in changed or sn in ratings or sn in ids or sn in team_of:
+        if sn in changed or sn in ratings or sn in ids or sn in team_of or sn in bonus:
             p = replace(
                 p,
                 results=tuple(results[sn]),
                 ratings=tuple(ratings.get(sn, ())),
                 national_ids=tuple(ids.get(sn, ())),
                 team=team_of.get(sn, ""),
+                adjustments=tuple(bonus.get(sn, ())),
             )
         final.append(p)
     check_points(final, points, verbatim.get("299", ()), player_lines, path, diag)

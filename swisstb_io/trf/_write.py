@@ -21,6 +21,7 @@ from ..registry import WriteOptions
 from . import _headers as H
 from . import _lines
 from . import _render as R
+from ._checks import adjustments
 from ._decode import EOL_BY_NAME
 from ._read import LAYOUT_KEY, TRF2026_CODES, is_national, national_code
 from ._records import parse_013, parse_310, parse_national, parse_player, point_system
@@ -323,6 +324,7 @@ class _Writer:
 
 def write_trf(t: Tournament, options: WriteOptions) -> bytes:
     """Write ``t`` as TRF16 or TRF-2026 (``options.version``, else the version read)."""
+    _check_adjustments(t)
     w = _Writer(t, options)
     raw = t.extras.get(LAYOUT_KEY)
     if raw:
@@ -340,6 +342,20 @@ def write_trf(t: Tournament, options: WriteOptions) -> bytes:
                              "model from scratch") from None
     lines = w.assemble()
     return _encode(lines, t, options)
+
+
+def _check_adjustments(t: Tournament) -> None:
+    """Point adjustments are written only as the 299 records they were read from: refuse a
+    model whose adjustments differ from those records rather than drop the change."""
+    kept = {} if t.teams else adjustments(t.extras.get("trf:299", "").splitlines())
+    for p in t.players:
+        if tuple(kept.get(p.start_no, ())) != p.adjustments:
+            raise WriteError(
+                f"player {p.start_no}: the point adjustments (bonus/penalty) differ from "
+                "the 299 records in extras['trf:299']; the TRF writer does not write "
+                "adjustments from the model: write the event as XML, or edit "
+                "extras['trf:299'] to match"
+            )
 
 
 def _encode(lines: list[tuple[str, str | None]], t: Tournament, options: WriteOptions) -> bytes:

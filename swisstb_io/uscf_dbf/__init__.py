@@ -18,6 +18,7 @@ from .writer import EventMeta, ascii_text, write, write_sections, zip_files
 
 LOSSY = frozenset(
     {
+        "player.adjustments",
         "tournament.name:ascii",
         "tournament.section:ascii",
         "tournament.city:ascii",

@@ -19,6 +19,7 @@ from ..model import (
     DateText,
     Outcome,
     Player,
+    PointAdjustment,
     PointSystem,
     Rating,
     RoundResult,
@@ -237,6 +238,11 @@ def _player(el: etree._Element, ctx: _Ctx) -> Player:
         declared_points=_opt_points(el, "points"),
         declared_rank=_opt_int(el, "rank"),
         extras=_extras(el, ctx),
+        adjustments=tuple(
+            PointAdjustment(Fraction(a.get("points", "0")), _opt_int(a, "round"),
+                            a.get("note", ""))
+            for a in _children(el, "adjustment")
+        ),
     )
 
 

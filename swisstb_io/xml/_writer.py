@@ -78,6 +78,15 @@ def _player(parent: etree._Element, p: Player) -> None:
         n = _sub(el, "nationalId")
         n.set("system", _text(system, f"{what}: ID system"))
         n.set("id", _text(ident, f"{what}: national ID"))
+    for adj in p.adjustments:
+        a = _sub(el, "adjustment")
+        a.set("points", points_text(adj.points))
+        if adj.round is not None:
+            if adj.round < 1:
+                raise WriteError(f"{what}: adjustment round {adj.round} is not a round "
+                                 "number (1 or more; None for the whole event)")
+            a.set("round", str(adj.round))
+        _set(a, "note", adj.note, f"{what}: adjustment note")
     _extras(el, p.extras, what)
     for no, res in enumerate(p.results, 1):
         r = _sub(el, "round")
