@@ -5,6 +5,7 @@ See the package docstring (:mod:`swisstb_io.tiebreaks`) for the contract.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -143,8 +144,9 @@ class Spec:
         """The value of option ``name`` (always present once parsed: defaults are filled in)."""
         return self.options[name]
 
-    @property
+    @functools.cached_property
     def system(self) -> System:
+        """The registered system (looked up once per spec; specs are used per player)."""
         return get_system(self.code)
 
 
