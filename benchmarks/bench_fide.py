@@ -15,6 +15,7 @@ FIDE's reference implementation needs about 4.5 s for 2,000 x 11 (rules-fide.md)
 
 from __future__ import annotations
 
+import math
 import random
 import resource
 import subprocess
@@ -70,7 +71,7 @@ def make_trf(players: int, rounds: int, seed: int = 7) -> str:
 
 def whole_process(path: Path) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the child) of one ``swisstb report`` run, best of 3."""
-    best_wall = best_cpu = float("inf")
+    best_wall = best_cpu = math.inf
     for _ in range(3):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
@@ -89,7 +90,7 @@ def in_process(path: Path) -> tuple[float, float, float]:
     import swisstb_io
     from swisstb_io.tiebreaks import Context, parse_chain, standings
 
-    best_read = best_all = best_fide = float("inf")
+    best_read = best_all = best_fide = math.inf
     specs = [s for s in parse_chain(CHAIN) if s.system.compute is not None]
     for _ in range(4):
         t0 = time.process_time()

@@ -6,6 +6,7 @@ write and read and the microseconds per player-round, which should stay flat (li
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
@@ -52,7 +53,7 @@ def synthetic(players: int, rounds: int = ROUNDS) -> Tournament:
 
 
 def _time(action: Callable[[], object]) -> float:
-    best = float("inf")
+    best = math.inf
     for _ in range(3):
         start = time.perf_counter()
         action()
