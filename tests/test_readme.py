@@ -117,3 +117,12 @@ def test_python_examples_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) ->
             )
         exec(compile(code, "README.md", "exec"), {})
     assert (tmp_path / "held.xml").read_bytes().startswith(b"<?xml")
+
+
+def test_formats_index_lists_every_format_with_its_dossier() -> None:
+    index = (ROOT / "formats" / "README.md").read_text(encoding="utf-8")
+    names = re.findall(r"^\| `([^`]+)` \|", index, flags=re.M)
+    assert names == [spec.name for spec in all_formats()]
+    for spec in all_formats():
+        assert spec.dossier, spec.name
+        assert (ROOT / spec.dossier).is_file(), spec.dossier
