@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from .. import __version__
 from ..api import atomic_write, load, read_source
-from ..errors import SwisstbError
+from ..errors import Location, SwisstbError
 from ..tiebreaks import CalcOptions, parse_chain, standings
 from .discover import discover
 from .render import REPORT_EXTENSIONS, SUBMISSIONS, needs_explanations, reports_bytes, submission
@@ -94,12 +94,8 @@ class FileResult:
 
     @property
     def location(self) -> str:
-        out = self.path
-        if self.line is not None:
-            out += f":{self.line}"
-            if self.col is not None:
-                out += f":{self.col}"
-        return out
+        """``path:line:col`` as every other message renders it."""
+        return str(Location(self.path, self.line, self.col))
 
 
 def event_stem(rel: str) -> str:
