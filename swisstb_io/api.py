@@ -7,24 +7,28 @@ the bytes of a zip archive in between.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
-import tempfile
-import zipfile
-from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from .errors import FormatError, Location, UnknownFormatError, WriteError
 from .model import Tournament
 from .registry import FormatSpec, ReadOptions, ReadResult, WriteOptions, detect, find
 
+if TYPE_CHECKING:  # pathlib costs ~8 ms at start-up; reading never needs it
+    from pathlib import Path
+
 Source = str | os.PathLike[str] | bytes | BinaryIO
 
 
-def _zip_directory(directory: Path) -> bytes:
+def _zip_directory(name: str) -> bytes:
+    import zipfile  # only bundles need it; kept off the start-up path
+    from pathlib import Path
+
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
-        for child in sorted(directory.iterdir()):
+        for child in sorted(Path(name).iterdir()):
             if child.is_file():
                 zf.writestr(child.name, child.read_bytes())
     return buf.getvalue()
@@ -35,14 +39,15 @@ def read_source(src: Source) -> tuple[bytes, str]:
     if isinstance(src, bytes | bytearray):
         return bytes(src), "<bytes>"
     if isinstance(src, str | os.PathLike):
-        path = Path(src)
+        path = os.fspath(src)
         try:
-            if path.is_dir():
-                return _zip_directory(path), str(path)
-            return path.read_bytes(), str(path)
+            if os.path.isdir(path):
+                return _zip_directory(path), path
+            with open(path, "rb") as fh:
+                return fh.read(), path
         except OSError as exc:
             raise FormatError(
-                f"cannot read the file: {exc.strerror or exc}", Location(str(path))
+                f"cannot read the file: {exc.strerror or exc}", Location(path)
             ) from exc
     name = str(getattr(src, "name", "<stream>"))
     return src.read(), name
@@ -103,6 +108,8 @@ def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename, so a crash never
     leaves a half-written file; the file gets the usual permissions, not mkstemp's 0600."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # imported here: it costs ~20 ms at start-up and only writers need it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -110,7 +117,8 @@ def atomic_write(path: Path, data: bytes) -> None:
         os.chmod(tmp, FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
         raise
 
 
@@ -127,6 +135,8 @@ def write(
     if not isinstance(dest, str | os.PathLike):
         dest.write(data)
         return
+    from pathlib import Path
+
     path = Path(dest)
     if spec.bundle and path.suffix.lower() != ".zip":
         _write_bundle_directory(path, data)
@@ -140,6 +150,9 @@ def write(
 
 
 def _write_bundle_directory(directory: Path, zipped: bytes) -> None:
+    import zipfile
+    from pathlib import Path
+
     try:
         directory.mkdir(parents=True, exist_ok=True)
         with zipfile.ZipFile(io.BytesIO(zipped)) as zf:

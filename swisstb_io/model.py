@@ -210,7 +210,7 @@ class PointSystem:
 DEFAULT_POINTS = PointSystem()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundResult:
     """One player's round: the outcome, the opponent (``None`` if none) and the colour."""
 
@@ -255,7 +255,7 @@ class PointAdjustment:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     """A participant and the rounds they had.
 

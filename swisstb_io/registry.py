@@ -9,9 +9,8 @@ choices and help from this table, so a new format shows up everywhere at once.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import PurePath
 
 from .errors import Diagnostic, FormatError, Location, UnknownFormatError
 from .model import Tournament, _no_extras
@@ -107,26 +106,49 @@ BUILTIN_MODULES: tuple[str, ...] = (
 )
 """Packages whose ``FORMATS`` tuples make up the built-in registry, in listing order."""
 
-_cache: list[FormatSpec] | None = None
+BUILTIN_HINTS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    "swisstb_io.trf": (frozenset({"trf", "trfx", "trf16/2026 auto", "trf16", "trf2026", "trf26",
+                                  "trf25"}), (".trf", ".trfx", ".txt")),
+    "swisstb_io.xml": (frozenset({"xml", "swisstb-xml"}), (".xml",)),
+    "swisstb_io.chess_json": (frozenset({"chess-json", "jch", "chessjson"}), (".jch", ".json")),
+    "swisstb_io.swisssys_csv": (frozenset({"swisssys-csv", "uscsv", "us-csv", "crosstable-csv"}),
+                                (".csv",)),
+    "swisstb_io.sjson": (frozenset({"sjson", "swisssys", "swisssys-json"}), (".sjson",)),
+    "swisstb_io.uscf_dbf": (frozenset({"uscf-dbf", "uscf", "dbf"}), (".zip",)),
+}
+"""For each built-in package: the names and aliases, and the extensions, its formats
+declare.  Lookups by name or extension import only the packages these point at, so
+reading a ``.trf`` file never loads lxml; a test keeps this table equal to the
+packages' own ``FORMATS``."""
+
+_loaded: dict[str, tuple[FormatSpec, ...]] = {}
+_registered: list[FormatSpec] = []
+
+
+def _builtin(mod_name: str) -> tuple[FormatSpec, ...]:
+    specs = _loaded.get(mod_name)
+    if specs is None:
+        specs = _loaded[mod_name] = tuple(importlib.import_module(mod_name).FORMATS)
+    return specs
+
+
+def _formats_of(modules: Iterable[str]) -> list[FormatSpec]:
+    """The formats of ``modules`` (built-ins that :func:`register` replaced left out),
+    then every format registered at run time."""
+    replaced = {s.name for s in _registered}
+    builtin = [s for mod in modules for s in _builtin(mod) if s.name not in replaced]
+    return builtin + _registered
 
 
 def all_formats() -> list[FormatSpec]:
     """Every registered format, built-ins first."""
-    global _cache
-    if _cache is None:
-        specs: list[FormatSpec] = []
-        for mod_name in BUILTIN_MODULES:
-            mod = importlib.import_module(mod_name)
-            specs.extend(mod.FORMATS)
-        _cache = specs
-    return list(_cache)
+    return _formats_of(BUILTIN_MODULES)
 
 
 def register(spec: FormatSpec) -> None:
-    """Add a format at run time (third-party formats, tests)."""
-    all_formats()
-    assert _cache is not None
-    _cache[:] = [s for s in _cache if s.name != spec.name] + [spec]
+    """Add a format at run time (third-party formats, tests); it replaces any format of
+    the same name."""
+    _registered[:] = [s for s in _registered if s.name != spec.name] + [spec]
 
 
 def known_names() -> list[str]:
@@ -136,7 +158,8 @@ def known_names() -> list[str]:
 def find(name: str) -> FormatSpec:
     """The format called ``name`` (or with that alias); case-insensitive."""
     key = name.strip().lower()
-    for spec in all_formats():
+    hinted = [mod for mod, (names, _) in BUILTIN_HINTS.items() if key in names]
+    for spec in [*_formats_of(hinted), *all_formats()]:
         if key == spec.name or key in spec.aliases:
             return spec
     raise UnknownFormatError(f"unknown format {name!r}; known formats: {', '.join(known_names())}")
@@ -144,9 +167,12 @@ def find(name: str) -> FormatSpec:
 
 def by_extension(path: str) -> list[FormatSpec]:
     """Formats whose extensions match ``path`` (longest suffix first)."""
-    lower = PurePath(path).name.lower()
+    lower = path.replace("\\", "/").rpartition("/")[2].lower()
+    hinted = [mod for mod, (_, exts) in BUILTIN_HINTS.items()
+              if any(lower.endswith(ext) for ext in exts)]
     hits = [
-        (len(ext), spec) for spec in all_formats() for ext in spec.extensions if lower.endswith(ext)
+        (len(ext), spec) for spec in _formats_of(hinted) for ext in spec.extensions
+        if lower.endswith(ext)
     ]
     hits.sort(key=lambda pair: -pair[0])
     seen: list[FormatSpec] = []
@@ -160,9 +186,12 @@ def detect(data: bytes, path: str = "") -> FormatSpec:
     """Pick the reader for ``data``: content sniffing first among the formats the
     extension suggests, then among all formats."""
     candidates = by_extension(path) if path else []
-    readable = [s for s in all_formats() if s.reader is not None]
-    for spec in [*candidates, *readable]:
+    for spec in candidates:
         if spec.reader is not None and spec.sniff is not None and spec.sniff(data):
+            return spec
+    readable = [s for s in all_formats() if s.reader is not None]
+    for spec in readable:
+        if spec.sniff is not None and spec.sniff(data):
             return spec
     for spec in candidates:
         if spec.reader is not None:

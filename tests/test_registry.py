@@ -61,3 +61,33 @@ def test_undetectable_content_is_a_format_error() -> None:
     with pytest.raises(FormatError) as info:
         registry.detect(b"hello world\n", "notes.dat")
     assert str(info.value).startswith("notes.dat: cannot tell the file's format")
+
+
+def test_lookup_hints_match_what_each_package_declares() -> None:
+    """``BUILTIN_HINTS`` lets lookups import only the package they need; it must say
+    exactly what the packages' own ``FORMATS`` say."""
+    import importlib
+
+    assert list(registry.BUILTIN_HINTS) == list(registry.BUILTIN_MODULES)
+    for mod_name, (names, extensions) in registry.BUILTIN_HINTS.items():
+        specs = importlib.import_module(mod_name).FORMATS
+        assert names == {n for s in specs for n in (s.name, *s.aliases)}, mod_name
+        assert set(extensions) == {e for s in specs for e in s.extensions}, mod_name
+
+
+def test_reading_a_trf_file_loads_no_other_format_package() -> None:
+    """Start-up cost: a fresh interpreter that reads a ``.trf`` imports neither lxml nor
+    the other format packages."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, swisstb_io.api as api\n"
+        f"api.load({str(FIX / 'trf' / 'held_swiss_5.trf')!r})\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('lxml', 'swisstb_io.xml', "
+        "'swisstb_io.chess_json', 'swisstb_io.swisssys_csv', 'swisstb_io.sjson', "
+        "'swisstb_io.uscf_dbf'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

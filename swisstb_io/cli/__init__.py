@@ -10,6 +10,7 @@ library errors become messages and exit codes:
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 from typing import Any
@@ -76,4 +77,7 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``swisstb`` console script."""
+    # Everything alive now (modules, tables) lives until exit: take it out of the garbage
+    # collector's view, so collections during a big read do not walk it again and again.
+    gc.freeze()
     cli.main(args=argv if argv is not None else sys.argv[1:], prog_name="swisstb")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import Diagnostics, FormatError, Location
+from ..extras import LazyExtras
 from ..model import Player, Rating, RoundResult, Team, Tournament
 from ..registry import ReadOptions, ReadResult
 from . import _headers as H
@@ -195,7 +196,6 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         "trf:version": version,
         "trf:encoding": dec.encoding,
         "trf:newline": EOL_NAMES[dec.newline],
-        LAYOUT_KEY: _lines.encode(_lines.minimal(layout, t, dec.newline, changed)),
     }
     if dec.bom:
         extras["trf:bom"] = "yes"
@@ -203,7 +203,12 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         extras["trf:final-newline"] = "no"
     for code, rows in verbatim.items():
         extras[f"trf:{code}"] = "\n".join(rows)
-    t = replace(t, extras=extras)
+    # The layout (what a writer needs to give the file back) costs about a sixth of the
+    # read; it is worked out when something first asks for it.
+    model, newline = t, dec.newline
+    t = replace(t, extras=LazyExtras(extras, {
+        LAYOUT_KEY: lambda: _lines.encode(_lines.minimal(layout, model, newline, changed)),
+    }))
     details = {
         "version": version,
         "line endings": dec.newline_name,
