@@ -196,3 +196,12 @@ def test_empty_event_renders() -> None:
     assert to_text(res).splitlines()[:2] == ["empty", "0 players, 0 rounds (0 played)"]
     doc = json.loads(dumps(to_json(res, source="x", format="model")))
     assert doc["standings"] == [] and len(doc["tiebreaks"]) == 5
+
+
+def test_the_cli_format_choices_are_the_report_backends() -> None:
+    """``swisstb report`` spells the backend names out (so JSON and text reports do not
+    import the backends); they must stay the backends' own list."""
+    from swisstb_io.cli.report import REPORT_FORMATS as CLI_FORMATS
+    from swisstb_io.reports import REPORT_FORMATS
+
+    assert CLI_FORMATS == REPORT_FORMATS

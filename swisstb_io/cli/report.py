@@ -6,11 +6,14 @@ import click
 
 from ..errors import TiebreakError
 from ..model import Tournament
-from ..reports import REPORT_FORMATS, ReportError, ReportOptions, render
 from ..tiebreaks import CalcOptions, Spec, parse_chain, standings
 from ..tiebreaks.report import decimal, dumps, to_json, to_text
 from ..tiebreaks.standings import StandingsResult
 from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
+
+#: The names of :data:`swisstb_io.reports.REPORT_FORMATS`, spelled out so that a JSON or
+#: text report does not import the report backends (a test keeps the two equal).
+REPORT_FORMATS = ("text", "md", "csv", "json", "html")
 
 
 def _chain(codes: str | None, t: Tournament) -> tuple[Spec, ...]:
@@ -130,6 +133,8 @@ def command(
     )
     res = standings(t, chain, options)
     if fmt in ("md", "csv", "html") or group or labels:
+        from ..reports import ReportError, ReportOptions, render
+
         opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,
                              input_format=result.format, explain=explain)
         try:
