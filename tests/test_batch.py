@@ -279,15 +279,16 @@ def test_season_view_matches_players_by_id_then_name(tmp_path: Path) -> None:
     assert hans["rounds"] == [[0, 1, "W", "w", "Jones, Bo", 1800],
                               [1, 1, "D", "b", "bo  JONES", 1900]]
     html = (tmp_path / "o" / "index.html").read_text()
-    page = f'players/{hans["id"]}.html'
-    assert f'<a href="{page}">Müller, Hans</a>' in html
-    hans_page = (tmp_path / "o" / page).read_text()
-    assert f'<h1 id="{hans["id"]}">Müller, Hans</h1>' in hans_page
+    # fifty players a page: both players are on players/1.html, each in a section
+    assert f'<a href="players/1.html#{hans["id"]}">Müller, Hans</a>' in html
+    hans_page = (tmp_path / "o" / "players" / "1.html").read_text()
+    assert f'<h2 id="{hans["id"]}">Müller, Hans</h2>' in hans_page
+    assert f'<h2 id="{bo["id"]}">Jones, Bo</h2>' in hans_page
     assert ('two.xml</a> Two: place 1, 0.5 points</th></tr>\n'
             "<tr><td>1</td><td>b</td><td>bo  JONES</td><td>1900</td><td>D</td></tr>") in hans_page
-    pages = sorted(f'{p["id"]}.html' for p in players.values())
+    pages = ["1.html"]
     assert sorted(f.name for f in (tmp_path / "o" / "players").iterdir()) == pages
-    (tmp_path / "o" / "players" / "p99.html").write_text("a player no longer in the season")
+    (tmp_path / "o" / "players" / "2.html").write_text("a page no longer in the season")
     (tmp_path / "o" / "index.html").unlink()  # the index is rebuilt, with its player pages
     list(Batch(root, tmp_path / "o", BatchOptions(formats=("json",))).run())
     assert sorted(f.name for f in (tmp_path / "o" / "players").iterdir()) == pages

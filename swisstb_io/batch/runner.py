@@ -15,7 +15,7 @@ import hashlib
 import json
 import os
 from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +27,7 @@ from ..errors import Location, SwisstbError
 from ..tiebreaks import CalcOptions, parse_chain, standings
 from .discover import discover
 from .render import REPORT_EXTENSIONS, SUBMISSIONS, needs_explanations, reports_bytes, submission
+from .season_parts import SeasonEntry, season_entries
 from .summary import SUMMARY_SCHEMA, summarise
 
 MANIFEST = ".swisstb-batch.json"
@@ -89,6 +90,10 @@ class FileResult:
     """Files written (or kept, when skipped), relative to the output folder."""
     digest: str = ""
     summary: dict[str, Any] | None = field(default=None, compare=False)
+    """The event's header facts for the index (:func:`.summary.summarise`); ``None`` when
+    failed, and when skipped until the index reads the summary file back."""
+    season: tuple[SeasonEntry, ...] | None = field(default=None, compare=False, repr=False)
+    """The entrants' share of the season view, worked out with the event."""
     warnings: tuple[str, ...] = ()
     """Reading diagnostics (``path:line:col: warning: …``)."""
 
@@ -201,11 +206,12 @@ def _produce(
         notes.extend(f"{path}: {kind} submission: {p}" for p in problems)
     summary = summarise(t, result)
     summary["format"] = read.format
-    summary_name = summary_path(rel)
-    atomic_write(out / summary_name, json.dumps(summary, ensure_ascii=False).encode("utf-8"))
+    season = season_entries(t, result, summary, rel, written)
+    doc = {**summary, "entrant_columns": SeasonEntry._fields, "entrants": season}
+    atomic_write(out / summary_path(rel), json.dumps(doc, ensure_ascii=False).encode("utf-8"))
     warnings = (*(str(d) for d in read.diagnostics if d.severity.value != "info"), *notes)
     return FileResult(path, rel, "ok", outputs=tuple(written), digest=digest, summary=summary,
-                      warnings=warnings)
+                      warnings=warnings, season=season)
 
 
 def _manifest(out: Path) -> dict[str, Any]:
@@ -313,21 +319,19 @@ class Batch:
         left = {rel: path for path, rel in tasks}  # the events without a result yet
         pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)))
         try:
-            pending: dict[Future[FileResult], str] = {
+            futures: dict[Future[FileResult], str] = {
                 pool.submit(process_event, path, rel, out, opts, manifest.get(rel)): rel
                 for path, rel in tasks
             }
-            while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    rel = pending.pop(fut)
-                    try:
-                        res = fut.result()
-                    except BrokenProcessPool:
-                        pending.clear()  # every other future of this pool fails the same way
-                        break
-                    del left[rel]
-                    yield res
+            # as_completed, not wait(FIRST_COMPLETED) in a loop: that one installs a waiter
+            # on every pending future at each call (quadratic in the number of events).
+            for fut in as_completed(futures):
+                try:
+                    res = fut.result()
+                except BrokenProcessPool:
+                    break  # every other future of this pool fails the same way
+                del left[futures[fut]]
+                yield res
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         if left:

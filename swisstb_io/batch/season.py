@@ -10,47 +10,39 @@ and the performance rating: the average rating of the rated opponents (rounded h
 ``dp`` of the score percentage (FIDE B.02 8.1 table), over rated games against opponents
 with a rating (FIDE rating, else US Chess rating).
 
-``index.html`` lists the events and the season players; each player's games are on a page
-of their own (``players/<id>.html``), so the index stays light for a browser whatever the
-season's size (1,000 events of ~110 players: an index under 1 MB, pages of ~25 KB).
+``index.html`` lists the events and the season players; the players' games are on pages
+of fifty players (``players/<n>.html#<id>``), so the index stays light for a browser
+whatever the season's size (1,000 events of ~110 players: an index under 1 MB, pages of
+~1 MB, ~25 KB a player).
+
+What one entrant contributes is worked out with its event, in the worker
+(:mod:`.season_parts`); here the entrants are matched and their pieces joined, and
+``index.json`` is written as text from those pieces (a season holds ~10^6 values).
 """
 
 from __future__ import annotations
 
 import gc
 import json
-import re
-import unicodedata
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..api import atomic_write
-from ..model import Outcome
-from ..tiebreaks.context import US_LETTER
 from ..tiebreaks.fide._rating import DP_TABLE
 from ..tiebreaks.report import decimal
 from .runner import FileResult
 from .season_html import index_html, write_player_pages
+from .season_parts import SeasonEntry, entries_from_json, normalise_name, rounds_json
+from .summary import SUMMARY_SCHEMA
 
 SEASON_SCHEMA = "swisstb-season/1"
-_HALVES = {"win": 2, "inconsistent-win": 2, "draw": 1, "inconsistent-draw": 1}
 
-
-def normalise_name(name: str) -> str:
-    """``"Müller, Hans"`` and ``"hans  MULLER"`` both give ``"hans muller"``."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name)
-                    if not unicodedata.combining(c))
-    words = "".join(c if c.isalnum() else " " for c in plain.casefold()).split()
-    return " ".join(sorted(words))
-
-
-def _real_id(text: str) -> str:
-    text = text.strip()
-    return text if text.strip("0") else ""
+__all__ = ["ROUND_COLUMNS", "SEASON_SCHEMA", "SeasonPlayer", "build_index", "index_json",
+           "normalise_name", "performance", "read_index", "season_players", "write_index"]
 
 
 class _Union:
@@ -74,15 +66,6 @@ class _Union:
         return first
 
 
-def _keys(entrant: dict[str, Any]) -> list[str]:
-    keys = []
-    if fide := _real_id(entrant.get("fide_id", "")):
-        keys.append(f"fide:{fide}")
-    if uscf := _real_id(entrant.get("uscf_id", "")):
-        keys.append(f"uscf:{uscf}")
-    return keys or [f"name:{normalise_name(entrant['name'])}"]
-
-
 def performance(games: Iterable[tuple[int, int]]) -> int | None:
     """``games`` are ``(halves scored, opponent rating)``; None when there is none."""
     pairs = list(games)
@@ -98,96 +81,77 @@ def _performance(n: int, rating_sum: int, halves: int) -> int | None:
     return int(aro + DP_TABLE[pct])
 
 
-def season_players(results: Sequence[FileResult]) -> list[dict[str, Any]]:
-    """Every player of the season's events, matched across events, with their rounds.
-
-    ``results`` must be in the order of the index's ``events`` (rounds and events refer to
-    events by position: ``events`` rows are ``[event, place, points]``, ``rounds`` rows
-    follow :data:`ROUND_COLUMNS`)."""
-    event_no = {res.rel: n for n, res in enumerate(results)}
-    union = _Union()
-    entries: list[tuple[str, dict[str, Any], dict[str, Any], list[str]]] = []
-    for res in results:
-        if res.summary is None:
-            continue
-        for entrant in res.summary["entrants"]:
-            keys = _keys(entrant)
-            union.join(keys)
-            entries.append((res.rel, res.summary, entrant, keys))
-    groups: dict[str, list[tuple[str, dict[str, Any], dict[str, Any], list[str]]]] = {}
-    for item in entries:
-        groups.setdefault(union.find(item[3][0]), []).append(item)
-    players = [_player(items, event_no) for items in groups.values()]
-    players.sort(key=lambda p: (normalise_name(p["name"]), p["name"]))
-    for n, p in enumerate(players, 1):
-        p["id"] = f"p{n}"
-    return players
-
-
-@lru_cache(maxsize=256)
-def _fraction(text: str) -> Fraction:
-    return Fraction(text)
-
-
-@lru_cache(maxsize=256)
-def _points_decimal(text: str) -> Decimal:
-    return decimal(Fraction(text))
-
-
-_OUTCOME_INFO: dict[str, tuple[bool, bool, str, int]] = {
-    o.value: (o.played, o.rated, US_LETTER[o], _HALVES.get(o.value, 0)) for o in Outcome
-}
-"""``(played over the board, rated, US letter, halves scored)`` by outcome value."""
-
-
 ROUND_COLUMNS = ("event", "round", "result", "colour", "opponent", "opponent_rating")
 """The columns of each row of a season player's ``rounds``: ``event`` is the index of the
 event in the index's ``events`` list; ``result`` is the US wall-chart letter (W D L X F Z B
 H U)."""
 
 
-def _player(
-    items: list[tuple[str, dict[str, Any], dict[str, Any], list[str]]], event_no: dict[str, int]
-) -> dict[str, Any]:
-    keys = {k for *_, ks in items for k in ks}
+@dataclass(slots=True)
+class SeasonPlayer:
+    """One player of the season, matched across events."""
+
+    name: str
+    other_names: list[str]
+    matched_by: str
+    fide_id: str
+    uscf_id: str
+    entries: list[tuple[int, SeasonEntry]]
+    """``(event number, entry)`` in the order of the index's events."""
+    games: int
+    score: Decimal
+    performance: int | None
+    rated_games: int
+    id: str = field(default="")
+
+
+def _player(items: list[tuple[int, SeasonEntry]]) -> SeasonPlayer:
+    keys = {k for _, e in items for k in e.keys}
     fide = sorted(k[5:] for k in keys if k.startswith("fide:"))
     uscf = sorted(k[5:] for k in keys if k.startswith("uscf:"))
     how = [w for w, ids in (("FIDE id", fide), ("US Chess id", uscf)) if ids]
-    names = list(dict.fromkeys(e["name"] for _, _, e, _ in items))
-    games: list[list[Any]] = []
-    scored: dict[str, int] = {}
-    played = n_rated = rating_sum = halves_sum = 0
-    events = []
-    info = _OUTCOME_INFO
-    for rel, _summary, entrant, _ in items:
-        ev = event_no[rel]
-        events.append([ev, entrant["place"], _points_decimal(entrant["points"])])
-        rounds = entrant["rounds"]
-        games += [[ev, rnd, info[outcome][2], colour, opp_name, opp_rating]
-                  for rnd, outcome, colour, _opp, opp_name, opp_rating, _pts in rounds]
-        for _rnd, outcome, _colour, _opp, _name, opp_rating, pts in rounds:
-            is_played, is_rated, _letter, halves = info[outcome]
-            if is_played:
-                played += 1
-                scored[pts] = scored.get(pts, 0) + 1
-            if is_rated and opp_rating:
-                n_rated += 1
-                rating_sum += opp_rating
-                halves_sum += halves
-    score = sum((_fraction(pts) * n for pts, n in scored.items()), Fraction(0))
-    return {
-        "name": names[0],
-        "other_names": names[1:],
-        "matched_by": " + ".join(how) if how else "name",
-        "fide_id": ", ".join(fide),
-        "uscf_id": ", ".join(uscf),
-        "events": events,
-        "games": played,
-        "score": decimal(score),
-        "performance": _performance(n_rated, rating_sum, halves_sum),
-        "rated_games": n_rated,
-        "rounds": games,
-    }
+    names = list(dict.fromkeys(e.name for _, e in items))
+    played = n_rated = rating_sum = halves = 0
+    by_den: dict[int, int] = {}  # the score's numerators by denominator: integer sums
+    for _, e in items:
+        played += e.played
+        n_rated += e.rated
+        rating_sum += e.rating_sum
+        halves += e.halves
+        for num, den in e.score:
+            by_den[den] = by_den.get(den, 0) + num
+    score = sum((Fraction(n, d) for d, n in by_den.items()), Fraction(0))
+    return SeasonPlayer(names[0], names[1:], " + ".join(how) if how else "name",
+                        ", ".join(fide), ", ".join(uscf), items, played, decimal(score),
+                        _performance(n_rated, rating_sum, halves), n_rated)
+
+
+def entries_of(res: FileResult) -> tuple[SeasonEntry, ...]:
+    """What ``res`` adds to the season view (none for a failed event)."""
+    return res.season or ()
+
+
+def season_players(results: Sequence[FileResult]) -> list[SeasonPlayer]:
+    """Every player of the season's events, matched across events, sorted by name, with
+    their ids (``p1``, ``p2``…).  ``results`` must be in the order of the index's
+    ``events`` (entries refer to events by position)."""
+    union = _Union()  # only keys that an entrant links to another are in it
+    entries: list[tuple[int, SeasonEntry]] = []
+    for ev, res in enumerate(results):
+        for entry in entries_of(res):
+            if len(entry.keys) > 1:
+                union.join(entry.keys)
+            entries.append((ev, entry))
+    groups: dict[str, list[tuple[int, SeasonEntry]]] = {}
+    find, linked = union.find, union.parent
+    for item in entries:
+        key = item[1].keys[0]
+        groups.setdefault(find(key) if key in linked else key, []).append(item)
+    players = [_player(items) for items in groups.values()]
+    players.sort(key=lambda p: (normalise_name(p.name), p.name))
+    for n, p in enumerate(players, 1):
+        p.id = f"p{n}"
+    return players
 
 
 def _event_entry(res: FileResult) -> dict[str, Any]:
@@ -209,11 +173,25 @@ def _event_entry(res: FileResult) -> dict[str, Any]:
     }
 
 
-def build_index(results: Sequence[FileResult], stopped_early: bool = False) -> dict[str, Any]:
-    """The ``swisstb-season/1`` document."""
-    ordered = sorted(results, key=lambda r: r.rel)
-    events = [_event_entry(r) for r in ordered]
-    return {
+_DUMPS = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def _player_json(p: SeasonPlayer) -> str:
+    head = _DUMPS({"name": p.name, "other_names": p.other_names, "matched_by": p.matched_by,
+                   "fide_id": p.fide_id, "uscf_id": p.uscf_id})
+    events = ",".join(f"[{ev},{'null' if e.place is None else e.place},{e.points}]"
+                      for ev, e in p.entries)
+    rounds = ",".join(rounds_json(e, ev) for ev, e in p.entries if e.rounds)
+    perf = "null" if p.performance is None else p.performance
+    return (f'{head[:-1]},"events":[{events}],"games":{p.games},"score":{p.score},'
+            f'"performance":{perf},"rated_games":{p.rated_games},"rounds":[{rounds}],'
+            f'"id":"{p.id}"}}')
+
+
+def index_json(events: list[dict[str, Any]], players: list[SeasonPlayer],
+               stopped_early: bool) -> bytes:
+    """The ``swisstb-season/1`` document as compact JSON text (every number exact)."""
+    head = {
         "schema": SEASON_SCHEMA,
         "events": events,
         "counts": {"events": len(events),
@@ -222,12 +200,25 @@ def build_index(results: Sequence[FileResult], stopped_early: bool = False) -> d
         "stopped_early": stopped_early,
         "player_event_columns": ["event", "place", "points"],
         "round_columns": list(ROUND_COLUMNS),
-        "players": season_players(ordered),
     }
+    text = _DUMPS(head)
+    return (f'{text[:-1]},"players":[{",".join(map(_player_json, players))}]}}\n'
+            .encode())
+
+
+def build_index(results: Sequence[FileResult], stopped_early: bool = False) -> dict[str, Any]:
+    """The ``swisstb-season/1`` document, parsed (numbers that are not integers as
+    Decimal), as :func:`write_index` writes it."""
+    ordered = sorted(results, key=lambda r: r.rel)
+    text = index_json([_event_entry(r) for r in ordered], season_players(ordered),
+                      stopped_early)
+    doc = json.loads(text, parse_float=Decimal)
+    return doc if isinstance(doc, dict) else {}
 
 
 def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]:
-    """``results`` with the summaries of skipped events read back from ``out``."""
+    """``results`` with the summaries (and season entries) of skipped events read back
+    from ``out``; a summary that cannot be read counts as none."""
     from dataclasses import replace
 
     from .runner import summary_path
@@ -236,47 +227,36 @@ def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]
     for res in results:
         if res.summary is None and res.status == "skipped":
             try:
-                summary = json.loads((out / summary_path(res.rel)).read_text("utf-8"))
+                doc = json.loads((out / summary_path(res.rel)).read_text("utf-8"))
             except (OSError, ValueError):
-                summary = None
-            res = replace(res, summary=summary if isinstance(summary, dict) else None)
+                doc = None
+            if isinstance(doc, dict) and doc.get("schema") == SUMMARY_SCHEMA:
+                season = entries_from_json(doc.pop("entrants", None))
+                doc.pop("entrant_columns", None)
+                res = replace(res, summary=doc, season=season)
         filled.append(res)
     return filled
 
 
 def write_index(out: Path, results: Sequence[FileResult], stopped_early: bool = False) -> None:
-    """Write ``index.json`` and ``index.html`` (atomically) for ``results``."""
-    # A season holds ~10^6 small lists and dicts, none of them in a reference cycle: the
-    # cyclic garbage collector would rescan them over and over (about half the time).
+    """Write ``index.json``, the player pages and ``index.html`` (atomically)."""
+    # A season holds ~10^5 entries and players, none of them in a reference cycle: the
+    # cyclic garbage collector would rescan them over and over.
     enabled = gc.isenabled()
     gc.disable()
     try:
-        doc = build_index(with_summaries(out, results), stopped_early)
-        atomic_write(out / "index.json", json_bytes(doc))
-        write_player_pages(out, doc)
-        atomic_write(out / "index.html", index_html(doc).encode("utf-8"))
+        ordered = sorted(with_summaries(out, results), key=lambda r: r.rel)
+        events = [_event_entry(r) for r in ordered]
+        players = season_players(ordered)
+        atomic_write(out / "index.json", index_json(events, players, stopped_early))
+        write_player_pages(out, players)
+        counts = (len(events), sum(e["status"] == "ok" for e in events),
+                  sum(e["status"] == "failed" for e in events))
+        atomic_write(out / "index.html",
+                     index_html(events, players, counts, stopped_early).encode("utf-8"))
     finally:
         if enabled:
             gc.enable()
-
-
-_NUMBER = "\ufdd0num:"
-"""Marks an exact decimal in the document handed to :func:`json.dumps` (a Unicode
-noncharacter, never found in names), replaced by the bare number afterwards."""
-_NUMBER_RX = re.compile('"' + _NUMBER + r'(-?[0-9]+(?:\.[0-9]+)?)"')
-
-
-def _mark(value: Any) -> Any:
-    if isinstance(value, Decimal):
-        return _NUMBER + str(value)
-    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
-
-
-def json_bytes(doc: dict[str, Any]) -> bytes:
-    """``doc`` as compact JSON (the C encoder: a season has ~10^6 values) with every
-    Decimal written as a plain number (never a float)."""
-    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"), default=_mark)
-    return (_NUMBER_RX.sub(r"\1", text) + "\n").encode("utf-8")
 
 
 def read_index(out: Path) -> dict[str, Any]:

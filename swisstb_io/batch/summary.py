@@ -1,17 +1,19 @@
-"""What the season index keeps of one event: the header facts and every entrant's rounds.
+"""What the season index keeps of one event: the header facts and every entrant's share.
 
-The summary is plain JSON (exact points as ``"7/2"`` strings), written next to the event's
-reports so that a re-run that skips the event still has everything the index needs.
+The summary (``events/<path>.summary.json``) is plain JSON, written next to the event's
+reports so that a re-run that skips the event still has everything the index needs: the
+header facts of :func:`summarise`, and under ``entrants`` one list per entrant, the fields
+of :class:`~swisstb_io.batch.season_parts.SeasonEntry` in order (``entrant_columns``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..model import Color, Outcome, Player, Tournament
+from ..model import Player, Tournament
 from ..tiebreaks.standings import StandingsResult
 
-SUMMARY_SCHEMA = "swisstb-batch-event/1"
+SUMMARY_SCHEMA = "swisstb-batch-event/2"
 
 
 def _date(t: Tournament) -> str:
@@ -30,43 +32,9 @@ def rating_of(p: Player) -> tuple[str, int] | None:
 
 
 def summarise(t: Tournament, result: StandingsResult) -> dict[str, Any]:
-    """The summary of ``t`` ranked as ``result``."""
-    by_sn = t.by_start_no()
-    place = {row.start_no: row.place for row in result.rows}
-    winners = [row.name for row in result.rows if row.place == 1]
-    entrants: list[dict[str, Any]] = []
-    ps = t.point_system
+    """The header facts of ``t`` ranked as ``result`` (the entrants are added by the
+    batch: :func:`~swisstb_io.batch.season_parts.season_entries`)."""
     ctx = result.context
-    # What every round row repeats, worked out once: each player's name and rating as an
-    # opponent, and each outcome's value and points.
-    ratings = {p.start_no: rating_of(p) for p in t.players}
-    as_opponent = {sn: (p.name, r[1] if (r := ratings[sn]) else None)
-                   for sn, p in by_sn.items()}
-    outcome_info = {id(o): (o.value, str(ps.points(o)), o is Outcome.NOT_PAIRED)
-                    for o in Outcome}
-    colour = {id(c): c.value for c in Color}
-    nobody = ("", None)
-    for p in t.players:
-        rounds: list[list[Any]] = []
-        for rnd, rr in enumerate(p.results, 1):
-            value, points, skip = outcome_info[id(rr.outcome)]
-            if skip:
-                continue
-            opp = rr.opponent
-            name, opp_rating = as_opponent.get(opp, nobody) if opp is not None else nobody
-            rounds.append([rnd, value, colour[id(rr.color)], opp, name, opp_rating, points])
-        rating = ratings[p.start_no]
-        entrants.append({
-            "start_no": p.start_no,
-            "name": p.name,
-            "fide_id": p.fide_id.strip(),
-            "uscf_id": p.national_id("USCF").strip(),
-            "rating": rating[1] if rating else None,
-            "rating_list": rating[0] if rating else None,
-            "place": place.get(p.start_no),
-            "points": str(ctx.frac(ctx.points[ctx.index[p.start_no]])),
-            "rounds": rounds,
-        })
     return {
         "schema": SUMMARY_SCHEMA,
         "name": t.name,
@@ -75,8 +43,6 @@ def summarise(t: Tournament, result: StandingsResult) -> dict[str, Any]:
         "players": len(t.players),
         "rounds": ctx.scheduled,
         "rounds_played": ctx.n_rounds,
-        "winner": winners,
+        "winner": [row.name for row in result.rows if row.place == 1],
         "tiebreaks": [s.key for s in result.chain],
-        "entrants": entrants,
     }
-

@@ -250,16 +250,18 @@ def build(
     pts_places = places_needed([r.points for r in result.rows])
     keys = [s.key for s in specs]
     col_places = [places_needed([r.values[k].value for r in result.rows]) for k in keys]
-    # Every value printed once per distinct (value, column): the texts repeat a lot.
-    col_texts: list[tuple[int, int, dict[Fraction | None, str]]] = [
-        (s.system.decimals, places, {None: "-"}) for s, places in zip(specs, col_places,
-                                                                         strict=True)
+    # Every value printed once per value object and column: the calculator often hands out
+    # one shared Fraction for a value that recurs.  Keyed by id() (a Fraction hashes in
+    # Python code); the values stay alive, held by the result, while this runs.
+    col_texts: list[tuple[int, int, dict[int, str]]] = [
+        (s.system.decimals, places, {id(None): "-"})
+        for s, places in zip(specs, col_places, strict=True)
     ]
     us_codes = ctx.us_codes()
     fide_cells = _fide_cells(ctx)
     opp_nos = [[ctx.start_nos[j] if j >= 0 else None for j in opps] for opps in ctx.opp]
     fracs = _Fractions(ctx.unit)
-    points_texts: dict[Fraction, str] = {}
+    points_texts: dict[int, str] = {}
     round_numbers = range(1, ctx.n_rounds + 1)
     rows: list[Row] = []
     for r in result.rows:
@@ -269,13 +271,13 @@ def build(
         for key, (digits, places, texts) in zip(keys, col_texts, strict=True):
             tv = r.values[key]
             value = tv.value
-            text = texts.get(value)
+            text = texts.get(id(value))
             if text is None:
-                text = texts[value] = number_text(value, digits, places)
+                text = texts[id(value)] = number_text(value, digits, places)
             cells.append(Cell(value, text, tv.explanation))
-        points_text = points_texts.get(r.points)
+        points_text = points_texts.get(id(r.points))
         if points_text is None:
-            points_text = points_texts[r.points] = number_text(r.points, 2, pts_places)
+            points_text = points_texts[id(r.points)] = number_text(r.points, 2, pts_places)
         # every array of the context has n_rounds entries per player
         pts = ctx.pts[i]
         rounds = tuple(map(RoundCell, round_numbers, us_codes[i], fide_cells[i],

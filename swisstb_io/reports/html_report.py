@@ -9,11 +9,12 @@ dropped and why.  Every text from the input file is escaped.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from html import escape
 
 from .. import __version__
-from ..tiebreaks import ExplainRow, Explanation
+from ..tiebreaks import ExplainRow
 from ..tiebreaks.report import decimal
 from ._html_assets import CSS, JS
 from ._options import ReportOptions
@@ -27,26 +28,20 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _sort_value(value: Fraction | None) -> str:
-    """A machine-readable sort key for the script (exact to 6 decimals; empty = undefined)."""
-    return "" if value is None else str(decimal(value, 6))
+_SPECIAL = re.compile("[&<>\"']").search
+
+
+def _escape(text: str) -> str:
+    """:func:`html.escape`, quicker for the usual text that has nothing to escape."""
+    return escape(text, quote=True) if _SPECIAL(text) else text
 
 
 class _Escaped(dict[str, str]):
     """``escaped[text]``: :func:`html.escape` once per distinct text (notes, results and
-    names repeat across the rows of a report).
-
-    ``rows`` keeps the markup of explanation rows by ``(id(row), digits)``: systems share
-    row objects between values (BH and BH/C1, MM and SOLK), and every row stays alive
-    (held by the report) while the page is rendered, so an id names one row.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.rows: dict[tuple[int, int], str] = {}
+    names repeat across the rows of a report)."""
 
     def __missing__(self, key: str) -> str:
-        value = self[key] = escape(key, quote=True)
+        value = self[key] = _escape(key)
         return value
 
 
@@ -55,58 +50,94 @@ _EXPLAIN_HEAD = ('<thead><tr><th scope="col">Rd</th><th scope="col">Result</th>'
                  '<th scope="col">Note</th></tr></thead><tbody>')
 
 
-def _explanation(col: Column, cell: Cell, e: Explanation, names: dict[int, str],
-                 esc: _Escaped) -> str:
-    label = esc[col.label]
-    parts = [f'<div class="why"><p><strong>{label} = {esc[cell.text]}</strong>: '
-             f"{esc[e.rule]}</p>"]
-    if e.rows:
-        parts.append(f'<table><caption class="sr">How {label} was computed</caption>'
-                     + _EXPLAIN_HEAD)
-        digits = col.digits
-        done = esc.rows
-        for row in e.rows:
-            key = (id(row), digits)
-            markup = done.get(key)
-            if markup is None:
-                markup = done[key] = _explain_row(row, digits, names, esc)
-            parts.append(markup)
-        parts.append("</tbody></table>")
-    if e.notes:
-        parts.append("<ul>" + "".join(f"<li>{esc[n]}</li>" for n in e.notes) + "</ul>")
-    parts.append("</div>")
-    return "".join(parts)
+class _Cells:
+    """Renders the tie-break cells of one report, with every piece that recurs made once.
 
+    Caches keyed by ``id()``: explanation rows (systems share row objects between values:
+    BH and BH/C1, MM and SOLK) and values (a recurring value is often one shared Fraction;
+    a Fraction hashes in Python code) all stay alive, held by the report, while the page
+    is rendered, so an id names one object.
+    """
 
-def _explain_row(row: ExplainRow, digits: int, names: dict[int, str], esc: _Escaped) -> str:
-    rnd, result, opponent, value, note, dropped = row
-    # a Decimal prints as digits, '.', '-': nothing to escape
-    number = "" if value is None else str(decimal(value, digits))
-    opp = names.get(opponent) if opponent is not None else ""
-    if opp is None:  # not a player of the table: the start number
-        opp = esc[str(opponent)]
-    if dropped:
-        return (f'<tr class="dropped"><td>{rnd or ""}</td><td>{esc[result]}</td>'
+    def __init__(self, names: dict[int, str] | None, esc: _Escaped) -> None:
+        self.names = names or {}
+        self.explain = names is not None
+        self.esc = esc
+        self.rows: dict[int, dict[int, str]] = {}
+        """Row markup by ``id(row)``, for each number of digits."""
+        self.numbers: dict[tuple[int, int], str] = {}
+        self.notes: dict[tuple[str, ...], str] = {}
+
+    def number(self, value: Fraction, digits: int) -> str:
+        key = (id(value), digits)
+        text = self.numbers.get(key)
+        if text is None:
+            # a Decimal prints as digits, '.', '-': nothing to escape
+            text = self.numbers[key] = str(decimal(value, digits))
+        return text
+
+    def cell(self, col: Column, label: str, cell: Cell) -> str:
+        value = cell.value
+        sort = "" if value is None else self.number(value, 6)
+        e = cell.explanation
+        esc = self.esc
+        if e is not None and self.explain:
+            text = esc[cell.text]
+            parts = [f'<td class="num tb" data-sort="{sort}"><details><summary>{text}'
+                     f'</summary><div class="why"><p><strong>{label} = {text}</strong>: '
+                     f"{esc[e.rule]}</p>"]
+            if e.rows:
+                parts.append(f'<table><caption class="sr">How {label} was computed</caption>'
+                             f"{_EXPLAIN_HEAD}")
+                digits = col.digits
+                done = self.rows.get(digits)
+                if done is None:
+                    done = self.rows[digits] = {}
+                for row in e.rows:
+                    markup = done.get(id(row))
+                    if markup is None:
+                        markup = done[id(row)] = self.row(row, digits)
+                    parts.append(markup)
+                parts.append("</tbody></table>")
+            if e.notes:
+                notes = self.notes.get(e.notes)
+                if notes is None:
+                    notes = self.notes[e.notes] = (
+                        "<ul>" + "".join(f"<li>{esc[n]}</li>" for n in e.notes) + "</ul>")
+                parts.append(notes)
+            parts.append("</div></details></td>")
+            return "".join(parts)
+        if e is None and value is None:
+            return (f'<td class="num tb" data-sort="{sort}" title="not computed: the player '
+                    'was not tied when it applied">-</td>')
+        return f'<td class="num tb" data-sort="{sort}">{esc[cell.text]}</td>'
+
+    def row(self, row: ExplainRow, digits: int) -> str:
+        rnd, result, opponent, value, note, dropped = row
+        esc = self.esc
+        if value is None:
+            number = ""
+        else:
+            number = self.numbers.get((id(value), digits)) or self.number(value, digits)
+        opp = "" if opponent is None else self.names.get(opponent)
+        if opp is None:  # not a player of the table: the start number
+            opp = esc[str(opponent)]
+        if _SPECIAL(note):
+            note = escape(note)
+        if dropped:
+            return (f'<tr class="dropped"><td>{rnd or ""}</td><td>{esc[result]}</td>'
+                    f'<td>{opp}</td><td class="num">{number}</td>'
+                    f'<td class="drop">{note} <span class="drop">(dropped: '
+                    f"{esc[dropped]})</span></td></tr>")
+        return (f"<tr><td>{rnd or ''}</td><td>{esc[result]}</td>"
                 f'<td>{opp}</td><td class="num">{number}</td>'
-                f'<td class="drop">{esc[note]} <span class="drop">(dropped: '
-                f"{esc[dropped]})</span></td></tr>")
-    return (f"<tr><td>{rnd or ''}</td><td>{esc[result]}</td>"
-            f'<td>{opp}</td><td class="num">{number}</td>'
-            f'<td class="drop">{esc[note]}</td></tr>')
-
-
-def _value_cell(col: Column, cell: Cell, names: dict[int, str] | None, esc: _Escaped) -> str:
-    attrs = f'class="num tb" data-sort="{_sort_value(cell.value)}"'
-    if names is not None and cell.explanation is not None:
-        return (f"<td {attrs}><details><summary>{esc[cell.text]}</summary>"
-                f"{_explanation(col, cell, cell.explanation, names, esc)}</details></td>")
-    if cell.explanation is None and cell.value is None:
-        return f'<td {attrs} title="not computed: the player was not tied when it applied">-</td>'
-    return f"<td {attrs}>{esc[cell.text]}</td>"
+                f'<td class="drop">{note}</td></tr>')
 
 
 def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: bool,
-               table_id: str) -> str:
+               table_id: str) -> list[str]:
+    """The lines of a standings table (the page is joined once, at the end: it can be
+    megabytes, and each join copies it)."""
     heads = [("Place", "num"), ("No", "num"), ("Name", "text"), ("Rating", "num"),
              ("Points", "num")]
     num = ' class="num"'
@@ -122,26 +153,31 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: boo
     esc = _Escaped()
     # names escaped once (an explanation row names its opponent)
     names = {r.start_no: esc[r.name] for r in report.rows} if explain else None
+    cells = _Cells(names, esc)
+    columns = [(c, esc[c.label]) for c in report.columns]
     out = [f'<table class="standings sortable" id="{table_id}"><caption>{caption}</caption>',
            f"<thead><tr>{th}</tr></thead><tbody>"]
+    starred = report.result.actual_play_rule
+    render_cell = cells.cell
     for r in rows:
-        mark = ("*" if not r.scored_in_play and report.result.actual_play_rule else "")
+        mark = "*" if starred and not r.scored_in_play else ""
         rating = "unr" if r.rating is None else str(r.rating)
+        points = "" if r.points is None else cells.number(r.points, 6)
         out.append(
-            f'<tr><td class="num" data-sort="{r.place}">{_e(r.place_text)}</td>'
+            f'<tr><td class="num" data-sort="{r.place}">{esc[r.place_text]}</td>'
             f'<td class="num">{r.start_no}</td>'
-            f'<th scope="row">{_e(r.name)}{mark}</th>'
+            f'<th scope="row">{esc[r.name]}{mark}</th>'
             f'<td class="num" data-sort="{"" if r.rating is None else r.rating}">{rating}</td>'
-            f'<td class="num" data-sort="{_sort_value(r.points)}">{_e(r.points_text)}</td>'
-            + "".join(_value_cell(c, cell, names, esc)
-                      for c, cell in zip(report.columns, r.cells, strict=True))
+            f'<td class="num" data-sort="{points}">{esc[r.points_text]}</td>'
+            + "".join([render_cell(c, label, cell)
+                       for (c, label), cell in zip(columns, r.cells, strict=True)])
             + "</tr>"
         )
     out.append("</tbody></table>")
-    return "\n".join(out)
+    return out
 
 
-def _crosstable(report: Report) -> str:
+def _crosstable(report: Report) -> list[str]:
     name = "US" if report.notation == "us" else "FIDE"
     heads = ('<th scope="col" class="num">No</th><th scope="col">Name</th>'
              '<th scope="col" class="num">Pts</th>'
@@ -163,7 +199,7 @@ def _crosstable(report: Report) -> str:
                    f'<th scope="row">{_e(r.name)}</th><td class="num">{_e(r.points_text)}</td>'
                    + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
-    return "\n".join(out)
+    return out
 
 
 def _header(report: Report) -> str:
@@ -184,10 +220,12 @@ def _header(report: Report) -> str:
     return "\n".join(out)
 
 
-def _group(report: Report, n: int, group: Group) -> str:
+def _group(report: Report, n: int, group: Group) -> list[str]:
     caption = f"{_e(group.title)} <small>(places counted inside the group)</small>"
-    return (f'<section aria-labelledby="g{n}"><h3 id="g{n}">{_e(group.title)}</h3>\n'
-            + _standings(report, group.rows, caption, False, f"group-{n}") + "</section>")
+    lines = _standings(report, group.rows, caption, False, f"group-{n}")
+    lines[0] = f'<section aria-labelledby="g{n}"><h3 id="g{n}">{_e(group.title)}</h3>\n{lines[0]}'
+    lines[-1] += "</section>"
+    return lines
 
 
 def render(report: Report, options: ReportOptions) -> bytes:
@@ -199,15 +237,16 @@ def render(report: Report, options: ReportOptions) -> bytes:
     body = [
         "<header>", _header(report), "</header>", "<main>",
         '<section aria-labelledby="s-standings"><h2 id="s-standings">Standings</h2>',
-        _standings(report, report.rows, caption, True, "standings"), "</section>",
+        *_standings(report, report.rows, caption, True, "standings"), "</section>",
     ]
     if report.groups:
         body.append('<section aria-labelledby="s-groups"><h2 id="s-groups">Groups</h2>')
-        body.extend(_group(report, n, g) for n, g in enumerate(report.groups, 1))
+        for n, g in enumerate(report.groups, 1):
+            body += _group(report, n, g)
         body.append("</section>")
     body += [
         '<section aria-labelledby="s-cross"><h2 id="s-cross">Crosstable</h2>',
-        _crosstable(report), "</section>",
+        *_crosstable(report), "</section>",
     ]
     if report.rounds:
         body += ['<section aria-labelledby="s-chart"><h2 id="s-chart">Score progression</h2>',
@@ -216,11 +255,7 @@ def render(report: Report, options: ReportOptions) -> bytes:
     body += ["</main>",
              f"<footer>Generated by swisstb_io {_e(__version__)}"
              + (f" from {_e(report.source)}" if report.source else "") + ".</footer>"]
-    page = (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{_e(report.title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-        + "\n".join(body)
-        + f"\n<script>{JS}</script>\n</body>\n</html>\n"
-    )
-    return page.encode("utf-8")
+    head = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{_e(report.title)}</title>\n<style>{CSS}</style>\n</head>\n<body>")
+    return "\n".join([head, *body, f"<script>{JS}</script>\n</body>\n</html>\n"]).encode()

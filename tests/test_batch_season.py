@@ -1,0 +1,172 @@
+"""The season index of ``swisstb batch``: pieces made in the workers, pages of fifty players."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from fractions import Fraction
+from pathlib import Path
+
+from swisstb_io import api
+from swisstb_io.batch import Batch, BatchOptions, read_index
+from swisstb_io.batch.season_parts import (
+    EVENT_MARK,
+    SeasonEntry,
+    entrant_keys,
+    entries_from_json,
+    season_entries,
+)
+from swisstb_io.batch.summary import summarise
+from swisstb_io.model import Color, DateText, Outcome, Player, RoundResult, Tournament
+from swisstb_io.tiebreaks import parse_chain, standings
+
+ODD_NAME = 'Quote "Q" \\ <b>&amp; Ünïcødé'
+"""JSON and HTML both have something to escape in it."""
+
+
+def _event(k: int, first_id: int, n: int, odd: bool = False) -> Tournament:
+    """A round robin-ish event: player i meets i+1, i+2 (mod n) in rounds 1, 2."""
+    results: dict[int, list[RoundResult]] = {i: [] for i in range(1, n + 1)}
+    for rnd in (1, 2):
+        for i in range(1, n + 1, 2 * rnd):
+            j = i + rnd
+            if j > n or len(results[i]) >= rnd or len(results[j]) >= rnd:
+                continue
+            results[i].append(RoundResult(Outcome.WIN, j, Color.WHITE))
+            results[j].append(RoundResult(Outcome.LOSS, i, Color.BLACK))
+        for i in range(1, n + 1):
+            if len(results[i]) < rnd:
+                results[i].append(RoundResult(Outcome.HALF_BYE))
+    players = tuple(
+        Player(i, ODD_NAME if odd and i == 20 else f"Player{first_id + i:04d}, Pat",
+               tuple(results[i]), fide_id=str(9_000_000 + first_id + i),
+               fide_rating=1500 + i)
+        for i in range(1, n + 1))
+    return Tournament(name=f"Event {k}", players=players, total_rounds=2,
+                      start_date=DateText.from_date(dt.date(2026, 3, k)))
+
+
+def _season(root: Path) -> None:
+    """Three events of 40 players; neighbouring events share 10 players: 100 in all."""
+    root.mkdir()
+    for k, fmt, ext in ((1, "trf", ".trf"), (2, "chess-json", ".jch"), (3, "xml", ".xml")):
+        t = _event(k, 30 * (k - 1), 40, odd=k == 2)
+        (root / f"e{k}{ext}").write_bytes(api.dumps(t, fmt))
+
+
+def test_player_pages_hold_fifty_players_each_and_every_link_lands(tmp_path: Path) -> None:
+    root, out = tmp_path / "s", tmp_path / "o"
+    _season(root)
+    list(Batch(root, out, BatchOptions(jobs=1, formats=("json",))).run())
+    players = read_index(out)["players"]
+    assert len(players) == 100
+    assert sorted(f.name for f in (out / "players").iterdir()) == ["1.html", "2.html"]
+    index_html = (out / "index.html").read_text()
+    pages = {name: (out / "players" / name).read_text() for name in ("1.html", "2.html")}
+    for p in players:
+        n = int(p["id"][1:])
+        page = f"{(n - 1) // 50 + 1}.html"
+        assert f'<a href="players/{page}#{p["id"]}">' in index_html
+        assert f'<h2 id="{p["id"]}">' in pages[page]
+        assert sum(f'id="{p["id"]}"' in text for text in pages.values()) == 1
+    shared = [p for p in players if len(p["events"]) == 2]
+    assert len(shared) == 20  # players 31-40 and 61-70 play two events
+
+
+def test_index_from_the_workers_equals_the_index_rebuilt_from_the_summaries(
+    tmp_path: Path
+) -> None:
+    """The season pieces a worker sends with its event, and those the parent makes from
+    the summary file of a skipped event, give the same bytes."""
+    root, out = tmp_path / "s", tmp_path / "o"
+    _season(root)
+    first = list(Batch(root, out, BatchOptions(jobs=2, formats=("html", "json"))).run())
+    assert {r.status for r in first} == {"ok"}
+    assert all(r.season is not None and r.summary is not None
+               and "entrants" not in r.summary for r in first)
+    names = ("index.json", "index.html", "players/1.html", "players/2.html")
+    fresh = {name: (out / name).read_bytes() for name in names}
+    (out / "index.html").unlink()  # the next run rebuilds the index, from the summaries
+    again = list(Batch(root, out, BatchOptions(jobs=1, formats=("html", "json"))).run())
+    assert {r.status for r in again} == {"skipped"} and all(r.season is None for r in again)
+    assert {name: (out / name).read_bytes() for name in names} == fresh
+
+
+def test_rounds_rows_name_their_event_and_keep_odd_names_exact(tmp_path: Path) -> None:
+    root, out = tmp_path / "s", tmp_path / "o"
+    _season(root)
+    list(Batch(root, out, BatchOptions(jobs=1, formats=("html",))).run())
+    index = read_index(out)
+    events = [e["file"] for e in index["events"]]
+    assert events == ["e1.trf", "e2.jch", "e3.xml"]
+    by_name = {p["name"]: p for p in index["players"]}
+    odd = by_name[ODD_NAME]
+    assert odd["events"] == [[1, odd["events"][0][1], odd["events"][0][2]]]
+    assert [row[0] for row in odd["rounds"]] == [1, 1]
+    opponent = by_name["Player0031, Pat"]  # start number 1 of event 2 (and 31 of event 1)
+    assert [row[0] for row in opponent["rounds"]] == [0, 0, 1, 1]
+    assert odd["rounds"] == [[1, 1, "L", "b", "Player0049, Pat", 1519],
+                             [1, 2, "H", "-", "", None]]
+    meets_odd = [row for p in index["players"] for row in p["rounds"] if row[4] == ODD_NAME]
+    assert meets_odd and all(row[0] == 1 for row in meets_odd)
+    page = next((out / "players").glob("*.html")).parent
+    html = "".join(f.read_text() for f in page.iterdir())
+    assert "Quote &quot;Q&quot; \\ &lt;b&gt;&amp;amp; Ünïcødé" in html
+    assert ODD_NAME not in html
+
+
+def test_season_entries_add_up() -> None:
+    """One entrant's counts: games over the board, rated games, score as fractions."""
+    rr = RoundResult
+    a = Player(1, "A", (rr(Outcome.WIN, 2, Color.WHITE), rr(Outcome.DRAW, 3, Color.BLACK),
+                        rr(Outcome.HALF_BYE), rr(Outcome.FORFEIT_WIN, 4),
+                        rr(Outcome.DRAW_UNRATED, 5, Color.WHITE), rr(Outcome.NOT_PAIRED)),
+               national_ids=(("USCF", "0000"),))
+    others = [Player(2, "B", (rr(Outcome.LOSS, 1, Color.BLACK),), fide_rating=1800),
+              Player(3, "C", (rr(Outcome.NOT_PAIRED), rr(Outcome.DRAW, 1, Color.WHITE))),
+              Player(4, "D", (rr(Outcome.NOT_PAIRED),) * 3 + (rr(Outcome.FORFEIT_LOSS, 1),),
+                     fide_rating=1700),
+              Player(5, "E", (rr(Outcome.NOT_PAIRED),) * 4
+                     + (rr(Outcome.DRAW_UNRATED, 1, Color.BLACK),), fide_rating=1900)]
+    t = Tournament(name="Cup", players=(a, *others), total_rounds=6,
+                   start_date=DateText.from_date(dt.date(2026, 1, 2)))
+    result = standings(t, parse_chain("uscf"))
+    summary = summarise(t, result)
+    entry = season_entries(t, result, summary, "cup.trf", ["events/cup.trf.html"])[0]
+    assert entry.keys == ("name:a",)
+    assert (entry.name, entry.points, entry.played) == ("A", "3.5", 3)
+    assert entry.place == next(r.place for r in result.rows if r.start_no == 1)
+    assert sum(Fraction(n, d) for n, d in entry.score) == 2
+    assert (entry.rated, entry.rating_sum, entry.halves) == (1, 1800, 2)
+    rows = json.loads("[" + entry.rounds.replace(EVENT_MARK, "[7,") + "]")
+    assert rows == [[7, 1, "W", "w", "B", 1800], [7, 2, "D", "b", "C", None],
+                    [7, 3, "H", "-", "", None], [7, 4, "X", "-", "D", 1700],
+                    [7, 5, "D", "w", "E", 1900]]
+    assert entry.page.startswith(
+        '<tr class="ev"><th colspan="5"><a href="../events/cup.trf.html">cup.trf</a> Cup, '
+        f"2026-01-02: place {entry.place}, 3.5 points</th></tr>\n"
+        "<tr><td>1</td><td>w</td><td>B</td><td>1800</td><td>W</td></tr>")
+    assert entry.page.count("<tr>") == 5
+    assert entries_from_json(json.loads(json.dumps([entry]))) == (entry,)
+    assert entries_from_json([["not", "an", "entry"]]) is None
+
+
+def test_an_entrant_with_both_ids_links_them_across_events() -> None:
+    from swisstb_io.batch import FileResult
+    from swisstb_io.batch.season import season_players
+
+    def result(rel: str, *entrants: tuple[str, str, str]) -> FileResult:
+        season = tuple(SeasonEntry(entrant_keys(name, fide, uscf), name, 1, "0", 0, (), 0, 0,
+                                   0, "", "") for name, fide, uscf in entrants)
+        return FileResult(rel, rel, "ok", season=season)
+
+    players = season_players([
+        result("a.trf", ("Ann", "", "12345678"), ("Bob", "", "")),
+        result("b.trf", ("Ann B.", "555", "")),
+        result("c.trf", ("Ann C.", "555", "12345678"), ("bob", "", "")),
+    ])
+    assert [(p.name, p.other_names, p.matched_by, len(p.entries)) for p in players] == [
+        ("Ann", ["Ann B.", "Ann C."], "FIDE id + US Chess id", 3),
+        ("Bob", ["bob"], "name", 2),
+    ]
+    assert [p.id for p in players] == ["p1", "p2"]
