@@ -12,7 +12,9 @@ temporary folder.  Figures printed:
 * whole process: ``python -m swisstb_io report FILE --format json`` (interpreter start,
   imports, TRF parsing, tie-breaks, JSON), best of 3;
 * in process, best of 5 after a warm-up: the compute alone (context + MM, SOLK, CUM,
-  OPPCUM + ranking), then rendering the JSON, and reading the TRF for reference.
+  OPPCUM + ranking), then rendering the JSON, and reading the TRF for reference;
+* a 110 x 7 event with ``CalcOptions(explain=True)`` (what ``swisstb batch`` computes per
+  event): the compute with and without explanations, and the JSON report with them.
 
 Targets: compute <= 0.25 s and whole process < 1 s for 2,000 x 11; 5,000 x 13 at most
 3.5 x the 2,000 x 11 compute time.
@@ -33,7 +35,7 @@ from pathlib import Path
 
 from swisstb_io.api import dumps, read
 from swisstb_io.model import Color, Outcome, Player, RoundResult, Tournament
-from swisstb_io.tiebreaks import standings
+from swisstb_io.tiebreaks import CalcOptions, standings
 from swisstb_io.tiebreaks.report import dumps as json_dumps
 from swisstb_io.tiebreaks.report import to_json
 
@@ -130,6 +132,25 @@ def run(players: int, rounds: int, folder: Path) -> float:
                                ("bare python startup", startup)):
         print(f"  {label:<22} {wall:7.3f} / {cpu:7.3f}")
     return compute[1]
+
+
+def explained(players: int = 110, rounds: int = 7) -> None:
+    """The per-event work of ``swisstb batch`` on a club-sized event: the ``uscf`` chain with
+    explanations (``CalcOptions(explain=True)``), and its JSON report with them."""
+    t = make_tournament(players, rounds)
+    options = CalcOptions(explain=True)
+    standings(t, "uscf", options)  # warm-up
+    plain = best(lambda: standings(t, "uscf"), 20)
+    compute = best(lambda: standings(t, "uscf", options), 20)
+    res = standings(t, "uscf", options)
+    render = best(lambda: json_dumps(to_json(res, source="x", format="trf16", explain=True)),
+                  10)
+    print(f"{players} x {rounds}, uscf chain (wall / CPU seconds, best of 10-20)")
+    for label, (wall, cpu) in (("compute, no explain", plain), ("compute, explain", compute),
+                               ("JSON with explain", render)):
+        print(f"  {label:<22} {wall:7.4f} / {cpu:7.4f}")
+
+
 def profile(players: int = 2000, rounds: int = 11) -> None:
     import cProfile
     import pstats
@@ -151,6 +172,7 @@ def main(argv: list[str]) -> None:
                                                                          (5000, 13)]
     with tempfile.TemporaryDirectory() as tmp:
         times = {size: run(size[0], size[1], Path(tmp)) for size in sizes}
+    explained()
     if (2000, 11) in times and (5000, 13) in times:
         ratio = times[(5000, 13)] / times[(2000, 11)]
         print(f"compute CPU ratio 5000x13 / 2000x11: {ratio:.2f} (target <= 3.5; "

@@ -30,7 +30,11 @@ print values that are not multiples of 1/4, and either
 
 :class:`TiebreakValue` is ``(value: Fraction | None, explanation: Explanation | None)``;
 higher ranks higher, ``None`` means undefined (JSON ``null``; it ranks below any value).
-Build explanations only when ``ctx.explain`` is true (they are the slow part).
+Build explanations only when ``ctx.explain`` is true (they are the slow part); without
+them, ``core.plain_values(ctx.start_nos, values)`` makes the dict with one shared
+:class:`TiebreakValue` per distinct value.  Whole-field computations can read the
+``ctx.flat_*`` lists (every cell ``i * n_rounds + r`` in one list) and
+``ctx.unplayed_cells``.
 
 Registering a system is one decorator (the FIDE helper's modules in ``tiebreaks/fide/``
 are imported automatically on first use of the registry)::

@@ -7,14 +7,17 @@ the point system: 2 for 1-½-0), so the hot loops never touch :class:`~fractions
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from fractions import Fraction
+from itertools import compress, count, repeat
+from operator import not_
 from typing import Any, TypeVar
 
 from ..errors import TiebreakError
-from ..model import Color, Outcome, Tournament
+from ..model import NOT_PAIRED, Color, Outcome, Player, RoundResult, Tournament
 from .core import num
 
 T = TypeVar("T")
@@ -92,6 +95,12 @@ class Context:
     the games played; a bonus given to an opponent does not change one's tie-break.
     An adjustment must be a whole number of units (for 1-½-0: a multiple of ½).
 
+    The same per-cell data is also held whole-field, one list over every cell
+    ``k = i * n_rounds + r`` (``flat_outcome``, ``flat_opp``, ``flat_pts``, ``flat_played``;
+    ``unplayed_cells`` lists the cells without a game over the board), for systems that
+    compute for the whole field in a few passes; ``color`` and ``wdl`` are built on first
+    use.
+
     ``n_rounds`` is the number of rounds that count: the last round in which anything
     is recorded (a round nobody has played yet contributes nothing); ``scheduled`` is the
     section's number of rounds (TRF XXR/062 or the results present).
@@ -109,69 +118,73 @@ class Context:
         self.win: int = _units(ps.win, unit)
         self.draw: int = _units(ps.draw, unit)
         self.start_nos: tuple[int, ...] = tuple(p.start_no for p in tournament.players)
-        self.index: dict[int, int] = {}
-        for i, sn in enumerate(self.start_nos):
-            if sn in self.index:
-                raise TiebreakError(f"two players have start number {sn}")
-            self.index[sn] = i
+        self.index: dict[int, int] = dict(zip(self.start_nos, range(len(self.start_nos)),
+                                                    strict=True))
+        if len(self.index) != len(self.start_nos):
+            seen: set[int] = set()
+            for sn in self.start_nos:
+                if sn in seen:
+                    raise TiebreakError(f"two players have start number {sn}")
+                seen.add(sn)
         self.n_rounds: int = _rounds_that_count(tournament)
         self.scheduled: int = max(tournament.rounds, self.n_rounds)
         self.is_round_robin: bool = tournament.is_round_robin
         nr = self.n_rounds
-        index = self.index
-        self.outcome: list[list[Outcome]] = []
-        self.color: list[list[Color]] = []
-        self.opp: list[list[int]] = []
-        self.played: list[list[bool]] = []
-        self.pts: list[list[int]] = []
-        self.points: list[int] = []
-        self.game_points: list[int] = []
-        self.wdl: list[list[int]] = []
-        not_paired = Outcome.NOT_PAIRED
-        # Enum members hash in Python code; key the hot lookups on id() instead.
-        info = {
-            id(o): (points_u[o], o.has_opponent, o.played,
-                    1 if o in _WINS else -1 if o in _LOSSES else 0)
-            for o in Outcome
-        }
+        # Column-wise build: one flat list per quantity over every (player, round) cell,
+        # cell ``k = i * n_rounds + r``, then sliced per player.  A few passes over the
+        # whole field, mostly in C (map over dict lookups), cost much less than a handful
+        # of comprehensions per player.
+        cells: list[RoundResult] = []
         for p in tournament.players:
-            res = p.results[:nr]
-            rows = [info[id(r.outcome)] for r in res]
-            outs = [r.outcome for r in res]
-            opps = [
-                index.get(r.opponent, -2) if r.opponent is not None and row[1] else -1
-                for r, row in zip(res, rows, strict=True)
-            ]
-            if -2 in opps:
-                rno = opps.index(-2)
-                raise TiebreakError(
-                    f"player {p.start_no}, round {rno + 1}: opponent {res[rno].opponent} "
-                    "is not in the tournament"
-                )
-            cols = [r.color for r in res]
-            pts = [row[0] for row in rows]
-            played = [row[2] for row in rows]
-            wdl = [row[3] for row in rows]
-            if len(res) < nr:
-                pad = nr - len(res)
-                outs += [not_paired] * pad
-                opps += [-1] * pad
-                cols += [Color.NONE] * pad
-                pts += [points_u[not_paired]] * pad
-                played += [False] * pad
-                wdl += [0] * pad
-            self.outcome.append(outs)
-            self.opp.append(opps)
-            self.color.append(cols)
-            self.played.append(played)
-            self.pts.append(pts)
-            self.wdl.append(wdl)
-            total = sum(pts)
-            self.game_points.append(total)
-            for adj in p.adjustments:
-                if adj.round is None or adj.round <= nr:
-                    total += _adjustment_units(p.start_no, adj.points, unit)
-            self.points.append(total)
+            res = p.results
+            have = len(res)
+            if have == nr:
+                cells.extend(res)
+            elif have > nr:
+                cells.extend(res[:nr])
+            else:
+                cells.extend(res)
+                cells.extend([NOT_PAIRED] * (nr - have))
+        self._cells = cells
+        outs = [c.outcome for c in cells]
+        # Enum members hash in Python code; key the lookups on id() instead.
+        ids = list(map(id, outs))
+        info = {id(o): (points_u[o], o.played, not o.has_opponent) for o in Outcome}
+        # one lookup per cell, then transposed in C: (points, played, no opponent) columns
+        columns = zip(*map(info.__getitem__, ids), strict=True) if ids else ((), (), ())
+        pts_t, played_t, no_opponent = columns
+        lookup: dict[int | None, int] = dict(zip(self.start_nos, range(len(self.start_nos)),
+                                                 strict=True))
+        lookup[None] = -1
+        opps = list(map(lookup.get, [c.opponent for c in cells], repeat(-2)))
+        for k in compress(count(), no_opponent):
+            opps[k] = -1  # an outcome without an opponent (bye, absence) has none
+        if -2 in opps:
+            k = opps.index(-2)
+            raise TiebreakError(
+                f"player {self.start_nos[k // nr]}, round {k % nr + 1}: opponent "
+                f"{cells[k].opponent} is not in the tournament"
+            )
+        self.flat_outcome: list[Outcome] = outs
+        """The outcomes of every cell in one list (cell ``i * n_rounds + r``); the other
+        ``flat_*`` lists likewise: for systems that work on the whole field at once."""
+        self.flat_opp: list[int] = opps
+        self.flat_pts: list[int] = list(pts_t)
+        self.flat_played: list[bool] = list(played_t)
+        self._ids = ids
+        starts = range(0, len(cells), nr) if nr else range(len(tournament.players))
+        self._starts = starts
+        self.outcome: list[list[Outcome]] = [outs[k:k + nr] for k in starts]
+        self.opp: list[list[int]] = [opps[k:k + nr] for k in starts]
+        self.pts: list[list[int]] = [self.flat_pts[k:k + nr] for k in starts]
+        self.played: list[list[bool]] = [self.flat_played[k:k + nr] for k in starts]
+        self.game_points: list[int] = list(map(sum, self.pts))
+        self.points: list[int] = list(self.game_points)
+        for i, p in enumerate(tournament.players):
+            if p.adjustments:
+                for adj in p.adjustments:
+                    if adj.round is None or adj.round <= nr:
+                        self.points[i] += _adjustment_units(p.start_no, adj.points, unit)
         self._cache: dict[str, Any] = {}
         self._fracs: dict[tuple[int, int], Fraction] = {}
         self._nums: dict[tuple[int, int], str] = {}
@@ -179,6 +192,27 @@ class Context:
         """What systems decided for the whole event (e.g. ``fide_rules``), for reports."""
         self._ratings: dict[int | None, list[int | None]] = {}
         self._us_codes: list[list[str]] | None = None
+
+    @functools.cached_property
+    def unplayed_cells(self) -> list[int]:
+        """The cells (``i * n_rounds + r``) without a game played over the board, in order."""
+        return list(compress(count(), map(not_, self.flat_played)))
+
+    @functools.cached_property
+    def color(self) -> list[list[Color]]:
+        """``color[i][r]``: the colour of every player and round (built on first use)."""
+        nr = self.n_rounds
+        cols = [c.color for c in self._cells]
+        return [cols[k:k + nr] for k in self._starts]
+
+    @functools.cached_property
+    def wdl(self) -> list[list[int]]:
+        """``wdl[i][r]``: 1 / 0 / -1 for an over-the-board win / draw / loss, 0 when not
+        played (built on first use)."""
+        nr = self.n_rounds
+        by_id = {id(o): 1 if o in _WINS else -1 if o in _LOSSES else 0 for o in Outcome}
+        flat = list(map(by_id.__getitem__, self._ids))
+        return [flat[k:k + nr] for k in self._starts]
 
     # ------------------------------------------------------------------ helpers
 
@@ -242,9 +276,7 @@ class Context:
             return chosen
         return self.memo(
             "rating_list",
-            lambda: "USCF"
-            if any(p.rating("USCF") for p in self.tournament.players)
-            else "FIDE",
+            lambda: "USCF" if any(map(_uscf_rating, self.tournament.players)) else "FIDE",
         )
 
     def ratings(self, unrated: int | None = None) -> list[int | None]:
@@ -255,12 +287,23 @@ class Context:
         cached = self._ratings.get(unrated)
         if cached is None:
             system = self.rating_list
-            cached = []
-            for p in self.tournament.players:
-                value = p.rating(system)
-                cached.append(value if value else unrated)
+            players = self.tournament.players
+            if system == "FIDE":  # what Player.rating("FIDE") gives, without the call
+                values = [p.fide_rating for p in players]
+            else:
+                values = [p.rating(system) for p in players]
+            cached = [value if value else unrated for value in values]
             self._ratings[unrated] = cached
         return cached
+
+
+def _uscf_rating(p: Player) -> int | None:
+    """``p.rating("USCF")``: the first USCF rating, if any (most players have no rating
+    outside the FIDE one, so this is a loop over nothing)."""
+    for r in p.ratings:
+        if r.system.upper() == "USCF":
+            return r.value
+    return None
 
 
 def _rounds_that_count(t: Tournament) -> int:
@@ -271,14 +314,18 @@ def _rounds_that_count(t: Tournament) -> int:
     round, every recorded round counts.
     """
     last = 0
-    pab = Outcome.PAIRING_BYE
+    paired = _PAIRED_IDS
     for p in t.players:
-        for k in range(len(p.results), last, -1):
-            o = p.results[k - 1].outcome
-            if o.has_opponent or o is pab:
+        results = p.results
+        for k in range(len(results), last, -1):
+            if id(results[k - 1].outcome) in paired:
                 last = k
                 break
     return last or t.rounds_played
+
+
+_PAIRED_IDS = frozenset(id(o) for o in Outcome if o.has_opponent or o is Outcome.PAIRING_BYE)
+"""The outcomes that make a round count (by ``id``: an Enum member hashes in Python code)."""
 
 
 def _adjustment_units(start_no: int, value: Fraction, unit: int) -> int:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from json.encoder import encode_basestring as _enc
 from typing import Any
 
-from .core import JSON, Spec
+from .core import JSON, Spec, paused_gc
 from .standings import Standing, StandingsResult
 
 SCHEMA = "swisstb-report/1"
@@ -42,8 +42,18 @@ _DECIMALS: dict[tuple[int, int, int], Decimal] = {}
 
 
 def _number(digits: int) -> Any:
+    """:func:`decimal` with ``digits``, remembered per value *object* for one document: the
+    values of a report are a few shared Fractions (``ctx.frac``), and hashing a Fraction
+    runs Python code.  The memo keeps each value alive, so its ``id`` stays unique."""
+    memo: dict[int, tuple[Fraction, Decimal]] = {}
+
     def fmt(value: Fraction | None) -> Decimal | None:
-        return None if value is None else decimal(value, digits)
+        if value is None:
+            return None
+        hit = memo.get(id(value))
+        if hit is None:
+            hit = memo[id(value)] = (value, decimal(value, digits))
+        return hit[1]
 
     return fmt
 
@@ -55,19 +65,27 @@ def to_json(
     result: StandingsResult, *, source: str, format: str, explain: bool = False
 ) -> dict[str, JSON]:
     """The ``swisstb-report/1`` document (Decimal numbers; serialise with :func:`dumps`)."""
+    with paused_gc():  # many small dicts and lists, no cycles (see paused_gc)
+        return _to_json(result, source, format, explain)
+
+
+def _to_json(result: StandingsResult, source: str, format: str, explain: bool
+             ) -> dict[str, JSON]:
     ctx = result.context
     t = ctx.tournament
     specs = result.chain
     number = [(s.key, _number(s.system.decimals)) for s in specs]  # once, not per player
+    points = _number(2)
     standings = []
     for row in result.rows:
+        values = row.values
         entry: dict[str, JSON] = {
             "place": row.place,
             "start_no": row.start_no,
             "name": row.name,
             "rating": row.rating,
-            "points": decimal(row.points),
-            "tiebreaks": {key: fmt(row.values[key].value) for key, fmt in number},
+            "points": points(row.points),
+            "tiebreaks": {key: fmt(values[key].value) for key, fmt in number},
             "shared_with": list(row.shared_with),
         }
         if explain:
@@ -104,56 +122,73 @@ def _describe(spec: Spec) -> dict[str, JSON]:
 
 def dumps(doc: JSON, indent: int = 2) -> str:
     """JSON text with :class:`~decimal.Decimal` written as plain numbers (never floats)."""
-    out: list[str] = []
-    _dump(doc, out, indent, 0)
-    return "".join(out) + "\n"
+    with paused_gc():
+        return _text(doc, indent, 0) + "\n"
 
 
-def _dump(value: JSON, out: list[str], indent: int, level: int) -> None:
+def _text(value: JSON, indent: int, level: int) -> str:
+    """``value`` as indented JSON: containers one item a line, except lists of scalars,
+    which stay on one line.
+
+    A dict is written through a ``%``-template made once per key sequence (a report has a
+    few shapes repeated thousands of times), so each value costs one conversion and the
+    joining happens in C.
+    """
     kind = type(value)
+    scalar = _SCALAR
     if kind is dict:
         if not value:
-            out.append("{}")
-            return
-        pad = "\n" + " " * (indent * (level + 1))
-        sep = "{"
-        for k, v in value.items():
-            out.append(sep + pad + _enc(str(k)) + ": ")
-            _dump(v, out, indent, level + 1)
-            sep = ","
-        out.append("\n" + " " * (indent * level) + "}")
-    elif kind is list or kind is tuple:
+            return "{}"
+        keys = tuple(value)
+        template = _TEMPLATES.get((indent, level, keys))
+        if template is None:
+            template = _template(keys, indent, level)
+        deeper = level + 1
+        return template % tuple([
+            write(v) if (write := scalar.get(type(v))) is not None else _text(v, indent, deeper)
+            for v in value.values()
+        ])
+    if kind is list or kind is tuple:
         if not value:
-            out.append("[]")
-            return
-        if all(type(v) in _SCALARS for v in value):
-            out.append("[" + ", ".join(_scalar(v) for v in value) + "]")
-            return
+            return "[]"
+        writers: list[Any] = [scalar.get(type(v)) for v in value]
+        if None not in writers:
+            return "[" + ", ".join([w(v) for w, v in zip(writers, value, strict=True)]) + "]"
         pad = "\n" + " " * (indent * (level + 1))
-        sep = "["
-        for v in value:
-            out.append(sep + pad)
-            _dump(v, out, indent, level + 1)
-            sep = ","
-        out.append("\n" + " " * (indent * level) + "]")
-    else:
-        out.append(_scalar(value))
+        return ("[" + pad + ("," + pad).join([
+            _text(v, indent, level + 1) if w is None else w(v)
+            for w, v in zip(writers, value, strict=True)
+        ]) + "\n" + " " * (indent * level) + "]")
+    write = scalar.get(kind)
+    if write is None:
+        raise TypeError(f"cannot write {kind.__name__} in a report")  # floats never appear
+    return write(value)  # type: ignore[no-any-return]
 
 
-_SCALARS = frozenset({str, int, bool, Decimal, type(None)})
+def _template(keys: tuple[object, ...], indent: int, level: int) -> str:
+    """``{"a": %s, "b": %s}`` laid out one item a line at ``level``, for :func:`_text`."""
+    pad = "\n" + " " * (indent * (level + 1))
+    items = [(_enc(str(k)) + ": ").replace("%", "%%") + "%s" for k in keys]
+    template = "{" + pad + ("," + pad).join(items) + "\n" + " " * (indent * level) + "}"
+    if len(_TEMPLATES) < 1000 and all(type(k) is str for k in keys):
+        _TEMPLATES[indent, level, keys] = template
+    return template
 
 
-def _scalar(value: JSON) -> str:
-    kind = type(value)
-    if kind is str:
-        return _enc(value)
-    if kind is Decimal or kind is int:
-        return str(value)
-    if value is None:
-        return "null"
-    if kind is bool:
-        return "true" if value else "false"
-    raise TypeError(f"cannot write {kind.__name__} in a report")  # floats never appear
+_TEMPLATES: dict[tuple[int, int, tuple[object, ...]], str] = {}
+
+
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _null(value: None) -> str:
+    return "null"
+
+
+_SCALAR: dict[type, Any] = {str: _enc, int: int.__repr__, Decimal: Decimal.__str__,
+                            bool: _bool, type(None): _null}
+"""How each scalar type is written (exact: a Decimal as its plain text; floats never appear)."""
 
 
 # --------------------------------------------------------------------------- text

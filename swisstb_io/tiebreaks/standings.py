@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
+from itertools import repeat
 
 from ..model import Tournament
 from .context import CalcOptions, Context
-from .core import Explanation, Spec, TiebreakValue
+from .core import Explanation, Spec, TiebreakValue, paused_gc
 from .spec import parse_chain, parse_spec
 
 _ACTUAL_PLAY = (
@@ -72,17 +73,21 @@ def int_keys(values: Sequence[TiebreakValue | None]) -> list[int]:
     """Exact integer sort keys (smaller ranks higher) for a list of values.
 
     Every value is scaled to the common denominator, so comparing keys compares the
-    Fractions exactly without Fraction arithmetic; undefined values sort last.
+    Fractions exactly without Fraction arithmetic; undefined values sort last.  The
+    values of one system are mostly shared objects (see
+    :func:`~swisstb_io.tiebreaks.core.plain_values`), so the work is done once per distinct
+    object.
     """
-    dens = {v.value.denominator for v in values if v is not None and v.value is not None}
+    ids = list(map(id, values))
+    distinct = dict(zip(ids, values, strict=True))
+    fracs = [(k, None if v is None else v.value) for k, v in distinct.items()]
+    dens = {f.denominator for _, f in fracs if f is not None}
     scale = math.lcm(*dens) if dens else 1
-    keys: list[int | None] = [
-        None if v is None or v.value is None
-        else -v.value.numerator * (scale // v.value.denominator)
-        for v in values
-    ]
-    worst = max((k for k in keys if k is not None), default=0) + 1
-    return [worst if k is None else k for k in keys]
+    keys = {k: None if f is None else -f.numerator * (scale // f.denominator)
+            for k, f in fracs}
+    worst = max((k for k in keys.values() if k is not None), default=0) + 1
+    by_id = {k: worst if key is None else key for k, key in keys.items()}
+    return list(map(by_id.__getitem__, ids))
 
 
 def _split(items: list[int], key: Sequence[int] | Mapping[int, int]) -> list[list[int]]:
@@ -108,6 +113,16 @@ def standings(
     context: Context | None = None,
 ) -> StandingsResult:
     """Rank ``tournament`` by points and the tie-break ``chain`` (codes, a preset or specs)."""
+    with paused_gc():
+        return _standings(tournament, chain, options, context)
+
+
+def _standings(
+    tournament: Tournament,
+    chain: str | Iterable[str] | Sequence[Spec],
+    options: CalcOptions | None,
+    context: Context | None,
+) -> StandingsResult:
     ctx = context or Context(tournament, options)
     specs = _specs(chain)
     opts = ctx.options
@@ -174,10 +189,13 @@ def _apply_group(
 
 
 def _scored_in_play(ctx: Context) -> list[bool]:
-    return [
-        any(pl and p > 0 for pl, p in zip(played, pts, strict=True)) or points == 0
-        for played, pts, points in zip(ctx.played, ctx.pts, ctx.points, strict=True)
-    ]
+    """Per player: some points came from a game played over the board, or none at all."""
+    nr = ctx.n_rounds
+    if not nr:
+        return [points == 0 for points in ctx.points]
+    scored = [p if pl else 0 for p, pl in zip(ctx.flat_pts, ctx.flat_played, strict=True)]
+    return [points == 0 or max(scored[k:k + nr]) > 0
+            for k, points in zip(range(0, len(scored), nr), ctx.points, strict=True)]
 
 
 def _rows(
@@ -189,31 +207,62 @@ def _rows(
     in_play: list[bool],
     us_rule: bool = True,
 ) -> list[Standing]:
-    players = ctx.tournament.players
+    names = [p.name for p in ctx.tournament.players]
     ratings = ctx.ratings(None)
+    sno = ctx.start_nos
+    frac = ctx.frac
+    points = [frac(p) for p in ctx.points]
+    keys = [spec.key for spec in specs]
+    columns = [list(map((values[key] if key in values else group_values[key]).get, sno,
+                        repeat(_UNDEFINED))) for key in keys]
+    by_player = list(zip(*columns, strict=True)) if columns else [()] * len(sno)
+    mark_play = us_rule and ctx.explain
+    make = _standing
     rows: list[Standing] = []
     place = 1
     for group in final:
-        members = sorted(group, key=lambda i: ctx.start_nos[i])
-        for i in members:
-            sn = ctx.start_nos[i]
-            vals: dict[str, TiebreakValue] = {}
-            for spec in specs:
-                source = values.get(spec.key)
-                if source is None:
-                    source = group_values[spec.key]
-                vals[spec.key] = source.get(sn) or TiebreakValue(None)
-            if us_rule and not in_play[i] and ctx.explain:
-                for key, v in vals.items():
-                    if v.explanation is not None:
-                        vals[key] = replace(v, explanation=Explanation(
-                            v.explanation.rule, v.explanation.rows,
-                            (*v.explanation.notes, _ACTUAL_PLAY)))
-            rows.append(Standing(
-                place=place, start_no=sn, name=players[i].name, rating=ratings[i],
-                points=ctx.frac(ctx.points[i]), values=vals,
-                shared_with=tuple(ctx.start_nos[j] for j in members if j != i),
-                scored_in_play=in_play[i],
-            ))
+        if len(group) == 1:
+            i = group[0]
+            vals = dict(zip(keys, by_player[i], strict=True))
+            if mark_play and not in_play[i]:
+                _mark_unplayed(vals)
+            rows.append(make(place, sno[i], names[i], ratings[i], points[i], vals, (),
+                             in_play[i]))
+            place += 1
+            continue
+        members = sorted(group, key=sno.__getitem__)
+        numbers = [sno[i] for i in members]
+        for i, sn in zip(members, numbers, strict=True):
+            vals = dict(zip(keys, by_player[i], strict=True))
+            if mark_play and not in_play[i]:
+                _mark_unplayed(vals)
+            rows.append(make(place, sn, names[i], ratings[i], points[i], vals,
+                             tuple(x for x in numbers if x != sn), in_play[i]))
         place += len(group)
     return rows
+
+
+_FIELDS = tuple(f.name for f in fields(Standing))
+
+
+def _standing(*args: object) -> Standing:
+    """``Standing(*args)`` without the generated ``__init__`` of a frozen dataclass, which
+    sets every field through ``object.__setattr__`` and is the slowest part of making
+    the rows: the instance dictionary is filled in one call, as unpickling does."""
+    row: Standing = object.__new__(Standing)
+    row.__dict__.update(zip(_FIELDS, args, strict=True))
+    return row
+
+
+def _mark_unplayed(vals: dict[str, TiebreakValue]) -> None:
+    """Add the 34E actual-play note to the explanations of a player whose whole score came
+    from unplayed games."""
+    for key, v in vals.items():
+        if v.explanation is not None:
+            vals[key] = replace(v, explanation=Explanation(
+                v.explanation.rule, v.explanation.rows,
+                (*v.explanation.notes, _ACTUAL_PLAY)))
+
+
+_UNDEFINED = TiebreakValue(None)
+"""The value of a group system for a player who was not tied when it applied."""

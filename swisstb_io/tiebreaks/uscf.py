@@ -20,7 +20,10 @@ The rating-based systems (34E10, 34E11) and the group systems (34E5, 34E12/13) a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from itertools import compress
+from operator import mul
 
 from ..model import Color, Outcome
 from .context import Context
@@ -30,15 +33,13 @@ from .core import (
     Option,
     Spec,
     TiebreakValue,
+    plain_values,
     register_preset,
     tiebreak,
 )
+from .uscf_explain import ABSENT_IDS, UNPLAYED_FULL_IDS, explain_cumulative, explain_median
 
-_UNPLAYED_FULL = frozenset({Outcome.FULL_BYE, Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN})
-_ABSENT = frozenset({Outcome.NOT_PAIRED, Outcome.ZERO_BYE})
-# id()-keyed twins for the hot loops (an Enum member hashes in Python code).
-_UNPLAYED_FULL_IDS = frozenset(map(id, _UNPLAYED_FULL))
-_ABSENT_IDS = frozenset(map(id, _ABSENT))
+_ZERO = Fraction(0)
 
 _MEDIAN_OPTIONS = {
     "plusminus": Option(
@@ -65,25 +66,30 @@ def adjusted(ctx: Context) -> list[int]:
     """Adjusted score per player (units): unplayed rounds count as a draw (34E1)."""
 
     def build() -> list[int]:
-        draw = ctx.draw
-        return [
-            sum(p if pl else draw for p, pl in zip(pts, played, strict=True))
-            for pts, played in zip(ctx.pts, ctx.played, strict=True)
-        ]
+        draw, nr, pts = ctx.draw, ctx.n_rounds, ctx.flat_pts
+        adj = list(ctx.game_points)
+        for k in ctx.unplayed_cells:
+            adj[k // nr] += draw - pts[k]
+        return adj
 
     return ctx.memo("us.adjusted", build)
 
 
 def _opp_lists(ctx: Context, own_zero: bool) -> list[list[int]]:
+    """Per player, the opponents' adjusted scores round by round: 0 for an unplayed round
+    (``own_zero``), else only the rounds played."""
+
     def build() -> list[list[int]]:
         adj = adjusted(ctx)
-        out: list[list[int]] = []
-        for opps, played in zip(ctx.opp, ctx.played, strict=True):
-            if own_zero:
-                out.append([adj[j] if pl else 0 for j, pl in zip(opps, played, strict=True)])
-            else:
-                out.append([adj[j] for j, pl in zip(opps, played, strict=True) if pl])
-        return out
+        nr = ctx.n_rounds
+        cells = [adj[j] for j in ctx.flat_opp]
+        for k in ctx.unplayed_cells:
+            cells[k] = 0
+        starts = range(0, len(cells), nr) if nr else range(len(ctx))
+        if own_zero:
+            return [cells[k:k + nr] for k in starts]
+        played = ctx.flat_played
+        return [list(compress(cells[k:k + nr], played[k:k + nr])) for k in starts]
 
     return ctx.memo(f"us.opp_adj.{own_zero}", build)
 
@@ -106,90 +112,31 @@ def _median_family(ctx: Context, spec: Spec, mode: str) -> dict[int, TiebreakVal
         d = _discards(ctx, spec)
         basis = ctx.scheduled if spec.option("plusminus") == "scheduled" else ctx.n_rounds
     half = ctx.win * basis  # compare 2 * points with this
+    # values dropped (lowest, highest) for an even, plus and minus score
+    drops = {"even": (0, 0) if mode == "none" else (d, d),
+             "plus": (d, d) if mode == "both" else (d, 0) if mode == "modified" else (0, 0),
+             "minus": (d, d) if mode == "both" else (0, d) if mode == "modified" else (0, 0)}
+    explain = ctx.explain
+    totals: list[int] = []
     out: dict[int, TiebreakValue] = {}
-    for i, values in enumerate(lists):
-        two_pts = 2 * ctx.points[i]
+    for i, (values, points) in enumerate(zip(lists, ctx.points, strict=True)):
+        two_pts = 2 * points
         cls = "even" if two_pts == half else "plus" if two_pts > half else "minus"
-        low = high = 0
-        if mode == "both" or (mode == "modified" and cls == "even"):
-            low = high = d
-        elif mode == "modified":
-            low, high = (d, 0) if cls == "plus" else (0, d)
-        n = len(values)
-        low = min(low, n)
-        high = min(high, n - low)
+        low, high = drops[cls]
         if low or high:
-            ordered = sorted(values)
-            total = sum(ordered[low : n - high])
+            n = len(values)
+            low = min(low, n)
+            high = min(high, n - low)
+            total = sum(sorted(values)[low : n - high])
         else:
             total = sum(values)
-        expl = _explain_median(ctx, spec, i, mode, cls, low, high) if ctx.explain else None
-        out[ctx.start_nos[i]] = TiebreakValue(ctx.frac(total), expl)
-    return out
-
-
-_RULES = {
-    "modified": "US Chess 34E1 Modified Median: sum of opponents' adjusted scores (unplayed "
-    "rounds of an opponent count ½; own unplayed rounds count 0), dropping the lowest and "
-    "highest for an even score, the lowest for a plus score, the highest for a minus score "
-    "(2 each from 9 rounds)",
-    "none": "US Chess 34E2 Solkoff: sum of opponents' adjusted scores (unplayed rounds of an "
-    "opponent count ½; own unplayed rounds count 0), nothing dropped",
-    "both": "US Chess 34E9 Median (plain Harkness; 34E4 before the 7th edition): as 34E1 but "
-    "the highest and the lowest are always dropped",
-}
-
-
-def _explain_median(
-    ctx: Context, spec: Spec, i: int, mode: str, cls: str, low: int, high: int
-) -> Explanation:
-    base, ordered = _median_rows(ctx, spec.option("own-unplayed") == "zero")[i]
-    rows = list(base)
-    for _, r in ordered[:low]:
-        rows[r] = rows[r]._replace(dropped="lowest")
-    for _, r in ordered[len(ordered) - high :] if high else ():
-        rows[r] = rows[r]._replace(dropped="highest")
-    notes = []
-    if mode != "none":
-        notes.append(
-            f"score {ctx.num_text(ctx.points[i])} is a {cls} score; dropped {low} lowest, "
-            f"{high} highest"
-        )
-    return Explanation(_RULES[mode], tuple(rows), tuple(notes))
-
-
-def _median_rows(
-    ctx: Context, own_zero: bool
-) -> list[tuple[tuple[ExplainRow, ...], list[tuple[int, int]]]]:
-    """Per player: the rows of 34E1/34E2/34E9 before anything is dropped (one per round),
-    and the ``(value, round)`` entries in order; shared by MM, SOLK and MED."""
-
-    def build() -> list[tuple[tuple[ExplainRow, ...], list[tuple[int, int]]]]:
-        adj = adjusted(ctx)
-        sno = ctx.start_nos
-        frac, text = ctx.frac, ctx.num_text
-        zero = frac(0)
-        out = []
-        for codes, opps, played in zip(ctx.us_codes(), ctx.opp, ctx.played, strict=True):
-            rows: list[ExplainRow] = []
-            entries: list[tuple[int, int]] = []  # (value, round)
-            for r, (code, j, pl) in enumerate(zip(codes, opps, played, strict=True)):
-                if pl:
-                    value = adj[j]
-                    entries.append((value, r))
-                    rows.append(ExplainRow(r + 1, code, sno[j] if j >= 0 else None, frac(value),
-                                           f"opponent's adjusted score {text(value)}"))
-                elif own_zero:
-                    entries.append((0, r))
-                    rows.append(ExplainRow(r + 1, code, sno[j] if j >= 0 else None, zero,
-                                           "own unplayed round: a 0-opponent (34E1)"))
-                else:
-                    rows.append(ExplainRow(r + 1, code, None, None, "own unplayed: omitted"))
-            entries.sort()
-            out.append((tuple(rows), entries))
+        totals.append(total)
+        if explain:
+            out[ctx.start_nos[i]] = TiebreakValue(ctx.frac(total), explain_median(
+                ctx, spec, i, mode, cls, low, high, adjusted(ctx)))
+    if explain:
         return out
-
-    return ctx.memo(f"us.median_rows.{own_zero}", build)
+    return plain_values(ctx.start_nos, [ctx.frac(t) for t in totals])
 
 
 _MEDIAN_KW = {"modifiers": frozenset(), "options": _MEDIAN_OPTIONS}
@@ -213,6 +160,22 @@ def median(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
     return _median_family(ctx, spec, "both")
 
 
+def _row_sums(ctx: Context, cells: list[int], counts: Callable[[int, bool], bool]) -> list[int]:
+    """Per player, the sum of ``cells`` (one value per cell ``i * n_rounds + r``) over the
+    rounds where ``counts(opponent, played)``; every round played against an opponent is
+    assumed to count, the others are asked."""
+    nr = ctx.n_rounds
+    opp = ctx.flat_opp
+    for k in ctx.unplayed_cells:
+        if not counts(opp[k], False):
+            cells[k] = 0
+    if -1 in compress(opp, ctx.flat_played):  # a game without an opponent (never in a file)
+        for k, (j, pl) in enumerate(zip(opp, ctx.flat_played, strict=True)):
+            if pl and not counts(j, True):
+                cells[k] = 0
+    return [sum(cells[k:k + nr]) for k in (range(0, len(cells), nr) if nr else range(len(ctx)))]
+
+
 # --------------------------------------------------------------------------- cumulative
 
 _CUM_OPTIONS = {
@@ -233,52 +196,43 @@ def _cumulative(ctx: Context, spec: Spec) -> list[int]:
     every = spec.option("rounds") == "all"
 
     def build() -> list[int]:
-        out: list[int] = []
-        for pts, outs, played in zip(ctx.pts, ctx.outcome, ctx.played, strict=True):
-            running = total = 0
-            for p, o, pl in zip(pts, outs, played, strict=True):
-                running += p
-                if every or id(o) not in _ABSENT_IDS:
-                    total += running
-                if not pl and (sub_all or id(o) in _UNPLAYED_FULL_IDS):
-                    total -= p
-            out.append(total)
+        if not every:
+            return [_participated(pts, outs, played, sub_all)
+                    for pts, outs, played in zip(ctx.pts, ctx.outcome, ctx.played, strict=True)]
+        # round r is in the running scores of rounds r to the last: it counts nr - r times
+        nr = ctx.n_rounds
+        weights = [nr - r for r in range(nr)]
+        out = [sum(map(mul, row, weights)) for row in ctx.pts]
+        pts, outcome = ctx.flat_pts, ctx.flat_outcome
+        for k in ctx.unplayed_cells:
+            if sub_all or id(outcome[k]) in UNPLAYED_FULL_IDS:
+                out[k // nr] -= pts[k]
         return out
 
     return ctx.memo(f"us.cum.{sub_all}.{every}", build)
+
+
+def _participated(pts: list[int], outs: list[Outcome], played: list[bool], sub_all: bool
+                  ) -> int:
+    """Cumulative counting the running score only in the rounds the player took part in."""
+    running = total = 0
+    for p, o, pl in zip(pts, outs, played, strict=True):
+        running += p
+        if id(o) not in ABSENT_IDS:
+            total += running
+        if not pl and (sub_all or id(o) in UNPLAYED_FULL_IDS):
+            total -= p
+    return total
 
 
 @tiebreak("CUM", "Cumulative", "US Chess 34E3", aliases=("cumulative", "34E3"),
           options=_CUM_OPTIONS)
 def cumulative(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
     cum = _cumulative(ctx, spec)
-    out: dict[int, TiebreakValue] = {}
-    for i, value in enumerate(cum):
-        expl = None
-        if ctx.explain:
-            expl = _explain_cum(ctx, spec, i)
-        out[ctx.start_nos[i]] = TiebreakValue(ctx.frac(value), expl)
-    return out
-
-
-def _explain_cum(ctx: Context, spec: Spec, i: int) -> Explanation:
-    sub_all = spec.option("unplayed") == "all-unplayed-points"
-    every = spec.option("rounds") == "all"
-    rows = []
-    running = 0
-    sno, frac = ctx.start_nos, ctx.frac
-    for r, (code, p, o, j, pl) in enumerate(zip(ctx.us_codes()[i], ctx.pts[i], ctx.outcome[i],
-                                                ctx.opp[i], ctx.played[i], strict=True)):
-        running += p
-        counted = every or id(o) not in _ABSENT_IDS
-        note = "running score" if counted else "running score not counted (absent)"
-        if not pl and (sub_all or id(o) in _UNPLAYED_FULL_IDS) and p:
-            note += f"; minus {ctx.num_text(p)} for the unplayed result"
-        rows.append(ExplainRow(r + 1, code, sno[j] if j >= 0 else None, frac(running), note,
-                               "" if counted else "absent"))
-    rule = ("US Chess 34E3 Cumulative: sum of the running scores after each round, minus "
-            "1 for each unplayed win or one-point bye")
-    return Explanation(rule, tuple(rows))
+    if not ctx.explain:
+        return plain_values(ctx.start_nos, [ctx.frac(value) for value in cum])
+    return {sn: TiebreakValue(ctx.frac(value), explain_cumulative(ctx, spec, i))
+            for i, (sn, value) in enumerate(zip(ctx.start_nos, cum, strict=True))}
 
 
 @tiebreak("OPPCUM", "Cumulative of Opposition", "US Chess 34E4 (34E9 before the 7th edition)",
@@ -290,6 +244,11 @@ def _explain_cum(ctx: Context, spec: Spec, i: int) -> Explanation:
 def opp_cumulative(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
     cum = _cumulative(ctx, spec)
     with_forfeits = spec.option("forfeits") == "include"
+    if not ctx.explain:
+        cells = [cum[j] for j in ctx.flat_opp]
+        return plain_values(ctx.start_nos, [ctx.frac(total) for total in _row_sums(
+            ctx, cells, lambda j, pl: j >= 0 and (pl or with_forfeits))])
+    cum_fracs = [ctx.frac(c) for c in cum]
     out: dict[int, TiebreakValue] = {}
     for i, (opps, played) in enumerate(zip(ctx.opp, ctx.played, strict=True)):
         total = 0
@@ -298,9 +257,9 @@ def opp_cumulative(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
                 total += cum[j]
         expl = None
         if ctx.explain:
-            sno, frac = ctx.start_nos, ctx.frac
+            sno, frac = ctx.start_nos, cum_fracs
             rows = tuple([
-                ExplainRow(r + 1, code, sno[j], frac(cum[j]), "opponent's Cumulative (34E3)")
+                ExplainRow(r + 1, code, sno[j], frac[j], "opponent's Cumulative (34E3)")
                 if j >= 0 and (pl or with_forfeits) else
                 ExplainRow(r + 1, code, sno[j] if j >= 0 else None, None,
                            "no opponent met over the board: adds nothing")
@@ -316,6 +275,10 @@ def opp_cumulative(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
 # --------------------------------------------------------------------------- own games
 
 
+_WITH_BLACK = (Fraction(1), "played with Black")
+_NOT_WITH_BLACK = (Fraction(0), "not a game played with Black")
+
+
 @tiebreak("BLK", "Most Blacks", "US Chess 34E6", aliases=("most-blacks", "blacks", "34E6"))
 def most_blacks(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
     out: dict[int, TiebreakValue] = {}
@@ -324,17 +287,19 @@ def most_blacks(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
         n = sum(1 for c, pl in zip(cols, played, strict=True) if pl and c is black)
         expl = None
         if ctx.explain:
-            rows = tuple(
-                ExplainRow(r + 1, ctx.us_code(i, r), None,
-                           Fraction(int(pl and c is black)),
-                           "played with Black" if pl and c is black else
-                           "not a game played with Black")
-                for r, (c, pl) in enumerate(zip(cols, played, strict=True))
-            )
+            rows = tuple([
+                ExplainRow(r + 1, code, None, *(_WITH_BLACK if pl and c is black else
+                                               _NOT_WITH_BLACK))
+                for r, (code, c, pl) in enumerate(zip(ctx.us_codes()[i], cols, played,
+                                                      strict=True))
+            ])
             expl = Explanation("US Chess 34E6 Most Blacks: the number of games played with "
                                "Black (byes and forfeits have no colour)", rows)
         out[ctx.start_nos[i]] = TiebreakValue(Fraction(n), expl)
     return out
+
+
+_KASH_VALUES = {w: Fraction(w) for w in (0, 1, 2, 4)}
 
 
 @tiebreak("KASH", "Kashdan", "US Chess 34E7", aliases=("kashdan", "34E7"))
@@ -346,11 +311,10 @@ def kashdan(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
                    for w, pl in zip(ctx.wdl[i], ctx.played[i], strict=True)]
         expl = None
         if ctx.explain:
-            rows = tuple(
-                ExplainRow(r + 1, ctx.us_code(i, r), None, Fraction(w),
-                           "win 4, draw 2, loss 1, unplayed 0")
-                for r, w in enumerate(weights)
-            )
+            rows = tuple([
+                ExplainRow(r + 1, code, None, _KASH_VALUES[w], "win 4, draw 2, loss 1, unplayed 0")
+                for r, (code, w) in enumerate(zip(ctx.us_codes()[i], weights, strict=True))
+            ])
             expl = Explanation("US Chess 34E7 Kashdan: 4 per win, 2 per draw, 1 per loss, "
                                "0 per unplayed game", rows)
         out[ctx.start_nos[i]] = TiebreakValue(Fraction(sum(weights)), expl)
@@ -369,18 +333,30 @@ def sonneborn_berger(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
     # result points / win points: 1 for a win, ½ for a draw (a point system whose win is
     # worth 0 keeps the plain product)
     scale = ctx.win or ctx.unit
+    kind, text = "final" if raw else "adjusted", ctx.num_text
+    shown: dict[tuple[int, int], tuple[Fraction, str]] = {}
+
+    def show(score: int, p: int) -> tuple[Fraction, str]:
+        """The value and note of a game (opponent's score, points), made once per pair."""
+        made = shown[score, p] = (ctx.frac(score * p, scale),
+                                  f"opponent's {kind} score {text(score)} x result {text(p)}")
+        return made
+
+    if not ctx.explain:
+        cells = [scores[j] * p for j, p in zip(ctx.flat_opp, ctx.flat_pts, strict=True)]
+        return plain_values(ctx.start_nos, [ctx.frac(total, scale) for total in _row_sums(
+            ctx, cells, lambda j, pl: pl)])
     out: dict[int, TiebreakValue] = {}
     for i, (opps, played, pts) in enumerate(zip(ctx.opp, ctx.played, ctx.pts, strict=True)):
         total = sum(scores[j] * p for j, pl, p in zip(opps, played, pts, strict=True) if pl)
         expl = None
         if ctx.explain:
-            kind, text, sno = "final" if raw else "adjusted", ctx.num_text, ctx.start_nos
+            sno = ctx.start_nos
             rows = tuple([
-                ExplainRow(r + 1, code, sno[j] if j >= 0 else None, ctx.frac(scores[j] * p, scale),
-                           f"opponent's {kind} score {text(scores[j])} x result {text(p)}")
+                ExplainRow(r + 1, code, sno[j] if j >= 0 else None,
+                           *(shown.get((scores[j], p)) or show(scores[j], p)))
                 if pl else
-                ExplainRow(r + 1, code, sno[j] if j >= 0 else None, Fraction(0),
-                           "unplayed: adds 0")
+                ExplainRow(r + 1, code, sno[j] if j >= 0 else None, _ZERO, "unplayed: adds 0")
                 for r, (code, j, pl, p) in enumerate(zip(ctx.us_codes()[i], opps, played, pts,
                                                          strict=True))
             ])

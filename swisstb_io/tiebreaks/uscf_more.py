@@ -7,7 +7,6 @@ opponents are left out unless a rating is given to them (``/U1400`` on the spec 
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 from .context import Context
@@ -157,6 +156,8 @@ def lot_order(ctx: Context) -> tuple[int, ...]:
     seed = ctx.options.lot_seed
     if seed is None:
         return ()
+    import random  # only for a seeded lot: keep it out of every import of the package
+
     order = sorted(ctx.start_nos)
     random.Random(seed).shuffle(order)
     return tuple(order)

@@ -16,16 +16,17 @@ or the TRF-2026 192 record, never from the player count.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from fractions import Fraction
 
 from ...errors import TiebreakError
 from ...model import Tournament
 from ._context import EDITIONS, FideContext, FideOptions, build_context, choose_edition
-from ._counts import counts_all, koya_all, progressive_all, standard_points_all
+from ._counts import counts_all, koya_all, progressive_all, progressive_values, standard_points_all
 from ._de import direct_encounter
-from ._opponents import aob_all, buchholz_all
-from ._rating import average_performance_all, performance_all
+from ._opponents import aob_all, buchholz_all, opponent_values
+from ._rating import aro_tpr_values, average_performance_all, performance_all
 from ._types import ARTICLES, CODES, FideSpec, FideValue, Part, format_fixed, parse_fide_spec
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "build_context",
     "choose_edition",
     "compute",
+    "compute_values",
     "direct_encounter",
     "format_fixed",
     "parse_fide_spec",
@@ -68,19 +70,47 @@ _FUNCS: dict[str, _Func] = {
 }
 
 
+_ValuesFunc = Callable[[FideContext, FideSpec], "list[Fraction] | list[Fraction | None]"]
+
+_VALUE_FUNCS: dict[str, _ValuesFunc] = {
+    "BH": opponent_values,
+    "FB": opponent_values,
+    "SB": opponent_values,
+    "PS": progressive_values,
+    "ARO": aro_tpr_values,
+    "TPR": aro_tpr_values,
+}
+"""Whole-field computations of the values alone, for the codes whose per-player
+computation (with its explanation) is the slow part."""
+
+
 def compute(ctx: FideContext, spec: FideSpec | str) -> list[FideValue]:
     """One value per player (start-number order) of a non-group FIDE tie-break.
 
     DE needs the tied group: use :func:`direct_encounter`.  A ``/V`` modifier computes
     with another edition on a context copy sharing the same arrays.
     """
+    ctx, spec = _prepare(ctx, spec)
+    return _FUNCS[spec.code](ctx, spec)
+
+
+def compute_values(ctx: FideContext, spec: FideSpec | str) -> Sequence[Fraction | None]:
+    """The values of :func:`compute` alone (``FideValue.value``), without explanations."""
+    ctx, spec = _prepare(ctx, spec)
+    fast = _VALUE_FUNCS.get(spec.code)
+    if fast is not None:
+        return fast(ctx, spec)
+    return [v.value for v in _FUNCS[spec.code](ctx, spec)]
+
+
+def _prepare(ctx: FideContext, spec: FideSpec | str) -> tuple[FideContext, FideSpec]:
     if isinstance(spec, str):
         spec = parse_fide_spec(spec)
     if spec.code == "DE":
         raise TiebreakError("DE ranks a tied group: call direct_encounter(ctx, group)")
     if spec.edition is not None and spec.edition != ctx.edition:
         ctx = with_edition(ctx, spec.edition, f"FIDE C.07 {spec.edition} rules (/V modifier)")
-    return _FUNCS[spec.code](ctx, spec)
+    return ctx, spec
 
 
 def with_edition(ctx: FideContext, edition: str, reason: str) -> FideContext:

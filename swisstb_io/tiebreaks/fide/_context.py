@@ -14,6 +14,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import chain, compress, count
+from operator import not_
 
 from ...errors import TiebreakError
 from ...model import Color, Outcome, Player, Tournament
@@ -110,8 +112,8 @@ class FideContext:
     outcome: Sequence[Sequence[Outcome]]
     pts: Sequence[Sequence[int]]
     opp: Sequence[Sequence[int]]
-    played: list[list[bool]]
-    black: list[list[bool]]
+    played: Sequence[Sequence[bool]]
+    black: Sequence[Sequence[bool]]
     vur: list[list[bool]]
     total: list[int]
     lna: list[int]
@@ -119,6 +121,12 @@ class FideContext:
     rating: list[int | None]
     explain: bool = True
     cache: dict[object, object] = field(default_factory=dict)
+    flat_opp: Sequence[int] = field(default_factory=list, repr=False)
+    """``opp`` of every cell in one list, cell ``i * rounds + r``; likewise ``flat_pts``,
+    ``flat_played``: for the computations that run over the whole field at once."""
+    flat_pts: Sequence[int] = field(default_factory=list, repr=False)
+    flat_played: Sequence[bool] = field(default_factory=list, repr=False)
+    flat_vur: list[bool] = field(default_factory=list, repr=False)
     _fracs: dict[tuple[int, int], Fraction] = field(default_factory=dict, repr=False)
     _texts: dict[int, str] = field(default_factory=dict, repr=False)
 
@@ -153,12 +161,16 @@ def _dec(f: Fraction) -> str:
 
 
 def build_context(
-    t: Tournament, options: FideOptions | None = None, core: CoreArrays | None = None
+    t: Tournament, options: FideOptions | None = None, core: CoreArrays | None = None,
+    flat: FlatArrays | None = None,
 ) -> FideContext:
     """Precompute everything the FIDE tie-breaks need, in one pass over the results.
 
     ``core`` lets the calculator core hand over the arrays it already built (player order,
     outcomes, opponents, points in the same units); they are padded to the scheduled rounds.
+    ``flat`` may add the same opponents and points as whole-field lists (cell
+    ``i * rounds + r``) and which games were played over the board; it is used only when
+    no row needs padding.
     """
     options = options or FideOptions()
     edition, edition_reason = choose_edition(t, options.edition)
@@ -170,36 +182,46 @@ def build_context(
         core = _arrays(t, unit)
     start_nos, outcome_rows, opp_rows, color_rows, pts_rows = core
     index = {s: i for i, s in enumerate(start_nos)}
-    outcome, pts, opp, played, black, vur = [], [], [], [], [], []
-    total, lna = [], []
     pad_points = int(ps.points(Outcome.NOT_PAIRED) * unit)
-    for oc_row, op_row, co_row, pt_row in zip(outcome_rows, opp_rows, color_rows, pts_rows,
-                                              strict=True):
+    outcome, opp, colors, pts = list(outcome_rows), list(opp_rows), list(color_rows), \
+        list(pts_rows)
+    for i, oc_row in enumerate(outcome_rows):
         have = len(oc_row)
         if have != rounds:
+            flat = None
             extra = rounds - have
-            oc_row = list(oc_row[:rounds]) + [Outcome.NOT_PAIRED] * extra
-            op_row = list(op_row[:rounds]) + [-1] * extra
-            co_row = list(co_row[:rounds]) + [Color.NONE] * extra
-            pt_row = list(pt_row[:rounds]) + [pad_points] * extra
-        ids = [id(oc) for oc in oc_row]  # Enum.__hash__ is slow: test membership by id
-        pl_row = [k in _PLAYED_IDS and o >= 0 for k, o in zip(ids, op_row, strict=True)]
-        vu_row = [not pl and k not in _NOT_VUR_IDS for k, pl in zip(ids, pl_row, strict=True)]
-        last_ok = 0
-        for r in range(rounds - 1, -1, -1):
-            if not vu_row[r]:
-                last_ok = r + 1
-                break
-        outcome.append(oc_row)
-        pts.append(pt_row)
-        opp.append(op_row)
-        played.append(pl_row)
-        black.append([pl and c is _BLACK for pl, c in zip(pl_row, co_row, strict=True)])
-        vur.append(vu_row)
-        total.append(sum(pt_row))
-        lna.append(last_ok)
+            outcome[i] = list(oc_row[:rounds]) + [Outcome.NOT_PAIRED] * extra
+            opp[i] = list(opp_rows[i][:rounds]) + [-1] * extra
+            colors[i] = list(color_rows[i][:rounds]) + [Color.NONE] * extra
+            pts[i] = list(pts_rows[i][:rounds]) + [pad_points] * extra
+    # Whole-field lists (cell i * rounds + r), then sliced per player: a few passes over
+    # every cell instead of several per player.
+    if flat is not None:
+        f_opp, f_pts, f_played = flat
+        if -1 in compress(f_opp, f_played):  # a game without an opponent is not played
+            f_played = [pl and o >= 0 for pl, o in zip(f_played, f_opp, strict=True)]
+    else:
+        f_opp = list(chain.from_iterable(opp))
+        f_pts = list(chain.from_iterable(pts))
+        ids = [id(oc) for oc in chain.from_iterable(outcome)]  # Enum.__hash__ is slow
+        f_played = [k in _PLAYED_IDS and o >= 0 for k, o in zip(ids, f_opp, strict=True)]
+    unplayed = list(compress(count(), map(not_, f_played)))
+    f_vur = [False] * len(f_played)
+    black_ = _BLACK
+    f_black = [c is black_ for c in chain.from_iterable(colors)]
+    for k in unplayed:  # only a round without a game can be a VUR (16.1.2)
+        f_vur[k] = id(outcome[k // rounds][k % rounds]) not in _NOT_VUR_IDS
+        f_black[k] = False
+    starts = range(0, len(f_opp), rounds) if rounds else range(len(start_nos))
+    played = [f_played[k:k + rounds] for k in starts]
+    vur = [f_vur[k:k + rounds] for k in starts]
+    black = [f_black[k:k + rounds] for k in starts]
+    total = list(map(sum, pts))
+    lna = [rounds if not row[-1] else _last_not_vur(row) for row in vur] if rounds else \
+        [0] * len(start_nos)
+    rating_list = options.rating_list.upper()
     by_sno = {p.start_no: p for p in t.players}
-    rating = [_rating(by_sno[s], options.rating_list) for s in start_nos]
+    rating = [_rating(by_sno[s], rating_list) for s in start_nos]
     return FideContext(
         tournament=t, edition=edition, edition_reason=edition_reason, round_robin=rr,
         system_reason=system_reason, unrated=options.unrated, rounds=rounds, unit=unit,
@@ -207,8 +229,21 @@ def build_context(
         start_nos=list(start_nos),
         index=index, outcome=outcome, pts=pts, opp=opp, played=played, black=black, vur=vur,
         total=total, lna=lna, rating=rating, explain=options.explain,
+        flat_opp=f_opp, flat_pts=f_pts, flat_played=f_played, flat_vur=f_vur,
+        cache={("special cells", False, False): unplayed},
     )
 
+
+def _last_not_vur(row: list[bool]) -> int:
+    """The last round (1-based) that is not a VUR, 0 if none (16.2.5)."""
+    for r in range(len(row) - 1, -1, -1):
+        if not row[r]:
+            return r + 1
+    return 0
+
+
+FlatArrays = tuple[Sequence[int], Sequence[int], Sequence[bool]]
+"""(opponent index, points in units, played over the board) of every cell, whole field."""
 
 CoreArrays = tuple[
     Sequence[int], Sequence[Sequence[Outcome]], Sequence[Sequence[int]],
@@ -221,7 +256,7 @@ _POINT_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pairing_
 
 
 def _rating(p: Player, rating_list: str) -> int | None:
-    value = p.fide_rating if rating_list.upper() == "FIDE" else p.rating(rating_list)
+    value = p.fide_rating if rating_list == "FIDE" else p.rating(rating_list)
     return value if value else None
 
 

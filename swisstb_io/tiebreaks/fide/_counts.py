@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import accumulate
+from operator import mul
 
 from ._context import FideContext
 from ._types import FideSpec, FideValue, Part
@@ -78,6 +79,16 @@ def progressive_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
         out.append(FideValue("PS", value, spec.article, value, tuple(parts), _notes(ctx),
                              decimals=1))
     return out
+
+
+def progressive_values(ctx: FideContext, spec: FideSpec) -> list[Fraction]:
+    """PS of every player, values only: round ``r`` (0-based) is in the running scores of
+    rounds ``max(r, cut)`` to the last, so its points count ``rounds - max(r, cut)`` times."""
+    rounds = ctx.rounds
+    cut = min(spec.cut_low, rounds)
+    weights = [rounds - max(r, cut) for r in range(rounds)]
+    frac = ctx.frac
+    return [frac(sum(map(mul, row, weights))) for row in ctx.pts]
 
 
 def koya_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:

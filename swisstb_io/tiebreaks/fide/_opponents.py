@@ -18,8 +18,10 @@ All sums are integers in ``unit`` (BH) or ``unit**2`` (SB) and become ``Fraction
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from operator import itemgetter
+from itertools import compress, count
+from operator import itemgetter, mul, not_
 
 from ...errors import TiebreakError
 from ._context import FideContext
@@ -42,18 +44,21 @@ def adjusted_scores(ctx: FideContext, fore: bool) -> tuple[list[int], list[int]]
     hit = ctx.cache.get(key)
     if hit is not None:
         return hit  # type: ignore[return-value]
-    last = ctx.rounds - 1
+    rounds = ctx.rounds
+    last = rounds - 1
     no_opp_value = 0 if ctx.round_robin else ctx.draw
     adj: list[int] = []
     own: list[int] = []
-    for i in range(ctx.n):
-        pts, opp = ctx.pts[i], ctx.opp[i]
+    for i, (pts, opp, lna, total) in enumerate(zip(ctx.pts, ctx.opp, ctx.lna, ctx.total,
+                                                   strict=True)):
         paired_last = fore and last >= 0 and (opp[last] >= 0 or ctx.played[i][last])
-        lna = ctx.rounds if paired_last else ctx.lna[i]
-        s = 0
-        for r in range(ctx.rounds):
-            s += pts[r] if (r < lna or opp[r] >= 0) else no_opp_value
-        mine = ctx.total[i]
+        if paired_last or lna == rounds:
+            s = total  # every round counts as it was scored
+        else:
+            s = 0
+            for r in range(rounds):
+                s += pts[r] if (r < lna or opp[r] >= 0) else no_opp_value
+        mine = total
         if paired_last and opp[last] >= 0:
             shift = ctx.draw - pts[last]
             s += shift
@@ -196,6 +201,95 @@ def opponent_sum(ctx: FideContext, spec: FideSpec, i: int) -> FideValue:
     return FideValue(code, value, spec.article, value, parts, _notes(ctx), decimals=decimals)
 
 
+def opponent_values(ctx: FideContext, spec: FideSpec) -> list[Fraction]:
+    """BH, FB or SB of every player, values only (what :func:`opponent_sum` gives, without
+    the explanation).
+
+    Runs over the whole field at once: every cell takes its opponent's adjusted score, or
+    for a round that is not a game against an opponent the dummy opponent's score (16.4;
+    0 in a round robin), times the points scored for SB.  Cuts take the least significant
+    values of each player's row; a player whose row holds a VUR (16.5) or a round-robin
+    bye goes through :func:`entries` and :func:`apply_cuts` as :func:`opponent_sum` does.
+    """
+    code = spec.code
+    sb = code == "SB"
+    fore = code == "FB"
+    as_played = spec.played or (ctx.round_robin and not spec.swiss)
+    if fore and ctx.edition == "2009":
+        raise TiebreakError("FB does not exist in the pre-2023 rules (--fide-rules 2009)")
+    rounds, n = ctx.rounds, ctx.n
+    power = 2 if sb else 1
+    low = min(spec.cut_low, rounds)
+    high = min(spec.cut_high, rounds - low)
+    if ctx.edition == "2009" or not rounds:
+        slow: Iterable[int] = range(n)
+        totals = [0] * n
+    else:
+        adj, own = adjusted_scores(ctx, fore)
+        score = [adj[o] for o in ctx.flat_opp]  # opponent -1 (no opponent) is fixed below
+        special = _special_cells(ctx, fore, as_played)
+        rr = ctx.round_robin
+        cap_2026 = ctx.edition == "2026"
+        bye_cap = ctx.draw * rounds
+        opp = ctx.flat_opp
+        for k in special:
+            if rr:
+                value = 0  # a round-robin bye or unplayed game counts nothing
+            else:
+                value = own[k // rounds]  # the dummy opponent (16.4)
+                if cap_2026:
+                    o = opp[k]
+                    cap = adj[o] if o >= 0 else bye_cap
+                    if cap < value:
+                        value = cap
+            score[k] = value
+        contrib = list(map(mul, score, ctx.flat_pts)) if sb else score
+        starts = range(0, n * rounds, rounds)
+        if not (low or high):
+            totals = [sum(contrib[k:k + rounds]) for k in starts]
+        elif not sb and high == 0 and low == 1:
+            totals = [sum(row) - min(row) for row in (contrib[k:k + rounds] for k in starts)]
+        elif not sb:
+            totals = [sum(sorted(contrib[k:k + rounds])[low:rounds - high]) for k in starts]
+        else:  # least significant: lowest opponent score, then lowest contribution
+            totals = [sum(c for _, c in sorted(zip(score[k:k + rounds], contrib[k:k + rounds],
+                                                   strict=True))[low:rounds - high])
+                      for k in starts]
+        if not (low or high):
+            slow = ()
+        elif rr:  # byes are left out of the row, which changes what is cut
+            slow = sorted({k // rounds for k in special})
+        else:
+            vur = ctx.flat_vur
+            slow = sorted({k // rounds for k in special if vur[k]})
+    for i in slow:
+        items = entries(ctx, i, sb, fore, as_played)
+        keep = apply_cuts(ctx, items, low, high)[0] if low or high else items
+        totals[i] = sum(e[2] for e in keep)
+    frac = ctx.frac
+    return [frac(t, power) for t in totals]
+
+
+def _special_cells(ctx: FideContext, fore: bool, as_played: bool) -> list[int]:
+    """The cells (``i * rounds + r``) that :func:`entries` does not turn into a game against
+    the opponent's adjusted score: byes, absences, forfeits not counted as played."""
+    key = ("special cells", fore, as_played)
+    hit = ctx.cache.get(key)
+    if isinstance(hit, list):
+        return hit
+    rounds = ctx.rounds
+    last = rounds - 1
+    opp = ctx.flat_opp
+    if as_played:
+        cells = [k for k, o in enumerate(opp) if o < 0]
+    else:
+        cells = list(compress(count(), map(not_, ctx.flat_played)))
+        if fore:  # a paired last round counts as a draw against the opponent (§8.3)
+            cells = [k for k in cells if k % rounds != last or opp[k] < 0]
+    ctx.cache[key] = cells
+    return cells
+
+
 def _parts(ctx: FideContext, key: tuple[object, ...], i: int, items: list[Entry], sb: bool,
            fore: bool) -> tuple[Part, ...]:
     """The explanation rows of player ``i`` before any cut: built once per entry table, so
@@ -222,6 +316,11 @@ def _notes(ctx: FideContext) -> tuple[str, ...]:
 
 
 def buchholz_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
+    if not ctx.explain:
+        code, article = spec.code, spec.article
+        decimals = 2 if code == "SB" else 1
+        return [FideValue(code, v, article, v, decimals=decimals)
+                for v in opponent_values(ctx, spec)]
     return [opponent_sum(ctx, spec, i) for i in range(ctx.n)]
 
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from fractions import Fraction
+from itertools import chain, compress, repeat
 
 from ...model import Outcome
 from ._context import FideContext
+from ._opponents import _special_cells
 from ._types import FideSpec, FideValue, Part, round_half_up
 
 # FIDE Handbook B.02 (rating regulations) 8.1: score percentage p -> rating difference dp.
@@ -161,7 +163,84 @@ def perfect_performance(score: Fraction, ratings: list[int]) -> int:
 
 
 def performance_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
+    if not ctx.explain and spec.code == "ARO":  # TPR: its note needs the per-player figures
+        notes = _notes(ctx)
+        code, article = spec.code, spec.article
+        return [FideValue(code, v, article, x, (), notes, why)
+                for v, x, why in zip(*_aro_tpr_values(ctx, spec), strict=True)]
     return [performance(ctx, spec, i) for i in range(ctx.n)]
+
+
+def _fast(spec: FideSpec) -> bool:
+    """Whether :func:`aro_tpr_values` computes ``spec`` (ARO; TPR without a cut)."""
+    return spec.code == "ARO" or (spec.code == "TPR" and not (spec.cut_low or spec.cut_high))
+
+
+def aro_tpr_values(ctx: FideContext, spec: FideSpec) -> list[Fraction | None]:
+    """ARO or TPR of every player, values only (what :func:`performance` gives)."""
+    if not _fast(spec):
+        return [performance(ctx, spec, i).value for i in range(ctx.n)]
+    return _aro_tpr_values(ctx, spec)[0]
+
+
+def _aro_tpr_values(ctx: FideContext, spec: FideSpec
+                    ) -> tuple[list[Fraction | None], list[Fraction | None], list[str]]:
+    """(values, exact values, why undefined) of ARO or TPR for every player, computed over
+    the whole field at once: the opponents' ratings of every cell (0 where no game was
+    played over the board), summed per player."""
+    n, rounds = ctx.n, ctx.rounds
+    reason = _undefined_reason(ctx, spec)
+    if reason:
+        return [None] * n, [None] * n, [reason] * n
+    fallback = spec.unrated if spec.unrated is not None else ctx.unrated
+    fallback = fallback or 0
+    rated = [rt if rt is not None else fallback for rt in ctx.rating]
+    opp_rating = [rated[o] for o in ctx.flat_opp]
+    unplayed = _special_cells(ctx, False, False)  # the cells without a game played
+    games = [rounds] * n
+    for k in unplayed:
+        opp_rating[k] = 0
+        games[k // rounds] -= 1
+    low = min(spec.cut_low, rounds)
+    high = min(spec.cut_high, rounds - low)
+    starts = range(0, n * rounds, rounds) if rounds else range(n)
+    if low or high:
+        played = ctx.flat_played
+        kept = [sorted(compress(opp_rating[k:k + rounds], played[k:k + rounds]))
+                for k in starts]
+        kept = [row[low:] for row in kept]
+        counts = [max(0, len(row) - high) for row in kept]
+        totals = [sum(row[:c]) for row, c in zip(kept, counts, strict=True)]
+    else:
+        counts = games
+        totals = [sum(opp_rating[k:k + rounds]) for k in starts]
+    aro_code = spec.code == "ARO"
+    if not aro_code:
+        halves = _HALVES_BY_ID
+        scored = list(map(halves.get, map(id, chain.from_iterable(ctx.outcome)), repeat(0)))
+        for k in unplayed:
+            scored[k] = 0
+        won = [sum(scored[k:k + rounds]) for k in starts]
+    ints: dict[int, Fraction] = {}
+    values: list[Fraction | None] = []
+    exacts: list[Fraction | None] = []
+    whys: list[str] = []
+    for i, (total, count) in enumerate(zip(totals, counts, strict=True)):
+        if not count:
+            values.append(None)
+            exacts.append(None)
+            whys.append("no game played over the board" if not games[i]
+                        else "no game left after the cut")
+            continue
+        aro = (2 * total + count) // (2 * count)  # half up (ratings are positive)
+        value = aro if aro_code else aro + DP_TABLE[(won[i] * 100 + count) // (2 * count)]
+        frac = ints.get(value)
+        if frac is None:
+            frac = ints[value] = Fraction(value)
+        values.append(frac)
+        exacts.append(Fraction(total, count) if aro_code and total % count else frac)
+        whys.append("")
+    return values, exacts, whys
 
 
 def average_performance_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:

@@ -9,15 +9,22 @@ calculator context (``ctx.memo``) from the arrays the core already holds.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from fractions import Fraction
 
 from ...errors import TiebreakError
 from ..context import Context
-from ..core import ExplainRow, Explanation, Spec, System, TiebreakValue, register
+from ..core import (
+    ExplainRow,
+    Explanation,
+    Spec,
+    System,
+    TiebreakValue,
+    paused_gc,
+    plain_values,
+    register,
+)
 from . import compute as fide_compute
+from . import compute_values as fide_values
 from ._context import EDITIONS, FideContext, FideOptions, build_context
 from ._de import direct_encounter
 from ._types import ARTICLES, FideSpec, FideValue, format_fixed
@@ -85,7 +92,8 @@ def fide_context(ctx: Context) -> FideContext:
                             unrated=opts.unrated_rating, rating_list=rating_list,
                             explain=ctx.explain)
         core = (ctx.start_nos, ctx.outcome, ctx.opp, ctx.color, ctx.pts)
-        fc = build_context(ctx.tournament, fopts, core)
+        flat = (ctx.flat_opp, ctx.flat_pts, ctx.flat_played)
+        fc = build_context(ctx.tournament, fopts, core, flat)
         ctx.decisions["fide_rules"] = fc.edition
         ctx.decisions["fide_rules_reason"] = fc.edition_reason
         ctx.decisions["fide_system"] = "round-robin" if fc.round_robin else "swiss"
@@ -160,31 +168,15 @@ def _explanation(ctx: Context, fc: FideContext, i: int, fv: FideValue) -> Explan
     return Explanation(_rule(fc, fv.code), tuple(rows), tuple(notes))
 
 
-@contextmanager
-def _without_cyclic_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a system runs.
-
-    The systems allocate many small lists and tuples and no reference cycles (all of it is
-    freed by reference counting), but the allocations trigger full collections that scan the
-    whole tournament model again and again: about half the run time on 2,000 x 11, growing
-    faster than the input.  The previous state is restored, even on errors.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _compute(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
-    with _without_cyclic_gc():
+    with paused_gc():
         return _compute_values(ctx, spec)
 
 
 def _compute_values(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
     fc = fide_context(ctx)
+    if not ctx.explain:
+        return plain_values(fc.start_nos, fide_values(fc, to_fide_spec(spec)))
     values = fide_compute(fc, to_fide_spec(spec))
     out: dict[int, TiebreakValue] = {}
     for i, fv in enumerate(values):
@@ -195,7 +187,7 @@ def _compute_values(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
 
 
 def _compute_de(ctx: Context, spec: Spec, group: tuple[int, ...]) -> dict[int, TiebreakValue]:
-    with _without_cyclic_gc():
+    with paused_gc():
         return _direct_encounter_values(ctx, spec, group)
 
 
