@@ -108,3 +108,22 @@ def test_writer_raises_only_write_error(name: str, title: str, number: int, fed:
         with contextlib.suppress(WriteError):
             back = read_trf(write_trf(t, WriteOptions(version=version)), "w.trf", ReadOptions())
             assert back.tournament.player(1).results == p.results
+
+
+@given(st.text(alphabet="ab\r\n", max_size=40))
+def test_line_splitting_fast_path_agrees_with_the_general_one(text: str) -> None:
+    """``_split`` uses ``str.split`` when a file has one kind of ending; the result is what
+    the general CR / LF / CRLF scan gives for any mix."""
+    import re
+
+    from swisstb_io.trf._decode import _split
+
+    lines, endings, pos = [], [], 0
+    for m in re.finditer(r"\r\n|\r|\n", text):
+        lines.append(text[pos : m.start()])
+        endings.append(m.group())
+        pos = m.end()
+    if pos < len(text):
+        lines.append(text[pos:])
+        endings.append("")
+    assert _split(text) == (lines, endings)

@@ -60,8 +60,24 @@ def decode(data: bytes, path: str) -> Decoded:
                 "cp1252 text; is this really a TRF file?",
                 Location(path),
             ) from None
-    lines: list[str] = []
-    endings: list[str] = []
+    lines, endings = _split(text)
+    return Decoded(lines, endings, encoding, bom)
+
+
+def _split(text: str) -> tuple[list[str], list[str]]:
+    """Lines and their endings; one ``str.split`` when the file uses one kind of ending."""
+    crlf, cr, lf = text.count("\r\n"), text.count("\r"), text.count("\n")
+    eol = "\n" if not cr else "\r" if not lf else "\r\n" if crlf == cr == lf else ""
+    if eol:
+        lines = text.split(eol)
+        rest = lines.pop()  # the text after the last ending ("" when the file ends with one)
+        endings = [eol] * len(lines)
+        if rest:
+            lines.append(rest)
+            endings.append("")
+        return lines, endings
+    lines = []
+    endings = []
     pos = 0
     for m in _EOL.finditer(text):
         lines.append(text[pos : m.start()])
@@ -70,4 +86,4 @@ def decode(data: bytes, path: str) -> Decoded:
     if pos < len(text):
         lines.append(text[pos:])
         endings.append("")
-    return Decoded(lines, endings, encoding, bom)
+    return lines, endings
