@@ -114,16 +114,10 @@ def test_writer_raises_only_write_error(name: str, title: str, number: int, fed:
 def test_line_splitting_fast_path_agrees_with_the_general_one(text: str) -> None:
     """``_split`` uses ``str.split`` when a file has one kind of ending; the result is what
     the general CR / LF / CRLF scan gives for any mix."""
-    import re
+    from swisstb_io.trf._decode import _split, split_any
 
-    from swisstb_io.trf._decode import _split
-
-    lines, endings, pos = [], [], 0
-    for m in re.finditer(r"\r\n|\r|\n", text):
-        lines.append(text[pos : m.start()])
-        endings.append(m.group())
-        pos = m.end()
-    if pos < len(text):
-        lines.append(text[pos:])
-        endings.append("")
+    lines, endings = split_any(text)
     assert _split(text) == (lines, endings)
+    assert "".join(line + end for line, end in zip(lines, endings, strict=True)) == text
+    assert not any("\r" in line or "\n" in line for line in lines)
+    assert all(end in ("\r\n", "\r", "\n") for end in endings[:-1])

@@ -76,8 +76,13 @@ def _split(text: str) -> tuple[list[str], list[str]]:
             lines.append(rest)
             endings.append("")
         return lines, endings
-    lines = []
-    endings = []
+    return split_any(text)
+
+
+def split_any(text: str) -> tuple[list[str], list[str]]:
+    """Lines and their endings, for any mix of CR, LF and CRLF."""
+    lines: list[str] = []
+    endings: list[str] = []
     pos = 0
     for m in _EOL.finditer(text):
         lines.append(text[pos : m.start()])

@@ -170,14 +170,18 @@ _low_key = itemgetter(1, 2)  # least significant: lowest opponent score, then co
 _vur_key = itemgetter(2, 1)  # cheapest VUR: lowest contribution, then score
 
 
+def _kind(ctx: FideContext, spec: FideSpec) -> tuple[bool, bool, bool]:
+    """(SB?, FB?, count unplayed games as played?) for a BH, FB or SB ``spec``."""
+    fore = spec.code == "FB"
+    if fore and ctx.edition == "2009":
+        raise TiebreakError("FB does not exist in the pre-2023 rules (--fide-rules 2009)")
+    return spec.code == "SB", fore, spec.played or (ctx.round_robin and not spec.swiss)
+
+
 def opponent_sum(ctx: FideContext, spec: FideSpec, i: int) -> FideValue:
     """BH, FB or SB of player ``i`` under ``spec``'s modifiers."""
     code = spec.code
-    sb = code == "SB"
-    fore = code == "FB"
-    as_played = spec.played or (ctx.round_robin and not spec.swiss)
-    if fore and ctx.edition == "2009":
-        raise TiebreakError("FB does not exist in the pre-2023 rules (--fide-rules 2009)")
+    sb, fore, as_played = _kind(ctx, spec)
     key = ("entries", sb, fore, as_played)
     table = ctx.cache.get(key)
     if table is None:
@@ -211,12 +215,7 @@ def opponent_values(ctx: FideContext, spec: FideSpec) -> list[Fraction]:
     values of each player's row; a player whose row holds a VUR (16.5) or a round-robin
     bye goes through :func:`entries` and :func:`apply_cuts` as :func:`opponent_sum` does.
     """
-    code = spec.code
-    sb = code == "SB"
-    fore = code == "FB"
-    as_played = spec.played or (ctx.round_robin and not spec.swiss)
-    if fore and ctx.edition == "2009":
-        raise TiebreakError("FB does not exist in the pre-2023 rules (--fide-rules 2009)")
+    sb, fore, as_played = _kind(ctx, spec)
     rounds, n = ctx.rounds, ctx.n
     power = 2 if sb else 1
     low = min(spec.cut_low, rounds)
