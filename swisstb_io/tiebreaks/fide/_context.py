@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import chain, compress, count
 from operator import not_
+from typing import TypeVar
 
 from ...errors import TiebreakError
 from ...model import Color, Outcome, Player, Tournament
+
+T = TypeVar("T")
 
 EDITIONS = ("2009", "2024", "2026")
 """``2009``: pre-2023 virtual opponent (§A.7); ``2024``: 2023/2024 text; ``2026``: revision."""
@@ -133,6 +136,18 @@ class FideContext:
     @property
     def n(self) -> int:
         return len(self.start_nos)
+
+    def per_player(self, key: object, i: int, build: Callable[[], T]) -> T:
+        """``build()`` for player ``i``, remembered under ``key`` for this context (tables
+        shared by the systems that need them, e.g. ``BH`` and ``BH/C1``)."""
+        table = self.cache.get(key)
+        if table is None:
+            table = self.cache[key] = [None] * self.n
+        assert isinstance(table, list)
+        value = table[i]
+        if value is None:
+            value = table[i] = build()
+        return value  # type: ignore[no-any-return]
 
     def frac(self, units: int, power: int = 1) -> Fraction:
         """``units / unit**power`` (cached: the same few values recur in every round)."""

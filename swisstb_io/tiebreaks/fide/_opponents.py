@@ -183,13 +183,7 @@ def opponent_sum(ctx: FideContext, spec: FideSpec, i: int) -> FideValue:
     code = spec.code
     sb, fore, as_played = _kind(ctx, spec)
     key = ("entries", sb, fore, as_played)
-    table = ctx.cache.get(key)
-    if table is None:
-        table = ctx.cache[key] = [None] * ctx.n
-    assert isinstance(table, list)
-    items = table[i]
-    if items is None:
-        items = table[i] = entries(ctx, i, sb, fore, as_played)
+    items: list[Entry] = ctx.per_player(key, i, lambda: entries(ctx, i, sb, fore, as_played))
     power = 2 if sb else 1
     decimals = 2 if sb else 1
     if spec.cut_low or spec.cut_high:
@@ -293,21 +287,19 @@ def _parts(ctx: FideContext, key: tuple[object, ...], i: int, items: list[Entry]
            fore: bool) -> tuple[Part, ...]:
     """The explanation rows of player ``i`` before any cut: built once per entry table, so
     that ``BH`` and ``BH/C1`` (or ``/M1``) share the notes and only mark their own cuts."""
-    table = ctx.cache.get(("parts", key))
-    if table is None:
-        table = ctx.cache[("parts", key)] = [None] * ctx.n
-    assert isinstance(table, list)
-    parts = table[i]
-    if parts is None:
-        power = 2 if sb else 1
-        sno = ctx.start_nos
-        frac = ctx.frac
-        parts = table[i] = tuple(
+    power = 2 if sb else 1
+    sno = ctx.start_nos
+    frac = ctx.frac
+
+    def build() -> tuple[Part, ...]:
+        return tuple(
             Part(e[0], frac(e[2], power), _note(ctx, i, e, sb, fore),
                  sno[e[4]] if e[4] >= 0 else None)
             for e in items
         )
-    return parts  # type: ignore[no-any-return]
+
+    parts: tuple[Part, ...] = ctx.per_player(("parts", key), i, build)
+    return parts
 
 
 def _notes(ctx: FideContext) -> tuple[str, ...]:

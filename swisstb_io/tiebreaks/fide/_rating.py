@@ -80,13 +80,7 @@ def _games(ctx: FideContext, spec: FideSpec, i: int) -> tuple[list[Game], list[G
     """All OTB games, the games left after Cut/Median (lowest/highest rated), why cut."""
     fallback = spec.unrated if spec.unrated is not None else ctx.unrated
     key = ("otb-games", fallback)
-    table = ctx.cache.get(key)
-    if table is None:
-        table = ctx.cache[key] = [None] * ctx.n
-    assert isinstance(table, list)
-    games = table[i]
-    if games is None:
-        games = table[i] = _otb_games(ctx, i, fallback or 0)
+    games: list[Game] = ctx.per_player(key, i, lambda: _otb_games(ctx, i, fallback or 0))
     low = min(spec.cut_low, ctx.rounds)
     high = min(spec.cut_high, ctx.rounds - low)
     if not (low or high):
