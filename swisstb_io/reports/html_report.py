@@ -65,15 +65,20 @@ class _Cells:
         self.esc = esc
         self.rows: dict[int, dict[int, str]] = {}
         """Row markup by ``id(row)``, for each number of digits."""
-        self.numbers: dict[tuple[int, int], str] = {}
+        self.numbers: dict[int, dict[int, str]] = {}
+        """Number text by ``id(value)``, for each number of digits."""
         self.notes: dict[tuple[str, ...], str] = {}
+        self.tables: dict[str, str] = {}
+        """The opening of an explanation table, by column label."""
 
     def number(self, value: Fraction, digits: int) -> str:
-        key = (id(value), digits)
-        text = self.numbers.get(key)
+        texts = self.numbers.get(digits)
+        if texts is None:
+            texts = self.numbers[digits] = {}
+        text = texts.get(id(value))
         if text is None:
             # a Decimal prints as digits, '.', '-': nothing to escape
-            text = self.numbers[key] = str(decimal(value, digits))
+            text = texts[id(value)] = str(decimal(value, digits))
         return text
 
     def cell(self, col: Column, label: str, cell: Cell) -> str:
@@ -87,24 +92,26 @@ class _Cells:
                      f'</summary><div class="why"><p><strong>{label} = {text}</strong>: '
                      f"{esc[e.rule]}</p>"]
             if e.rows:
-                parts.append(f'<table><caption class="sr">How {label} was computed</caption>'
-                             f"{_EXPLAIN_HEAD}")
+                opening = self.tables.get(label)
+                if opening is None:
+                    opening = self.tables[label] = (
+                        f'<table><caption class="sr">How {label} was computed</caption>'
+                        f"{_EXPLAIN_HEAD}")
+                parts.append(opening)
                 digits = col.digits
                 done = self.rows.get(digits)
                 if done is None:
                     done = self.rows[digits] = {}
-                for row in e.rows:
-                    markup = done.get(id(row))
-                    if markup is None:
-                        markup = done[id(row)] = self.row(row, digits)
-                    parts.append(markup)
+                known = done.get
+                row = self.row
+                parts += [known(id(r)) or row(r, digits) for r in e.rows]
                 parts.append("</tbody></table>")
-            if e.notes:
-                notes = self.notes.get(e.notes)
-                if notes is None:
-                    notes = self.notes[e.notes] = (
-                        "<ul>" + "".join(f"<li>{esc[n]}</li>" for n in e.notes) + "</ul>")
-                parts.append(notes)
+            notes = self.notes.get(e.notes)
+            if notes is None:
+                notes = self.notes[e.notes] = (
+                    "<ul>" + "".join(f"<li>{esc[n]}</li>" for n in e.notes) + "</ul>"
+                    if e.notes else "")
+            parts.append(notes)
             parts.append("</div></details></td>")
             return "".join(parts)
         if e is None and value is None:
@@ -113,25 +120,24 @@ class _Cells:
         return f'<td class="num tb" data-sort="{sort}">{esc[cell.text]}</td>'
 
     def row(self, row: ExplainRow, digits: int) -> str:
+        """The markup of one explanation row (remembered under ``id(row)``)."""
         rnd, result, opponent, value, note, dropped = row
         esc = self.esc
-        if value is None:
-            number = ""
-        else:
-            number = self.numbers.get((id(value), digits)) or self.number(value, digits)
+        number = "" if value is None else self.number(value, digits)
         opp = "" if opponent is None else self.names.get(opponent)
         if opp is None:  # not a player of the table: the start number
             opp = esc[str(opponent)]
-        if _SPECIAL(note):
-            note = escape(note)
         if dropped:
-            return (f'<tr class="dropped"><td>{rnd or ""}</td><td>{esc[result]}</td>'
-                    f'<td>{opp}</td><td class="num">{number}</td>'
-                    f'<td class="drop">{note} <span class="drop">(dropped: '
-                    f"{esc[dropped]})</span></td></tr>")
-        return (f"<tr><td>{rnd or ''}</td><td>{esc[result]}</td>"
-                f'<td>{opp}</td><td class="num">{number}</td>'
-                f'<td class="drop">{note}</td></tr>')
+            markup = (f'<tr class="dropped"><td>{rnd or ""}</td><td>{esc[result]}</td>'
+                      f'<td>{opp}</td><td class="num">{number}</td>'
+                      f'<td class="drop">{esc[note]} <span class="drop">(dropped: '
+                      f"{esc[dropped]})</span></td></tr>")
+        else:
+            markup = (f"<tr><td>{rnd or ''}</td><td>{esc[result]}</td>"
+                      f'<td>{opp}</td><td class="num">{number}</td>'
+                      f'<td class="drop">{esc[note]}</td></tr>')
+        self.rows[digits][id(row)] = markup
+        return markup
 
 
 def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: bool,

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from ...errors import TiebreakError
 from ...model import Color, Outcome, Player, Tournament
+from ._types import Part
 
 T = TypeVar("T")
 
@@ -130,6 +131,9 @@ class FideContext:
     flat_pts: Sequence[int] = field(default_factory=list, repr=False)
     flat_played: Sequence[bool] = field(default_factory=list, repr=False)
     flat_vur: list[bool] = field(default_factory=list, repr=False)
+    codes: list[list[str]] | None = field(default=None, repr=False)
+    """``codes[i][r]``: the round in US wall-chart notation (``W12``, ``H``, ``U``), for the
+    explanation rows; built on first use unless the calculator core hands over its own."""
     _fracs: dict[tuple[int, int], Fraction] = field(default_factory=dict, repr=False)
     _texts: dict[int, str] = field(default_factory=dict, repr=False)
 
@@ -148,6 +152,24 @@ class FideContext:
         if value is None:
             value = table[i] = build()
         return value  # type: ignore[no-any-return]
+
+    def result_codes(self) -> list[list[str]]:
+        """:attr:`codes`, built from the outcomes and opponents when not given."""
+        if self.codes is None:
+            from ..context import US_LETTER  # the calculator's notation, loaded on first use
+
+            letters = {id(o): letter for o, letter in US_LETTER.items()}
+            sno = [str(s) for s in self.start_nos]
+            self.codes = [[letters[id(o)] + sno[j] if j >= 0 else letters[id(o)]
+                           for o, j in zip(outs, opps, strict=True)]
+                          for outs, opps in zip(self.outcome, self.opp, strict=True)]
+        return self.codes
+
+    def part(self, i: int, rnd: int, value: Fraction, note: str, opponent: int | None = None,
+             cut: str = "") -> Part:
+        """The explanation row of player ``i``'s round ``rnd`` (1-based)."""
+        code = self.result_codes()[i][rnd - 1] if 0 < rnd <= self.rounds else "U"
+        return Part(rnd, code, opponent, value, note, cut)
 
     def frac(self, units: int, power: int = 1) -> Fraction:
         """``units / unit**power`` (cached: the same few values recur in every round)."""

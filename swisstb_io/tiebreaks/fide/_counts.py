@@ -7,7 +7,7 @@ from itertools import accumulate
 from operator import mul
 
 from ._context import FideContext
-from ._types import FideSpec, FideValue, Part
+from ._types import FideSpec, FideValue
 
 
 def _notes(ctx: FideContext) -> tuple[str, ...]:
@@ -50,7 +50,7 @@ def counts_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
         if not ctx.explain:
             out.append(FideValue(code, value, spec.article, value))
             continue
-        parts = tuple(Part(r + 1, Fraction(1), _WHY[code],
+        parts = tuple(ctx.part(i, r + 1, Fraction(1), _WHY[code],
                            sno[ctx.opp[i][r]] if ctx.opp[i][r] >= 0 else None) for r in hits)
         out.append(FideValue(code, value, spec.article, value, parts, _notes(ctx)))
     return out
@@ -70,11 +70,11 @@ def progressive_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
         for r in range(ctx.rounds):
             running += ctx.pts[i][r]
             if r < cut:
-                parts.append(Part(r + 1, ctx.frac(running), "running score",
+                parts.append(ctx.part(i, r + 1, ctx.frac(running), "running score",
                                   cut="cut: first rounds (Cut, §14)"))
             else:
                 total += running
-                parts.append(Part(r + 1, ctx.frac(running), "running score"))
+                parts.append(ctx.part(i, r + 1, ctx.frac(running), "running score"))
         value = ctx.frac(total)
         out.append(FideValue("PS", value, spec.article, value, tuple(parts), _notes(ctx),
                              decimals=1))
@@ -120,11 +120,11 @@ def koya_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
             osc = ctx.frac(ctx.total[o])
             if osc >= limit:
                 total += ctx.pts[i][r]
-                parts.append(Part(r + 1, ctx.frac(ctx.pts[i][r]),
+                parts.append(ctx.part(i, r + 1, ctx.frac(ctx.pts[i][r]),
                                   f"opponent {ctx.start_nos[o]} scored {osc} >= {limit}",
                                   ctx.start_nos[o]))
             else:
-                parts.append(Part(r + 1, ctx.frac(ctx.pts[i][r]),
+                parts.append(ctx.part(i, r + 1, ctx.frac(ctx.pts[i][r]),
                                   f"opponent {ctx.start_nos[o]} scored {osc}",
                                   ctx.start_nos[o], cut=f"not counted: below the limit {limit}"))
         value = ctx.frac(total)
@@ -138,11 +138,12 @@ def standard_points_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
     out = []
     for i in range(ctx.n):
         parts = []
+        value = Fraction(0)
         for r in range(ctx.rounds):
             p = ctx.pts[i][r]
             v = Fraction(1) if p > ctx.draw else Fraction(1, 2) if p == ctx.draw else Fraction(0)
-            parts.append(Part(r + 1, v, f"{ctx.pts_text(p)} points"))
-        value = sum((x.value for x in parts), Fraction(0))
+            value += v
+            parts.append(ctx.part(i, r + 1, v, f"{ctx.pts_text(p)} points"))
         out.append(FideValue("STD", value, spec.article, value, tuple(parts), _notes(ctx),
                              decimals=1))
     return out

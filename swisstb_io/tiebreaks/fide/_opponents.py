@@ -178,36 +178,40 @@ def _kind(ctx: FideContext, spec: FideSpec) -> tuple[bool, bool, bool]:
     return spec.code == "SB", fore, spec.played or (ctx.round_robin and not spec.swiss)
 
 
-def opponent_sum(ctx: FideContext, spec: FideSpec, i: int) -> FideValue:
-    """BH, FB or SB of player ``i`` under ``spec``'s modifiers."""
+def explained_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
+    """BH, FB or SB of every player under ``spec``'s modifiers, with the explanation rows."""
     code = spec.code
     sb, fore, as_played = _kind(ctx, spec)
-    key = ("entries", sb, fore, as_played)
-    items: list[Entry] = ctx.per_player(key, i, lambda: entries(ctx, i, sb, fore, as_played))
     power = 2 if sb else 1
     decimals = 2 if sb else 1
-    if spec.cut_low or spec.cut_high:
-        keep, why = apply_cuts(ctx, items, spec.cut_low, spec.cut_high)
-    else:
-        keep, why = items, {}
-    value = ctx.frac(sum(e[2] for e in keep), power)
-    if not ctx.explain:
-        return FideValue(code, value, spec.article, value, decimals=decimals)
-    parts = _parts(ctx, key, i, items, sb, fore)
-    if why:
-        parts = tuple(p._replace(cut=why[p.round]) if p.round in why else p for p in parts)
-    return FideValue(code, value, spec.article, value, parts, _notes(ctx), decimals=decimals)
+    low, high = spec.cut_low, spec.cut_high
+    frac, article, notes = ctx.frac, spec.article, _notes(ctx)
+    out: list[FideValue] = []
+    for items, parts in _parts_table(ctx, sb, fore, as_played):
+        if low or high:
+            keep, why = apply_cuts(ctx, items, low, high)
+            if why:
+                parts = tuple(p._replace(dropped=why[p.round]) if p.round in why else p
+                              for p in parts)
+        else:
+            keep = items
+        value = frac(sum(map(_contribution, keep)), power)
+        out.append(FideValue(code, value, article, value, parts, notes, decimals=decimals))
+    return out
+
+
+_contribution = itemgetter(2)
 
 
 def opponent_values(ctx: FideContext, spec: FideSpec) -> list[Fraction]:
-    """BH, FB or SB of every player, values only (what :func:`opponent_sum` gives, without
+    """BH, FB or SB of every player, values only (what :func:`explained_all` gives, without
     the explanation).
 
     Runs over the whole field at once: every cell takes its opponent's adjusted score, or
     for a round that is not a game against an opponent the dummy opponent's score (16.4;
     0 in a round robin), times the points scored for SB.  Cuts take the least significant
     values of each player's row; a player whose row holds a VUR (16.5) or a round-robin
-    bye goes through :func:`entries` and :func:`apply_cuts` as :func:`opponent_sum` does.
+    bye goes through :func:`entries` and :func:`apply_cuts` as :func:`explained_all` does.
     """
     sb, fore, as_played = _kind(ctx, spec)
     rounds, n = ctx.rounds, ctx.n
@@ -283,23 +287,43 @@ def _special_cells(ctx: FideContext, fore: bool, as_played: bool) -> list[int]:
     return cells
 
 
-def _parts(ctx: FideContext, key: tuple[object, ...], i: int, items: list[Entry], sb: bool,
-           fore: bool) -> tuple[Part, ...]:
-    """The explanation rows of player ``i`` before any cut: built once per entry table, so
-    that ``BH`` and ``BH/C1`` (or ``/M1``) share the notes and only mark their own cuts."""
+def _parts_table(ctx: FideContext, sb: bool, fore: bool, as_played: bool
+                 ) -> list[tuple[list[Entry], tuple[Part, ...]]]:
+    """Every player's entries and explanation rows before any cut: built once per kind of
+    entry, so that ``BH`` and ``BH/C1`` (or ``/M1``) share the rows and only mark their own
+    cuts.  A note is made once per distinct (kind, opponent, score, points) and shared."""
+    key = ("parts", sb, fore, as_played)
+    hit = ctx.cache.get(key)
+    if hit is not None:
+        return hit  # type: ignore[return-value]
     power = 2 if sb else 1
     sno = ctx.start_nos
     frac = ctx.frac
-
-    def build() -> tuple[Part, ...]:
-        return tuple(
-            Part(e[0], frac(e[2], power), _note(ctx, i, e, sb, fore),
-                 sno[e[4]] if e[4] >= 0 else None)
-            for e in items
-        )
-
-    parts: tuple[Part, ...] = ctx.per_player(("parts", key), i, build)
-    return parts
+    last = ctx.rounds if fore else -1
+    made: dict[tuple[int, int, int, int, bool, int], str] = {}
+    values: dict[int, Fraction] = {}
+    new_part = tuple.__new__
+    rounds = ctx.rounds
+    table: list[tuple[list[Entry], tuple[Part, ...]]] = []
+    for i, (pts, codes) in enumerate(zip(ctx.pts, ctx.result_codes(), strict=True)):
+        items = entries(ctx, i, sb, fore, as_played)
+        parts: list[Part] = []
+        for e in items:
+            rnd, score, contrib, vur, o, kind = e
+            if kind == VIRTUAL:
+                note = _note(ctx, i, e, sb, fore)
+            else:
+                nk = (kind, o, score, pts[rnd - 1] if sb else 0, vur, rnd == last)
+                known = made.get(nk)
+                note = made[nk] = _note(ctx, i, e, sb, fore) if known is None else known
+            value = values.get(contrib)
+            if value is None:
+                value = values[contrib] = frac(contrib, power)
+            parts.append(new_part(Part, (rnd, codes[rnd - 1] if rnd <= rounds else "U",
+                                         sno[o] if o >= 0 else None, value, note, "")))
+        table.append((items, tuple(parts)))
+    ctx.cache[key] = table
+    return table
 
 
 def _notes(ctx: FideContext) -> tuple[str, ...]:
@@ -312,7 +336,7 @@ def buchholz_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
         decimals = 2 if code == "SB" else 1
         return [FideValue(code, v, article, v, decimals=decimals)
                 for v in opponent_values(ctx, spec)]
-    return [opponent_sum(ctx, spec, i) for i in range(ctx.n)]
+    return explained_all(ctx, spec)
 
 
 def aob_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
@@ -333,7 +357,8 @@ def aob_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
             if pl:
                 vals.append(bh[o])
                 if ctx.explain:
-                    parts.append(Part(r + 1, bh[o], f"{base.code} of opponent {sno[o]}", sno[o]))
+                    parts.append(ctx.part(i, r + 1, bh[o], f"{base.code} of opponent {sno[o]}",
+                                          sno[o]))
         if not vals:
             out.append(FideValue("AOB", None, spec.article, None, tuple(parts), _notes(ctx),
                                  "no game played over the board", 2))

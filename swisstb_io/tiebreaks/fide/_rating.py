@@ -118,7 +118,7 @@ def performance(ctx: FideContext, spec: FideSpec, i: int) -> FideValue:
     parts: tuple[Part, ...] = ()
     if ctx.explain:
         sno = ctx.start_nos
-        parts = tuple(Part(g[0], Fraction(g[3]), f"opponent {sno[g[1]]} rated {g[3]}, "
+        parts = tuple(ctx.part(i, g[0], Fraction(g[3]), f"opponent {sno[g[1]]} rated {g[3]}, "
                            f"scored {('0', '0.5', '1')[g[2]]}", sno[g[1]], cut.get(g[0], ""))
                       for g in games)
     if not keep:
@@ -251,7 +251,7 @@ def average_performance_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]
     for i in range(ctx.n):
         got = [(r, o) for r, (o, pl) in enumerate(zip(ctx.opp[i], ctx.played[i], strict=True))
                if pl and values[o] is not None]
-        parts = tuple(Part(r + 1, values[o], f"{inner.code} of opponent {ctx.start_nos[o]}",
+        parts = tuple(ctx.part(i, r + 1, values[o], f"{inner.code} of opponent {ctx.start_nos[o]}",
                            ctx.start_nos[o]) for r, o in got) if ctx.explain else ()
         if reason or not got:
             out.append(FideValue(spec.code, None, spec.article, None, parts, _notes(ctx),

@@ -14,7 +14,6 @@ from fractions import Fraction
 from ...errors import TiebreakError
 from ..context import Context
 from ..core import (
-    ExplainRow,
     Explanation,
     Spec,
     System,
@@ -94,6 +93,8 @@ def fide_context(ctx: Context) -> FideContext:
         core = (ctx.start_nos, ctx.outcome, ctx.opp, ctx.color, ctx.pts)
         flat = (ctx.flat_opp, ctx.flat_pts, ctx.flat_played)
         fc = build_context(ctx.tournament, fopts, core, flat)
+        if ctx.explain and ctx.n_rounds == fc.rounds:
+            fc.codes = ctx.us_codes()  # the same wall chart as the core's (and the report's)
         ctx.decisions["fide_rules"] = fc.edition
         ctx.decisions["fide_rules_reason"] = fc.edition_reason
         ctx.decisions["fide_system"] = "round-robin" if fc.round_robin else "swiss"
@@ -140,32 +141,25 @@ def _rule_text(fc: FideContext, code: str) -> str:
     return f"{ARTICLES[code]} {name} ({fc.edition} rules): {what}"
 
 
-def _explanation(ctx: Context, fc: FideContext, i: int, fv: FideValue) -> Explanation:
-    codes = ctx.us_codes()[i]
-    n_rounds = ctx.n_rounds
-    # A part shared by two values (BH and BH/C1 share every part that is not cut) gives
-    # one shared row: {id(part): (part, row)}, the part kept so that its id stays unique.
-    shared = fc.cache.get("explain rows")
-    if not isinstance(shared, dict):
-        shared = fc.cache["explain rows"] = {}
-    rows = []
-    for part in fv.parts:
-        hit = shared.get(id(part))
-        if hit is None:
-            rnd, value, note, opponent, cut = part
-            row = ExplainRow(rnd, codes[rnd - 1] if rnd <= n_rounds else "U", opponent,
-                             value, note, cut)
-            shared[id(part)] = (part, row)
-        else:
-            row = hit[1]
-        rows.append(row)
-    notes = list(fv.notes)
-    if fv.reason:
-        notes.append(fv.reason)
-    if fv.exact is not None and fv.value is not None and fv.exact != fv.value:
-        notes.append(f"exact value {fv.exact} = {format_fixed(fv.exact, 4)}..., rounded half "
-                     f"up as {ARTICLES[fv.code]} says")
-    return Explanation(_rule(fc, fv.code), tuple(rows), tuple(notes))
+def _explanations(fc: FideContext, values: list[FideValue]) -> list[Explanation]:
+    """The :class:`Explanation` of each of ``values``: its parts are the rows."""
+    rule = _rule(fc, values[0].code) if values else ""
+    out: list[Explanation] = []
+    for fv in values:
+        exact, value = fv.exact, fv.value
+        if fv.reason or (exact is not value and exact is not None and value is not None
+                         and exact != value):
+            notes = list(fv.notes)
+            if fv.reason:
+                notes.append(fv.reason)
+            if exact is not None and value is not None and exact != value:
+                notes.append(f"exact value {exact} = {format_fixed(exact, 4)}..., rounded "
+                             f"half up as {ARTICLES[fv.code]} says")
+            these = tuple(notes)
+        else:  # the common case
+            these = fv.notes
+        out.append(Explanation(rule, fv.parts, these))
+    return out
 
 
 def _compute(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
@@ -178,12 +172,8 @@ def _compute_values(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
     if not ctx.explain:
         return plain_values(fc.start_nos, fide_values(fc, to_fide_spec(spec)))
     values = fide_compute(fc, to_fide_spec(spec))
-    out: dict[int, TiebreakValue] = {}
-    for i, fv in enumerate(values):
-        sn = fc.start_nos[i]
-        expl = _explanation(ctx, fc, ctx.index[sn], fv) if ctx.explain else None
-        out[sn] = TiebreakValue(fv.value, expl)
-    return out
+    return {sn: TiebreakValue(fv.value, expl) for sn, fv, expl
+            in zip(fc.start_nos, values, _explanations(fc, values), strict=True)}
 
 
 def _compute_de(ctx: Context, spec: Spec, group: tuple[int, ...]) -> dict[int, TiebreakValue]:

@@ -1,7 +1,8 @@
 """Value types of the FIDE tie-breaks: the parsed specifier, per-round parts, the result.
 
-Kept free of any calculator-core import so that the FIDE computations are pure
-functions over :mod:`swisstb_io.model`; the registration module adapts them.
+The FIDE computations are pure functions over :mod:`swisstb_io.model`; of the calculator
+core they use only its explanation row (a part *is* one), and the registration module
+adapts the rest.
 """
 
 from __future__ import annotations
@@ -9,9 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
 
 from ...errors import TiebreakError
+from ..core import ExplainRow
 
 ARTICLES: dict[str, str] = {
     "DE": "FIDE C.07 §6",
@@ -155,18 +156,20 @@ def _check_modifiers(spec: FideSpec, raw: str) -> None:
         raise TiebreakError(f"{raw!r}: a cut cannot be negative")
 
 
-class Part(NamedTuple):
+class Part(ExplainRow):
     """One round's contribution to a player's value, and whether (and why) it was cut.
 
-    A named tuple: explanations build one per player and round, and a tuple is built
-    several times faster than a frozen dataclass.
+    The calculator's :class:`~swisstb_io.tiebreaks.ExplainRow` itself (a named tuple: the
+    explanations of a big event hold thousands), so the core shows the parts as they are;
+    build one with :meth:`FideContext.part <._context.FideContext.part>`, which fills in
+    the round's result.  ``cut`` is the row's ``dropped``.
     """
 
-    round: int
-    value: Fraction
-    note: str
-    opponent: int | None = None
-    cut: str = ""
+    __slots__ = ()
+
+    @property
+    def cut(self) -> str:
+        return self.dropped
 
 
 @dataclass(frozen=True, slots=True)
