@@ -5,14 +5,14 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from fractions import Fraction
+from itertools import repeat
 from types import MappingProxyType
 from typing import Any
 
 from ..errors import Diagnostics
 from ..model import (
-    Color,
+    NOT_PAIRED,
     DateText,
-    Outcome,
     Player,
     PointSystem,
     Rating,
@@ -23,33 +23,7 @@ from ..model import (
 from ..registry import ReadOptions, ReadResult
 from ._access import Access, decode, show
 from ._common import FILETYPE, SCORE_DEFAULTS, SCORE_FIELDS
-
-_BYE_CODES = {
-    "P": Outcome.PAIRING_BYE,
-    "F": Outcome.FULL_BYE,
-    "H": Outcome.HALF_BYE,
-    "U": Outcome.NOT_PAIRED,
-    "A": Outcome.NOT_PAIRED,
-}
-_NO_PARTNER = {
-    "W": Outcome.FULL_BYE,
-    "D": Outcome.HALF_BYE,
-    "L": Outcome.ZERO_BYE,
-    "Z": Outcome.ZERO_BYE,
-}
-_PLAYED = {
-    "W": (Outcome.WIN, Outcome.WIN_UNRATED),
-    "D": (Outcome.DRAW, Outcome.DRAW_UNRATED),
-    "L": (Outcome.LOSS, Outcome.LOSS_UNRATED),
-}
-_FORFEIT = {
-    "W": Outcome.FORFEIT_WIN,
-    "D": Outcome.FORFEIT_DRAW,
-    "L": Outcome.FORFEIT_LOSS,
-    "Z": Outcome.DOUBLE_FORFEIT,
-}
-_REVERSE = {"W": "L", "D": "D", "L": "W", "Z": "W"}
-_MAX_ROUNDS = 999
+from ._games import games
 
 
 def sniff_chess_json(data: bytes) -> bool:
@@ -68,7 +42,7 @@ def _date(text: str) -> DateText | None:
 
 
 def _person(r: Access, profile: Mapping[str, Any], where: str) -> str:
-    name = r.text(profile, "fideName", where)
+    name = _text(r, profile, "fideName", where)
     if name:
         return name
     last, first = r.text(profile, "lastName", where), r.text(profile, "firstName", where)
@@ -110,91 +84,6 @@ def _point_system(
     return PointSystem(forfeit_win=scores["win"], forfeit_loss=scores["zero_bye"], **scores)
 
 
-def _outcome(
-    r: Access,
-    code: str,
-    played: bool,
-    rated: bool,
-    partner: int | None,
-    other: str | None,
-    where: str,
-) -> Outcome:
-    if code in _BYE_CODES:
-        if code == "A":
-            r.warn(where, "result 'A' (not known yet) read as not paired", "jch-unknown-result")
-        return _BYE_CODES[code]
-    if code not in _NO_PARTNER:
-        raise r.fail(where, f"unknown result code {code!r}; Chess-JSON uses W D L Z P F H U A")
-    if partner is None:
-        if played and code != "Z":
-            raise r.fail(where, f"a played game ({code!r}) needs two players; the other is null")
-        return _NO_PARTNER[code]
-    if played:
-        if code == "Z":
-            raise r.fail(where, "'Z' (zero points) in a played game; use 'L'")
-        won, unrated = _PLAYED[code]
-        return won if rated else unrated
-    if code == "Z" and other in ("W", "D"):
-        return Outcome.FORFEIT_LOSS
-    return _FORFEIT[code]
-
-
-def _games(
-    r: Access, tour: Mapping[str, Any], where: str, known: set[int]
-) -> dict[int, dict[int, RoundResult]]:
-    found: dict[int, dict[int, RoundResult]] = {}
-    implied: list[tuple[int, int, RoundResult]] = []
-    for i, raw in enumerate(r.arr(tour, "gameList", where)):
-        at = f"{where}.gameList[{i}]"
-        row = r.obj(raw, at)
-        rnd = r.integer(row, "round", at)
-        if rnd is None or not 1 <= rnd <= _MAX_ROUNDS:
-            raise r.fail(
-                f"{at}.round",
-                f"expected a round number 1-{_MAX_ROUNDS}, got {show(row.get('round'))}",
-            )
-        played = r.flag(row, "played", at, True)
-        rated = r.flag(row, "rated", at, played)
-        cids = {c: r.cid(row, c, at) for c in ("white", "black")}
-        codes = {c: r.text(row, c[0] + "Result", at).upper() or None for c in ("white", "black")}
-        for colour, other in (("white", "black"), ("black", "white")):
-            me, partner = cids[colour], cids[other]
-            if me is None or me == 0:
-                if codes[colour] is not None:
-                    raise r.fail(f"{at}.{colour}", f"a result for {colour}, who is null or 0")
-                continue
-            if me not in known:
-                if codes[colour] is not None:
-                    raise r.fail(f"{at}.{colour}", f"competitor {me} is not in competitors")
-                r.warn(
-                    f"{at}.{colour}",
-                    f"competitor {me} is not in competitors; kept as the opponent",
-                    "jch-unknown-opponent",
-                )
-                continue
-            opponent = partner if partner else None
-            colour_of = (
-                Color.NONE
-                if opponent is None
-                else (Color.WHITE if colour == "white" else Color.BLACK)
-            )
-            code = codes[colour]
-            if code is None:
-                if opponent is not None and codes[other] in _REVERSE:
-                    guess = _REVERSE[str(codes[other])]
-                    out = _outcome(r, guess, played, rated, partner, codes[other], at)
-                    implied.append((me, rnd, RoundResult(out, opponent, colour_of)))
-                continue
-            out = _outcome(r, code, played, rated, partner, codes[other], f"{at}.{colour[0]}Result")
-            rounds = found.setdefault(me, {})
-            if rnd in rounds:
-                raise r.fail(at, f"competitor {me} has a second result in round {rnd}")
-            rounds[rnd] = RoundResult(out, opponent, colour_of)
-    for me, rnd, res in implied:
-        found.setdefault(me, {}).setdefault(rnd, res)
-    return found
-
-
 def _pick(r: Access, tours: list[Any], section: str | None) -> tuple[int, Mapping[str, Any]]:
     if not tours:
         raise r.fail("event.tournaments", "the event holds no tournament")
@@ -230,12 +119,13 @@ def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     profiles: dict[int, Mapping[str, Any]] = {}
     profile_at: dict[int, str] = {}
     for i, raw in enumerate(r.arr(event, "profiles", "event")):
-        profile = r.obj(raw, f"event.profiles[{i}]")
-        pid = r.integer(profile, "id", f"event.profiles[{i}]")
+        at = f"event.profiles[{i}]"
+        profile = r.obj(raw, at)
+        pid = r.integer(profile, "id", at)
         if pid is None or pid in profiles:
-            raise r.fail(f"event.profiles[{i}].id", f"missing or repeated profile id {pid}")
+            raise r.fail(f"{at}.id", f"missing or repeated profile id {pid}")
         profiles[pid] = profile
-        profile_at[pid] = f"event.profiles[{i}]"
+        profile_at[pid] = at
     lists = [
         r.text(r.obj(x, f"event.ratingLists[{i}]"), "listName", f"event.ratingLists[{i}]")
         for i, x in enumerate(r.arr(event, "ratingLists", "event"))
@@ -254,9 +144,9 @@ def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     known = {c[0] for c in comps}
     if len(known) != len(comps):
         raise r.fail(f"{where}.competitors", "two competitors share a cid")
-    games = _games(r, tour, where, known)
+    by_cid = games(r, tour, where, known)
     players = tuple(
-        _player(r, cid, (comp, comp_at), (prof, at), lists, games.get(cid, {}))
+        _player(r, cid, (comp, comp_at), (prof, at), lists, by_cid.get(cid, {}))
         for cid, comp, prof, at, comp_at in comps
     )
     by_pid = {r.integer(prof, "id", at): cid for cid, _, prof, at, _ in comps}
@@ -330,6 +220,14 @@ def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     )
 
 
+def _text(r: Access, obj: Mapping[str, Any], key: str, where: str) -> str:
+    """``r.text(obj, key, where)``, quicker when the value is a string (most are)."""
+    value = obj.get(key)
+    if value.__class__ is str:
+        return value
+    return "" if value is None else r.text(obj, key, where)
+
+
 def _player(
     r: Access,
     cid: int,
@@ -344,8 +242,18 @@ def _player(
     prof, at = profile
     fide: int | None = None
     ratings: list[Rating] = []
-    for i, raw in enumerate(r.arr(prof, "rating", at)):
-        if isinstance(raw, dict):
+    listed = prof.get("rating", [])
+    if listed.__class__ is not list:
+        listed = r.arr(prof, "rating", at)
+    for i, raw in enumerate(listed):
+        if raw.__class__ is dict:
+            system = raw.get("list")
+            if system.__class__ is not str:
+                system = r.text(raw, "list", f"{at}.rating[{i}]")
+            value = raw.get("rating")
+            if value is not None and value.__class__ is not int:
+                value = r.integer(raw, "rating", f"{at}.rating[{i}]")
+        elif isinstance(raw, dict):
             system = r.text(raw, "list", f"{at}.rating[{i}]")
             value = r.integer(raw, "rating", f"{at}.rating[{i}]")
         elif isinstance(raw, int) and not isinstance(raw, bool):
@@ -355,27 +263,29 @@ def _player(
             raise r.fail(f"{at}.rating[{i}]", f"expected a rating, got {show(raw)}")
         if value is None:
             continue
-        if system.upper() in ("FIDE", "TRF") and fide is None:
+        if fide is None and system.upper() in ("FIDE", "TRF"):
             fide = value
         else:
             ratings.append(Rating(system, value))
     fide_id = prof.get("fideId")
     points = comp.get("gamePoints")
+    rank = comp.get("rank")
     last = max(games, default=0)
     return Player(
         start_no=cid,
         name=_person(r, prof, at),
-        results=tuple(games.get(n, RoundResult(Outcome.NOT_PAIRED)) for n in range(1, last + 1)),
-        sex=r.text(prof, "sex", at),
-        title=r.text(prof, "fideTitle", at),
+        results=tuple(map(games.get, range(1, last + 1), repeat(NOT_PAIRED))),
+        sex=_text(r, prof, "sex", at),
+        title=_text(r, prof, "fideTitle", at),
         fide_rating=fide,
         ratings=tuple(ratings),
-        federation=r.text(prof, "federation", at),
-        fide_id="" if fide_id in (None, 0, "") else r.text(prof, "fideId", at),
-        birth=r.text(prof, "birth", at),
-        team=r.text(prof, "clubName", at),
+        federation=_text(r, prof, "federation", at),
+        fide_id="" if fide_id in (None, 0, "") else _text(r, prof, "fideId", at),
+        birth=_text(r, prof, "birth", at),
+        team=_text(r, prof, "clubName", at),
         declared_points=None if points is None else r.points(points, f"{comp_at}.gamePoints"),
-        declared_rank=r.integer(comp, "rank", comp_at),
+        declared_rank=rank if rank is None or rank.__class__ is int
+        else r.integer(comp, "rank", comp_at),
     )
 
 

@@ -7,7 +7,7 @@ import re
 from ..errors import Diagnostics, FormatError, Location
 from ..model import MIRROR, Outcome, RoundResult
 from .notation import OUTCOME_TO_CODE
-from .tokenize import Field
+from .tokenize import Row
 
 _OVERRIDE_RE = re.compile(r"^(\d+)/(\d+)=([a-z-]+)$")
 _OUTCOMES = {o.value: o for o in Outcome}
@@ -43,41 +43,63 @@ def apply_overrides(
             rounds[rnd - 1] = RoundResult(outcome)
 
 
+_INCONSISTENT = (Outcome.INCONSISTENT_WIN, Outcome.INCONSISTENT_DRAW, Outcome.INCONSISTENT_LOSS)
+_LENIENT = (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS, Outcome.FORFEIT_DRAW)
+#: Outcome value -> (paired against an opponent, the outcome the opponent must have).
+_PAIRING: dict[str, tuple[bool, Outcome | None]] = {
+    o.value: (o.has_opponent, MIRROR.get(o)) for o in Outcome
+}
+
+
 def check_games(
     results: dict[int, list[RoundResult]],
     diags: Diagnostics,
     path: str,
-    cells: dict[int, list[Field]],
+    cells: tuple[dict[int, Row], list[int]],
     labels: list[str],
     round_cols: list[int],
 ) -> None:
-    """Warn when a cell names a missing pair number or the two sides disagree."""
-    lenient = {Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS, Outcome.FORFEIT_DRAW}
+    """Warn when a cell names a missing pair number or the two sides disagree.
+
+    ``cells`` holds each pair's table row and the row index of each round's cell (the
+    places warnings point at); ``labels[round_cols[i]]`` names round ``i + 1``.
+    """
+    rows, cell_idx = cells
+    pairing = _PAIRING
     for start_no, rounds in results.items():
         for i, r in enumerate(rounds):
-            if r.opponent is None or not r.outcome.has_opponent:
+            opponent = r.opponent
+            if opponent is None:
                 continue
-            f = cells[start_no][i]
-            loc = Location(path, f.line, f.col)
+            outcome = r.outcome
+            paired, expected = pairing[outcome._value_]
+            if not paired:
+                continue
+            other = results.get(opponent)
+            if other is not None:
+                o = other[i]
+                if o.opponent == start_no and o.outcome is expected:
+                    continue  # the usual case: the two cells agree
+            row = rows[start_no]
+            idx = cell_idx[i]
+            value = row[0][idx]
+            loc = Location(path, row[1][idx], row[2][idx])
             label = f"pair {start_no}, column {labels[round_cols[i]]!r}"
-            other = results.get(r.opponent)
             if other is None:
                 diags.warn(
                     loc,
-                    f"{label}: opponent {r.opponent} is not in the table",
+                    f"{label}: opponent {opponent} is not in the table",
                     "csv-unknown-opponent",
                 )
                 continue
-            o = other[i]
-            expected = MIRROR.get(r.outcome)
             if o.opponent is not None and o.opponent != start_no:
-                problem = f"pair {r.opponent}'s cell names pair {o.opponent}"
-            elif r.outcome.name.startswith("INCONSISTENT") or (
-                o.opponent is None and r.outcome in lenient and o.outcome in lenient
+                problem = f"pair {opponent}'s cell names pair {o.opponent}"
+            elif outcome in _INCONSISTENT or (
+                o.opponent is None and outcome in _LENIENT and o.outcome in _LENIENT
             ):
                 continue
             elif expected is not None and o.outcome is not expected:
-                problem = f"pair {r.opponent}'s cell is {cells[r.opponent][i].value.strip()!r}"
+                problem = f"pair {opponent}'s cell is {rows[opponent][0][idx].strip()!r}"
             else:
                 continue
-            diags.warn(loc, f"{label}: {f.value.strip()!r} but {problem}", "csv-asymmetric-game")
+            diags.warn(loc, f"{label}: {value.strip()!r} but {problem}", "csv-asymmetric-game")

@@ -3,31 +3,19 @@
 from __future__ import annotations
 
 import datetime as _dt
-import re
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from ..errors import Diagnostics, FormatError, Location
-from ..model import DateText, Player, Rating, RoundResult, Tournament
+from ..model import DateText, Player, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from .checks import apply_overrides, check_games
-from .columns import LIST_SEPARATORS, META_KEYS, classify
-from .notation import (
-    EXPECTED_CELLS,
-    cell_result,
-    format_points,
-    parse_cell,
-    parse_date,
-    parse_points,
-    resolve_double_forfeits,
-    trim,
-)
-from .tokenize import Field, rows, sniff_delimiter
+from .columns import LIST_SEPARATORS, META_KEYS, NAMESPACED
+from .notation import format_points, parse_date, resolve_double_forfeits, trim
+from .rowread import RowReader, header
+from .tokenize import Field, Row, sniff_delimiter, table
 
 FORMAT_NAME = "swisssys-csv"
-NAMESPACED = re.compile(r"^[a-z][a-z0-9_-]*:\S+$")
-"""A column label or metadata key such as ``trf:XXA``: another format's extras key."""
 
 
 def decode(data: bytes) -> tuple[str, str, bool]:
@@ -48,54 +36,6 @@ def is_comment(line: str) -> bool:
     """``# Event: …`` metadata or a comment; ``#,Name,…`` is a header whose first label is ``#``."""
     body = line.lstrip()
     return body[:1] == "#" and body[1:2] not in (",", ";", "\t")
-
-
-@dataclass
-class _Columns:
-    roles: dict[str, int] = field(default_factory=dict)
-    rounds: dict[int, int] = field(default_factory=dict)
-    ratings: list[tuple[str, int]] = field(default_factory=list)
-    ids: list[tuple[str, int]] = field(default_factory=list)
-    extras: list[tuple[str, int]] = field(default_factory=list)
-    labels: list[str] = field(default_factory=list)
-
-
-def _header(fields: list[Field], path: str) -> _Columns:
-    cols = _Columns(labels=[f.value.strip() for f in fields])
-    for idx, f in enumerate(fields):
-        kind, key = classify(f.value)
-        loc = Location(path, f.line, f.col)
-        if kind == "role":
-            assert isinstance(key, str)
-            if key in cols.roles:
-                raise FormatError(f"column {f.value.strip()!r} appears twice", loc)
-            cols.roles[key] = idx
-        elif kind == "round":
-            assert isinstance(key, int)
-            if key in cols.rounds:
-                raise FormatError(f"two columns for round {key} ({f.value.strip()!r})", loc)
-            cols.rounds[key] = idx
-        elif kind == "rating":
-            cols.ratings.append((str(key), idx))
-        elif kind == "national_id":
-            cols.ids.append((str(key), idx))
-        elif f.value.strip():
-            cols.extras.append((str(key), idx))
-    first = fields[0] if fields else Field("", 1, 1)
-    for role in ("pair", "name"):
-        if role not in cols.roles:
-            names = {"pair": "Pair, No., #, Plr, Plr#", "name": "Name"}[role]
-            raise FormatError(
-                f"no {role.title()!r} column in the header (expected one of {names})",
-                Location(path, first.line, 1),
-            )
-    for r in range(1, len(cols.rounds) + 1):
-        if r not in cols.rounds:
-            raise FormatError(
-                f"round columns skip round {r} (expected Rd 1 … Rd {len(cols.rounds)})",
-                Location(path, first.line, 1),
-            )
-    return cols
 
 
 def _meta(
@@ -168,53 +108,61 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         )
     delimiter = sniff_delimiter(lines[start])
     meta, outcomes, tour_extras = _meta(meta_lines, path)
-    table = rows("\n".join(lines[start:]), delimiter, path, first_line=start + 1)
-    header = next(table)
-    cols = _header(header, path)
-    n_rounds = len(cols.rounds)
-    players: dict[int, Player] = {}
+    table_rows = table("\n".join(lines[start:]), delimiter, path, first_line=start + 1)
+    head = next(table_rows)
+    cols = header([Field(v, line, c) for v, line, c in zip(*head, strict=True)], path)
+    width = len(head[0])
+    reader = RowReader(cols, path)
+    fields: dict[int, dict[str, Any]] = {}
     results: dict[int, list[RoundResult]] = {}
-    totals: dict[int, Field] = {}
-    cells: dict[int, list[Field]] = {}
-    for row in table:
-        if all(not f.value.strip() for f in row):
+    totals: dict[int, tuple[Row, int]] = {}
+    rows_of: dict[int, Row] = {}
+    for row in table_rows:
+        values = row[0]
+        if not "".join(values).strip():
             continue
-        if len(row) > len(header):
-            extra = row[len(header)]
+        if len(values) > width:
             raise FormatError(
-                f"row has {len(row)} fields but the header has {len(header)} "
+                f"row has {len(values)} fields but the header has {width} "
                 f"(quote values that contain {delimiter!r})",
-                Location(path, extra.line, extra.col),
+                reader.at(row, width),
             )
-        last = row[-1]
-        row = row + [Field("", last.line, last.col + len(last.value))] * (len(header) - len(row))
-        player, rounds = _player(row, cols, path)
-        if player.start_no in players:
-            f = row[cols.roles["pair"]]
+        if len(values) < width:
+            pad = width - len(values)
+            row = (
+                values + [""] * pad,
+                row[1] + [row[1][-1]] * pad,
+                row[2] + [row[2][-1] + len(values[-1])] * pad,
+            )
+        player, rounds = reader.read(row)
+        start_no = player["start_no"]
+        if start_no in fields:
             raise FormatError(
-                f"pair number {player.start_no} appears twice", Location(path, f.line, f.col)
+                f"pair number {start_no} appears twice", reader.at(row, reader.pair)
             )
-        players[player.start_no] = player
-        results[player.start_no] = rounds
-        cells[player.start_no] = [row[cols.rounds[r]] for r in range(1, n_rounds + 1)]
-        if "total" in cols.roles and row[cols.roles["total"]].value.strip():
-            totals[player.start_no] = row[cols.roles["total"]]
+        fields[start_no] = player
+        results[start_no] = rounds
+        rows_of[start_no] = row
+        if reader.total is not None and row[0][reader.total].strip():
+            totals[start_no] = row, reader.total
     resolve_double_forfeits(results)
     if outcomes is not None:
         apply_overrides(outcomes[2], results, path, outcomes[0], outcomes[1])
-    check_games(results, diags, path, cells, cols.labels, [cols.rounds[r] for r in cols.rounds])
-    final = []
-    for start_no, player in players.items():
-        final.append(_with_results(player, trim(results[start_no])))
-    t = Tournament(players=tuple(final), extras=MappingProxyType(tour_extras), **meta)
-    for start_no, f in totals.items():
-        declared = t.player(start_no).declared_points
-        got = t.player(start_no).points(t.point_system)
+    check_games(results, diags, path, (rows_of, reader.rounds), cols.labels,
+                [cols.rounds[r] for r in cols.rounds])
+    players = {
+        start_no: Player(results=trim(results[start_no]), **player)
+        for start_no, player in fields.items()
+    }
+    t = Tournament(players=tuple(players.values()), extras=MappingProxyType(tour_extras), **meta)
+    for start_no, (row, idx) in totals.items():
+        declared = players[start_no].declared_points
+        got = players[start_no].points(t.point_system)
         if declared is not None and declared != got:
             diags.warn(
-                Location(path, f.line, f.col),
-                f"Total {f.value.strip()!r} of pair {start_no} does not match the round cells "
-                f"({format_points(got)})",
+                reader.at(row, idx),
+                f"Total {row[0][idx].strip()!r} of pair {start_no} does not match the "
+                f"round cells ({format_points(got)})",
                 "csv-total-mismatch",
             )
     details = {
@@ -223,115 +171,6 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         "BOM": "yes" if bom else "no",
     }
     return ReadResult(t, FORMAT_NAME, encoding, diags.freeze(), details=MappingProxyType(details))
-
-
-def _with_results(player: Player, results: tuple[RoundResult, ...]) -> Player:
-    from dataclasses import replace
-
-    return replace(player, results=results)
-
-
-def _int(f: Field, label: str, path: str, *, minimum: int = 0) -> int:
-    v = f.value.strip()
-    if not v.isdecimal() or int(v) < minimum:
-        raise FormatError(
-            f"bad {label} {v!r} (expected a whole number)", Location(path, f.line, f.col)
-        )
-    return int(v)
-
-
-def _player(row: list[Field], cols: _Columns, path: str) -> tuple[Player, list[RoundResult]]:
-    def get(role: str) -> str:
-        idx = cols.roles.get(role)
-        return row[idx].value.strip() if idx is not None else ""
-
-    start_no = _int(row[cols.roles["pair"]], "pair number", path, minimum=1)
-    extras: dict[str, str] = {}
-    ratings: list[Rating] = []
-    national_ids: list[tuple[str, str]] = []
-    if "rating" in cols.roles:
-        value = _rating(row[cols.roles["rating"]], path, extras)
-        if value is not None:
-            ratings.append(Rating("USCF", value))
-    if get("id"):
-        national_ids.append(("USCF", get("id")))
-    for system, idx in cols.ratings:
-        value = _rating(row[idx], path, None)
-        if value is not None:
-            ratings.append(Rating(system, value))
-    for system, idx in cols.ids:
-        if row[idx].value.strip():
-            national_ids.append((system, row[idx].value.strip()))
-    if get("state"):
-        extras["uscf:state"] = get("state")
-    for label, idx in cols.extras:
-        if row[idx].value:
-            key = label if NAMESPACED.match(label) else f"csv:column:{label}"
-            extras[key] = row[idx].value
-    declared_rank = None
-    if get("place"):
-        m = re.match(r"\d+", get("place"))
-        declared_rank = int(m[0]) if m else None
-        if m is None or m[0] != get("place"):
-            extras["csv:place"] = get("place")
-    declared_points = None
-    if "total" in cols.roles and get("total"):
-        f = row[cols.roles["total"]]
-        declared_points = parse_points(f.value)
-        if declared_points is None:
-            raise FormatError(
-                f"bad Total {f.value.strip()!r} (expected points such as 2.5)",
-                Location(path, f.line, f.col),
-            )
-    fide_rating = None
-    if "fide_rating" in cols.roles:
-        fide_rating = _rating(row[cols.roles["fide_rating"]], path, None)
-    rounds = []
-    for r in range(1, len(cols.rounds) + 1):
-        f = row[cols.rounds[r]]
-        cell = parse_cell(f.value.strip())
-        if cell is None:
-            raise FormatError(
-                f"bad round cell {f.value.strip()!r} in column {cols.labels[cols.rounds[r]]!r} "
-                f"({EXPECTED_CELLS})",
-                Location(path, f.line, f.col),
-            )
-        rounds.append(cell_result(cell))
-    player = Player(
-        start_no=start_no,
-        name=get("name"),
-        sex=get("sex"),
-        title=get("title"),
-        fide_rating=fide_rating,
-        ratings=tuple(ratings),
-        federation=get("federation"),
-        fide_id=get("fide_id"),
-        national_ids=tuple(national_ids),
-        birth=get("birth"),
-        team=get("team"),
-        declared_points=declared_points,
-        declared_rank=declared_rank,
-        extras=MappingProxyType(extras),
-    )
-    return player, rounds
-
-
-def _rating(f: Field, path: str, extras: dict[str, str] | None) -> int | None:
-    """Blank, ``0`` and ``unr``/``unr.`` are unrated; ``1500/12`` (provisional) keeps its text."""
-    v = f.value.strip()
-    if not v or v.lower().rstrip(".") in ("unr", "unrated", "0"):
-        if v and v != "0" and extras is not None:
-            extras["csv:rating"] = v
-        return None
-    m = re.fullmatch(r"(\d+)\s*(?:[/pP]\s*\d*)?", v)
-    if m is None:
-        raise FormatError(
-            f"bad rating {v!r} (expected a number, '1500/12', or blank/'unr' for unrated)",
-            Location(path, f.line, f.col),
-        )
-    if m[0] != m[1] and extras is not None:
-        extras["csv:rating"] = v
-    return int(m[1])
 
 
 __all__ = ["FORMAT_NAME", "read"]

@@ -31,11 +31,28 @@ SCORING_ATTRS: tuple[tuple[str, str], ...] = (
 )
 
 
+def _xsd() -> etree._Element:
+    return etree.fromstring(resources.files(__package__).joinpath(SCHEMA_FILE).read_bytes())
+
+
 @cache
 def schema() -> etree.XMLSchema:
     """The XSD shipped in the package, parsed once."""
-    data = resources.files(__package__).joinpath(SCHEMA_FILE).read_bytes()
-    return etree.XMLSchema(etree.fromstring(data))
+    return etree.XMLSchema(_xsd())
+
+
+@cache
+def structure_schema() -> etree.XMLSchema:
+    """The shipped XSD without its identity constraint (``xs:unique`` on the players'
+    ``startNo``), which costs more than half of a validation.  A file valid under it is
+    valid under :func:`schema` exactly when no two players' ``startNo`` texts are equal
+    (libxml2 compares the texts: "1" and "01" differ)."""
+    root = _xsd()
+    for unique in root.iter("{http://www.w3.org/2001/XMLSchema}unique"):
+        parent = unique.getparent()
+        assert parent is not None
+        parent.remove(unique)
+    return etree.XMLSchema(root)
 
 
 def points_text(value: Fraction) -> str:

@@ -27,11 +27,15 @@ from ..model import (
     Tournament,
 )
 from ..registry import ReadOptions, ReadResult
-from ._common import NAMESPACE, NS, SCORING_ATTRS, plain, schema
+from ._common import NAMESPACE, NS, SCORING_ATTRS, plain, schema, structure_schema
 
 _PREFIX = "urn:swisstb_io:"
 _WHERE = re.compile(r",? line \d+, column \d+$")
 _ELEMENT = re.compile(r"^Element '(?:\{[^}]*\})?([\w.-]+)'")
+_PLAYERS = NS + "players"
+_PLAYER = NS + "player"
+_get = etree._Element.get
+_NOS = tuple(str(n) for n in range(1000))
 
 
 def sniff_xml(data: bytes) -> bool:
@@ -104,10 +108,10 @@ def _parse(data: bytes, path: str) -> etree._ElementTree:
 def _check_root(tree: etree._ElementTree, data: bytes, path: str) -> None:
     root = tree.getroot()
     qname = etree.QName(root)
-    line = root.sourceline
-    where = Location(path, line, _tag_column(data, line, qname.localname) if line else None)
     if qname.namespace == NAMESPACE and qname.localname == "tournament":
         return
+    line = root.sourceline
+    where = Location(path, line, _tag_column(data, line, qname.localname) if line else None)
     if qname.namespace and qname.namespace.startswith(_PREFIX):
         raise FormatError(
             f"namespace {qname.namespace!r} is a swisstb_io XML version this reader does not "
@@ -138,6 +142,15 @@ def _column(data: bytes, line: int, message: str) -> int | None:
 
 
 def _validate(tree: etree._ElementTree, data: bytes, path: str) -> None:
+    """Validate against the schema: quickly without its ``xs:unique`` plus a check of the
+    ``startNo`` texts, and with the whole schema (for its exact message) if either fails."""
+    if structure_schema().validate(tree):
+        players = tree.getroot().find(_PLAYERS)
+        numbers = [] if players is None else [
+            _get(p, "startNo") for p in players.iterchildren(_PLAYER)
+        ]
+        if len(set(numbers)) == len(numbers):
+            return
     xsd = schema()
     if xsd.validate(tree):
         return
@@ -153,11 +166,6 @@ def _validate(tree: etree._ElementTree, data: bytes, path: str) -> None:
 def _opt_int(el: etree._Element, attr: str) -> int | None:
     value = el.get(attr)
     return None if value is None else int(value)
-
-
-def _opt_points(el: etree._Element, attr: str) -> Fraction | None:
-    value = el.get(attr)
-    return None if value is None else Fraction(value)
 
 
 def _children(el: etree._Element, tag: str) -> list[etree._Element]:
@@ -195,55 +203,122 @@ def _date(el: etree._Element | None, ctx: _Ctx) -> DateText | None:
     return DateText(el.get("text", ""), parsed)
 
 
-def _results(el: etree._Element, ctx: _Ctx, start_no: int) -> tuple[RoundResult, ...]:
+_OUTCOMES: Mapping[str, Outcome] = {o.value: o for o in Outcome}
+_COLORS: Mapping[str | None, Color] = {None: Color.NONE, **{c.value: c for c in Color}}
+
+_Cache = dict[tuple[str | None, str | None, str | None], RoundResult]
+_ROUNDS: _Cache = {}
+"""A round's attribute texts -> its RoundResult, shared by all reads (RoundResult is
+frozen, so equal rounds can be one object); cleared when it grows past
+:data:`_ROUNDS_MAX` entries."""
+_ROUNDS_MAX = 65536
+
+
+def _round_error(r: etree._Element, ctx: _Ctx, start_no: int, no: int, done: int) -> FormatError:
+    after = f"follows round {done}" if done else "is the first one listed"
+    return ctx.fail(
+        r,
+        f"player {start_no}: round {no} {after}; list every round from 1 in order "
+        '(outcome="not-paired" for a round without a game)',
+    )
+
+
+def _results(
+    el: etree._Element, ctx: _Ctx, start_no: int, cache: _Cache
+) -> tuple[list[RoundResult], bool]:
+    """The player's rounds and whether the player has other children too.
+
+    The schema has checked every attribute already, and only a ``<round>`` has an
+    ``outcome`` (it must), so that attribute tells the rounds from the other children.
+    """
     results: list[RoundResult] = []
-    for r in _children(el, "round"):
-        no = int(r.get("no", "0"))
-        if no != len(results) + 1:
-            after = f"follows round {len(results)}" if results else "is the first one listed"
-            raise ctx.fail(
-                r,
-                f"player {start_no}: round {no} {after}; list every round from 1 in order "
-                '(outcome="not-paired" for a round without a game)',
+    append = results.append
+    get = _get  # _Element.get: None for comments and PIs too (a PI's own get reads its text)
+    nos = _NOS
+    others = False
+    n = 0
+    for r in el:
+        outcome = get(r, "outcome")
+        if outcome is None:  # rating, nationalId, adjustment, extra, comment, PI
+            others = True
+            continue
+        n += 1
+        no = get(r, "no")
+        if no != (nos[n] if n < 1000 else str(n)) and int("0" if no is None else no) != n:
+            raise _round_error(r, ctx, start_no, int("0" if no is None else no), n - 1)
+        key = (outcome, get(r, "opponent"), get(r, "color"))
+        res = cache.get(key)
+        if res is None:
+            opponent = key[1]
+            res = cache[key] = RoundResult(
+                _OUTCOMES[outcome], None if opponent is None else int(opponent), _COLORS[key[2]]
             )
-        results.append(
-            RoundResult(
-                Outcome(r.get("outcome")),
-                _opt_int(r, "opponent"),
-                Color(r.get("color", "-")),
-            )
-        )
-    return tuple(results)
+        append(res)
+    return results, others
 
 
-def _player(el: etree._Element, ctx: _Ctx) -> Player:
-    start_no = int(el.get("startNo", "0"))
-    return Player(
-        start_no=start_no,
-        name=el.get("name", ""),
-        results=_results(el, ctx, start_no),
-        sex=el.get("sex", ""),
-        title=el.get("title", ""),
-        fide_rating=_opt_int(el, "fideRating"),
-        ratings=tuple(
+def _points(text: str | None, cache: dict[str, Fraction]) -> Fraction | None:
+    if text is None:
+        return None
+    value = cache.get(text)
+    if value is None:
+        value = cache[text] = Fraction(text)
+    return value
+
+
+def _player(
+    el: etree._Element, ctx: _Ctx, cache: _Cache, points: dict[str, Fraction]
+) -> Player:
+    get = _get
+    start_no = int(get(el, "startNo", "0"))
+    results, others = _results(el, ctx, start_no, cache)
+    ratings: tuple[Rating, ...] = ()
+    national_ids: tuple[tuple[str, str], ...] = ()
+    adjustments: tuple[PointAdjustment, ...] = ()
+    extras: Mapping[str, str] = EMPTY_EXTRAS
+    if others:
+        ratings = tuple(
             Rating(r.get("system", ""), int(r.get("value", "0"))) for r in _children(el, "rating")
-        ),
-        federation=el.get("federation", ""),
-        fide_id=el.get("fideId", ""),
-        national_ids=tuple(
+        )
+        national_ids = tuple(
             (n.get("system", ""), n.get("id", "")) for n in _children(el, "nationalId")
-        ),
-        birth=el.get("birth", ""),
-        team=el.get("team", ""),
-        declared_points=_opt_points(el, "points"),
-        declared_rank=_opt_int(el, "rank"),
-        extras=_extras(el, ctx),
-        adjustments=tuple(
+        )
+        extras = _extras(el, ctx)
+        adjustments = tuple(
             PointAdjustment(Fraction(a.get("points", "0")), _opt_int(a, "round"),
                             a.get("note", ""))
             for a in _children(el, "adjustment")
-        ),
+        )
+    rating = get(el, "fideRating")
+    rank = get(el, "rank")
+    return Player(
+        start_no=start_no,
+        name=get(el, "name", ""),
+        results=tuple(results),
+        sex=get(el, "sex", ""),
+        title=get(el, "title", ""),
+        fide_rating=None if rating is None else int(rating),
+        ratings=ratings,
+        federation=get(el, "federation", ""),
+        fide_id=get(el, "fideId", ""),
+        national_ids=national_ids,
+        birth=get(el, "birth", ""),
+        team=get(el, "team", ""),
+        declared_points=_points(get(el, "points"), points),
+        declared_rank=None if rank is None else int(rank),
+        extras=extras,
+        adjustments=adjustments,
     )
+
+
+def _players(el: etree._Element | None, ctx: _Ctx) -> tuple[Player, ...]:
+    if el is None:
+        return ()
+    cache = _ROUNDS
+    if len(cache) > _ROUNDS_MAX:
+        cache.clear()
+    points: dict[str, Fraction] = {}
+    return tuple([_player(p, ctx, cache, points) for p in el.iterchildren(_PLAYER)])
 
 
 def _team(el: etree._Element, ctx: _Ctx) -> Team:
@@ -272,9 +347,7 @@ def to_model(root: etree._Element, ctx: _Ctx) -> Tournament:
     teams_el = root.find(NS + "teams")
     return Tournament(
         name=root.get("name", ""),
-        players=tuple(_player(p, ctx) for p in _children(players_el, "player"))
-        if players_el is not None
-        else (),
+        players=_players(players_el, ctx),
         city=root.get("city", ""),
         federation=root.get("federation", ""),
         start_date=_date(root.find(NS + "startDate"), ctx),

@@ -1,0 +1,260 @@
+"""The ``gameList`` of a Chess-JSON tournament: each competitor's result in each round.
+
+Most rows are plain (a round number, two ``{"cid": n}`` sides, result letters, the two
+flags): :func:`_plain_row` reads those with table look-ups.  Any row it does not take
+(a bad value, a warning to give, an odd shape) goes through :func:`_row`, which checks
+everything and names the JSON path of what is wrong, so both give the same results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..model import Color, Outcome, RoundResult
+from ._access import Access, show
+
+_BYE_CODES = {
+    "P": Outcome.PAIRING_BYE,
+    "F": Outcome.FULL_BYE,
+    "H": Outcome.HALF_BYE,
+    "U": Outcome.NOT_PAIRED,
+    "A": Outcome.NOT_PAIRED,
+}
+_NO_PARTNER = {
+    "W": Outcome.FULL_BYE,
+    "D": Outcome.HALF_BYE,
+    "L": Outcome.ZERO_BYE,
+    "Z": Outcome.ZERO_BYE,
+}
+_PLAYED = {
+    "W": (Outcome.WIN, Outcome.WIN_UNRATED),
+    "D": (Outcome.DRAW, Outcome.DRAW_UNRATED),
+    "L": (Outcome.LOSS, Outcome.LOSS_UNRATED),
+}
+_FORFEIT = {
+    "W": Outcome.FORFEIT_WIN,
+    "D": Outcome.FORFEIT_DRAW,
+    "L": Outcome.FORFEIT_LOSS,
+    "Z": Outcome.DOUBLE_FORFEIT,
+}
+_REVERSE: dict[str | None, str] = {"W": "L", "D": "D", "L": "W", "Z": "W"}
+MAX_ROUNDS = 999
+
+Games = dict[int, dict[int, RoundResult]]
+_Implied = list[tuple[int, int, RoundResult]]
+
+
+def _outcome(
+    r: Access,
+    code: str,
+    played: bool,
+    rated: bool,
+    partner: int | None,
+    other: str | None,
+    where: str,
+) -> Outcome:
+    if code in _BYE_CODES:
+        if code == "A":
+            r.warn(where, "result 'A' (not known yet) read as not paired", "jch-unknown-result")
+        return _BYE_CODES[code]
+    if code not in _NO_PARTNER:
+        raise r.fail(where, f"unknown result code {code!r}; Chess-JSON uses W D L Z P F H U A")
+    if partner is None:
+        if played and code != "Z":
+            raise r.fail(where, f"a played game ({code!r}) needs two players; the other is null")
+        return _NO_PARTNER[code]
+    if played:
+        if code == "Z":
+            raise r.fail(where, "'Z' (zero points) in a played game; use 'L'")
+        won, unrated = _PLAYED[code]
+        return won if rated else unrated
+    if code == "Z" and other in ("W", "D"):
+        return Outcome.FORFEIT_LOSS
+    return _FORFEIT[code]
+
+
+def _plain_outcome(
+    code: str, played: bool, rated: bool, partner: bool, other_won: bool
+) -> Outcome | None:
+    """What :func:`_outcome` gives when it neither warns nor fails, else None."""
+    if code in _BYE_CODES:
+        return None if code == "A" else _BYE_CODES[code]
+    if not partner:
+        return None if played and code != "Z" else _NO_PARTNER[code]
+    if played:
+        return None if code == "Z" else _PLAYED[code][0 if rated else 1]
+    return Outcome.FORFEIT_LOSS if code == "Z" and other_won else _FORFEIT[code]
+
+
+_CODES = (None, *_BYE_CODES, *_NO_PARTNER)
+_Key = tuple[str | None, str | None, bool, bool, bool, int | None, bool]
+_RESULTS: dict[_Key, RoundResult] = {}
+"""(code, the other side's code, played, rated, has a partner, opponent, is white) ->
+the RoundResult, shared by all reads (RoundResult is frozen, so one object serves every
+equal round); cleared past 65536 entries."""
+
+
+def _result(key: _Key) -> RoundResult | None:
+    """The RoundResult of a plain side (None when :func:`_outcome` would warn or fail)."""
+    code, other, played, rated, partner, opponent, white = key
+    if code is None or code not in _CODES or other not in _CODES:
+        return None
+    out = _plain_outcome(code, played, rated, partner, other in ("W", "D"))
+    if out is None:
+        return None
+    colour = Color.NONE if opponent is None else (Color.WHITE if white else Color.BLACK)
+    res = RoundResult(out, opponent, colour)
+    if opponent is None or opponent < 1 << 31:  # keys stay small
+        if len(_RESULTS) > 65536:
+            _RESULTS.clear()
+        _RESULTS[key] = res
+    return res
+
+
+def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Implied) -> bool:
+    """Record a plain row and return True; return False (recording nothing) for any row
+    that :func:`_row` must read because something in it is wrong or unusual."""
+    get = row.get
+    rnd = get("round")
+    played = get("played", True)
+    rated = get("rated", played)
+    if (
+        rnd.__class__ is not int or not 1 <= rnd <= MAX_ROUNDS
+        or played.__class__ is not bool or rated.__class__ is not bool
+    ):
+        return False
+    # the sides as Access.cid reads them: None (nobody), 0 (a boxed 0) or a number
+    white: Any = get("white")
+    if white.__class__ is dict:
+        white = white.get("cid")
+        if white.__class__ is not int or white < 0:
+            return False
+    elif white is not None:
+        if white.__class__ is not int or white < 0:
+            return False
+        white = white or None
+    black: Any = get("black")
+    if black.__class__ is dict:
+        black = black.get("cid")
+        if black.__class__ is not int or black < 0:
+            return False
+    elif black is not None:
+        if black.__class__ is not int or black < 0:
+            return False
+        black = black or None
+    w_code = get("wResult")
+    if w_code is not None:
+        if w_code.__class__ is not str:
+            return False
+        w_code = w_code.upper() or None
+    b_code = get("bResult")
+    if b_code is not None:
+        if b_code.__class__ is not str:
+            return False
+        b_code = b_code.upper() or None
+    w_res = b_res = None
+    if white:
+        if white not in known:
+            return False  # an error or a warning: _row says which
+        code = w_code if w_code is not None else _REVERSE.get(b_code) if black else None
+        if code is not None:
+            key = (code, b_code, played, rated, black is not None, black or None, True)
+            w_res = _RESULTS.get(key) or _result(key)
+            if w_res is None or (w_code is not None and rnd in found.get(white, ())):
+                return False
+    elif w_code is not None:
+        return False
+    if black:
+        if black not in known:
+            return False
+        code = b_code if b_code is not None else _REVERSE.get(w_code) if white else None
+        if code is not None:
+            key = (code, w_code, played, rated, white is not None, white or None, False)
+            b_res = _RESULTS.get(key) or _result(key)
+            if b_res is None or (b_code is not None and (
+                rnd in found.get(black, ()) or (black == white and w_code is not None)
+            )):
+                return False
+    elif b_code is not None:
+        return False
+    if w_res is not None:
+        if w_code is None:
+            implied.append((white, rnd, w_res))
+        else:
+            rounds = found.get(white)
+            if rounds is None:
+                rounds = found[white] = {}
+            rounds[rnd] = w_res
+    if b_res is not None:
+        if b_code is None:
+            implied.append((black, rnd, b_res))
+        else:
+            rounds = found.get(black)
+            if rounds is None:
+                rounds = found[black] = {}
+            rounds[rnd] = b_res
+    return True
+
+
+def _row(
+    r: Access, at: str, raw: Any, known: set[int], found: Games, implied: _Implied
+) -> None:
+    """One row, every value checked; failures name the JSON path of the bad value."""
+    row = r.obj(raw, at)
+    rnd = r.integer(row, "round", at)
+    if rnd is None or not 1 <= rnd <= MAX_ROUNDS:
+        raise r.fail(
+            f"{at}.round",
+            f"expected a round number 1-{MAX_ROUNDS}, got {show(row.get('round'))}",
+        )
+    played = r.flag(row, "played", at, True)
+    rated = r.flag(row, "rated", at, played)
+    cids = {c: r.cid(row, c, at) for c in ("white", "black")}
+    codes = {c: r.text(row, c[0] + "Result", at).upper() or None for c in ("white", "black")}
+    for colour, other in (("white", "black"), ("black", "white")):
+        me, partner = cids[colour], cids[other]
+        if me is None or me == 0:
+            if codes[colour] is not None:
+                raise r.fail(f"{at}.{colour}", f"a result for {colour}, who is null or 0")
+            continue
+        if me not in known:
+            if codes[colour] is not None:
+                raise r.fail(f"{at}.{colour}", f"competitor {me} is not in competitors")
+            r.warn(
+                f"{at}.{colour}",
+                f"competitor {me} is not in competitors; kept as the opponent",
+                "jch-unknown-opponent",
+            )
+            continue
+        opponent = partner if partner else None
+        colour_of = (
+            Color.NONE
+            if opponent is None
+            else (Color.WHITE if colour == "white" else Color.BLACK)
+        )
+        code = codes[colour]
+        if code is None:
+            if opponent is not None and codes[other] in _REVERSE:
+                guess = _REVERSE[str(codes[other])]
+                out = _outcome(r, guess, played, rated, partner, codes[other], at)
+                implied.append((me, rnd, RoundResult(out, opponent, colour_of)))
+            continue
+        out = _outcome(r, code, played, rated, partner, codes[other], f"{at}.{colour[0]}Result")
+        rounds = found.setdefault(me, {})
+        if rnd in rounds:
+            raise r.fail(at, f"competitor {me} has a second result in round {rnd}")
+        rounds[rnd] = RoundResult(out, opponent, colour_of)
+
+
+def games(r: Access, tour: Mapping[str, Any], where: str, known: set[int]) -> Games:
+    """Competitor -> round -> result, from ``gameList`` (a missing side's result is
+    implied by the other side's when it names this competitor)."""
+    found: Games = {}
+    implied: _Implied = []
+    for i, raw in enumerate(r.arr(tour, "gameList", where)):
+        if raw.__class__ is not dict or not _plain_row(raw, known, found, implied):
+            _row(r, f"{where}.gameList[{i}]", raw, known, found, implied)
+    for me, rnd, res in implied:
+        found.setdefault(me, {}).setdefault(rnd, res)
+    return found

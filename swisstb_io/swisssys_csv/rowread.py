@@ -1,0 +1,210 @@
+"""The header of the US cross-table CSV and what one player row holds.
+
+A header becomes a :class:`RowReader` once; it reads each row (a :data:`~.tokenize.Row`,
+plain lists) into the player's fields and round results, and builds a location only for
+a value it reports.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import FormatError, Location
+from ..model import Rating, RoundResult
+from .columns import NAMESPACED, classify
+from .notation import EXPECTED_CELLS, cell_result, parse_cell, parse_points
+from .tokenize import Field, Row
+
+_PLACE = re.compile(r"\d+")
+_RATING = re.compile(r"(\d+)\s*(?:[/pP]\s*\d*)?")
+_CELLS: dict[str, RoundResult] = {}
+"""A round cell's text (up to 16 characters) -> its result before cross-checks, shared by
+all reads (RoundResult is frozen, so one object serves every equal cell); cleared past
+65536 entries."""
+
+
+@dataclass
+class Columns:
+    roles: dict[str, int] = field(default_factory=dict)
+    rounds: dict[int, int] = field(default_factory=dict)
+    ratings: list[tuple[str, int]] = field(default_factory=list)
+    ids: list[tuple[str, int]] = field(default_factory=list)
+    extras: list[tuple[str, int]] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+
+
+def header(fields: list[Field], path: str) -> Columns:
+    cols = Columns(labels=[f.value.strip() for f in fields])
+    for idx, f in enumerate(fields):
+        kind, key = classify(f.value)
+        loc = Location(path, f.line, f.col)
+        if kind == "role":
+            assert isinstance(key, str)
+            if key in cols.roles:
+                raise FormatError(f"column {f.value.strip()!r} appears twice", loc)
+            cols.roles[key] = idx
+        elif kind == "round":
+            assert isinstance(key, int)
+            if key in cols.rounds:
+                raise FormatError(f"two columns for round {key} ({f.value.strip()!r})", loc)
+            cols.rounds[key] = idx
+        elif kind == "rating":
+            cols.ratings.append((str(key), idx))
+        elif kind == "national_id":
+            cols.ids.append((str(key), idx))
+        elif f.value.strip():
+            cols.extras.append((str(key), idx))
+    first = fields[0] if fields else Field("", 1, 1)
+    for role in ("pair", "name"):
+        if role not in cols.roles:
+            names = {"pair": "Pair, No., #, Plr, Plr#", "name": "Name"}[role]
+            raise FormatError(
+                f"no {role.title()!r} column in the header (expected one of {names})",
+                Location(path, first.line, 1),
+            )
+    for r in range(1, len(cols.rounds) + 1):
+        if r not in cols.rounds:
+            raise FormatError(
+                f"round columns skip round {r} (expected Rd 1 … Rd {len(cols.rounds)})",
+                Location(path, first.line, 1),
+            )
+    return cols
+
+
+def _cell(text: str) -> RoundResult | None:
+    cell = parse_cell(text.strip())
+    if cell is None:
+        return None
+    res = cell_result(cell)
+    if len(text) <= 16:  # only the usual short cells are kept
+        if len(_CELLS) > 65536:
+            _CELLS.clear()
+        _CELLS[text] = res
+    return res
+
+
+class RowReader:
+    """Reads the player rows of a table with the header ``cols``."""
+
+    def __init__(self, cols: Columns, path: str) -> None:
+        roles = cols.roles
+        self.path = path
+        self.labels = cols.labels
+        self.pair = roles["pair"]
+        self.rating = roles.get("rating")
+        self.total = roles.get("total")
+        self.fide_rating = roles.get("fide_rating")
+        self.texts = [  # Player text fields, each filled by the column of the same role
+            (role, roles.get(role))
+            for role in ("name", "sex", "title", "federation", "fide_id", "birth", "team")
+        ]
+        self.id, self.state, self.place = roles.get("id"), roles.get("state"), roles.get("place")
+        self.ratings = cols.ratings
+        self.ids = cols.ids
+        self.extras = [
+            (idx, label if NAMESPACED.match(label) else f"csv:column:{label}")
+            for label, idx in cols.extras
+        ]
+        self.rounds = [cols.rounds[r] for r in range(1, len(cols.rounds) + 1)]
+
+    def at(self, row: Row, idx: int) -> Location:
+        return Location(self.path, row[1][idx], row[2][idx])
+
+    def start_no(self, row: Row) -> int:
+        v = row[0][self.pair].strip()
+        if not v.isdecimal() or int(v) < 1:
+            raise FormatError(
+                f"bad pair number {v!r} (expected a whole number)", self.at(row, self.pair)
+            )
+        return int(v)
+
+    def read(self, row: Row) -> tuple[dict[str, Any], list[RoundResult]]:
+        """The Player fields but ``results``, and the round results, of ``row``."""
+        values = row[0]
+        start_no = self.start_no(row)
+        extras: dict[str, str] = {}
+        ratings: list[Rating] = []
+        national_ids: list[tuple[str, str]] = []
+        if self.rating is not None:
+            value = self._rating(row, self.rating, extras)
+            if value is not None:
+                ratings.append(Rating("USCF", value))
+        if self.id is not None and values[self.id].strip():
+            national_ids.append(("USCF", values[self.id].strip()))
+        for system, idx in self.ratings:
+            value = self._rating(row, idx, None)
+            if value is not None:
+                ratings.append(Rating(system, value))
+        for system, idx in self.ids:
+            if values[idx].strip():
+                national_ids.append((system, values[idx].strip()))
+        if self.state is not None and values[self.state].strip():
+            extras["uscf:state"] = values[self.state].strip()
+        for idx, key in self.extras:
+            if values[idx]:
+                extras[key] = values[idx]
+        declared_rank = None
+        place = "" if self.place is None else values[self.place].strip()
+        if place:
+            m = _PLACE.match(place)
+            declared_rank = int(m[0]) if m else None
+            if m is None or m[0] != place:
+                extras["csv:place"] = place
+        declared_points = None
+        if self.total is not None and values[self.total].strip():
+            declared_points = parse_points(values[self.total])
+            if declared_points is None:
+                raise FormatError(
+                    f"bad Total {values[self.total].strip()!r} (expected points such as 2.5)",
+                    self.at(row, self.total),
+                )
+        fide_rating = None
+        if self.fide_rating is not None:
+            fide_rating = self._rating(row, self.fide_rating, None)
+        rounds: list[RoundResult] = []
+        cells = _CELLS
+        for idx in self.rounds:
+            res = cells.get(values[idx]) or _cell(values[idx])
+            if res is None:
+                raise FormatError(
+                    f"bad round cell {values[idx].strip()!r} in column {self.labels[idx]!r} "
+                    f"({EXPECTED_CELLS})",
+                    self.at(row, idx),
+                )
+            rounds.append(res)
+        fields: dict[str, Any] = {
+            name: "" if idx is None else values[idx].strip() for name, idx in self.texts
+        }
+        fields.update(
+            start_no=start_no,
+            fide_rating=fide_rating,
+            ratings=tuple(ratings),
+            national_ids=tuple(national_ids),
+            declared_points=declared_points,
+            declared_rank=declared_rank,
+            extras=MappingProxyType(extras),
+        )
+        return fields, rounds
+
+    def _rating(self, row: Row, idx: int, extras: dict[str, str] | None) -> int | None:
+        """Blank, ``0`` and ``unr``/``unr.`` are unrated; ``1500/12`` (provisional) keeps
+        its text."""
+        v = row[0][idx].strip()
+        if v.isdecimal():  # what the pattern below makes of a plain number
+            return None if v == "0" else int(v)
+        if not v or v.lower().rstrip(".") in ("unr", "unrated", "0"):
+            if v and v != "0" and extras is not None:
+                extras["csv:rating"] = v
+            return None
+        m = _RATING.fullmatch(v)
+        if m is None:
+            raise FormatError(
+                f"bad rating {v!r} (expected a number, '1500/12', or blank/'unr' for unrated)",
+                self.at(row, idx),
+            )
+        if m[0] != m[1] and extras is not None:
+            extras["csv:rating"] = v
+        return int(m[1])
