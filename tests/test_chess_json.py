@@ -410,3 +410,23 @@ def test_damaged_documents_raise_only_format_error(edits: list[tuple[int, Any]])
 def test_random_consistent_events_round_trip(seed: int, players: int, rounds: int) -> None:
     t = random_event(random.Random(seed), players, rounds)
     assert differences(t, _round_trip(t), LOSSY) == []
+
+
+@pytest.mark.parametrize("where, bad", [
+    ("chief arbiter", [1]),
+    ("chief arbiter", {"id": 1}),
+    ("team member", [1]),
+    ("team member", {"id": 1}),
+])
+def test_an_id_that_is_a_list_or_object_is_a_format_error(where: str, bad: Any) -> None:
+    doc = json.loads((JCH_DIR / "gallery_small_swiss.jch").read_bytes())
+    event = doc["event"]
+    if where == "chief arbiter":
+        event["eventInfo"]["arbiters"] = {"chiefArbiter": bad}
+        field = "event.eventInfo.arbiters.chiefArbiter"
+    else:
+        event["teams"] = [{"name": "A", "players": [1, bad]}]
+        field = "event.teams[0].players[1]"
+    with pytest.raises(FormatError) as info:
+        api.load(json.dumps(doc).encode(), path="bad.jch")
+    assert field in str(info.value) and "names no profile" in str(info.value)

@@ -159,7 +159,7 @@ def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     arbiters = r.obj(info.get("arbiters", {}), "event.eventInfo.arbiters")
 
     def arbiter(pid: Any, at: str) -> str:
-        if pid in profiles and not isinstance(pid, bool):
+        if pid.__class__ is int and pid in profiles:  # not a bool, nor a list or object
             return _person(r, profiles[pid], f"profile {pid}")
         raise r.fail(at, f"{show(pid)} names no profile in event.profiles")
 
@@ -298,7 +298,7 @@ def _team(
     members: list[int] = []
     listed = r.arr(team, "players", at)
     for j, pid in enumerate(listed):
-        if isinstance(pid, bool) or pid not in profiles:
+        if pid.__class__ is not int or pid not in profiles:  # a bool, list or object too
             raise r.fail(f"{at}.players[{j}]", f"{show(pid)} names no profile in event.profiles")
         if pid in by_pid:
             members.append(by_pid[pid])
