@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from html import escape
+from itertools import repeat
 
 from .. import __version__
 from ..tiebreaks import ExplainRow
@@ -81,61 +82,63 @@ class _Cells:
             text = texts[id(value)] = str(decimal(value, digits))
         return text
 
-    def cell(self, col: Column, label: str, cell: Cell) -> str:
-        value = cell.value
-        sort = "" if value is None else self.number(value, 6)
-        e = cell.explanation
+    def column(self, col: Column, label: str, cells: list[Cell]) -> list[str]:
+        """The ``<td>`` of each of ``cells`` (one column, top to bottom)."""
         esc = self.esc
-        if e is not None and self.explain:
-            text = esc[cell.text]
-            parts = [f'<td class="num tb" data-sort="{sort}"><details><summary>{text}'
-                     f'</summary><div class="why"><p><strong>{label} = {text}</strong>: '
-                     f"{esc[e.rule]}</p>"]
-            if e.rows:
-                opening = self.tables.get(label)
-                if opening is None:
-                    opening = self.tables[label] = (
-                        f'<table><caption class="sr">How {label} was computed</caption>'
-                        f"{_EXPLAIN_HEAD}")
-                parts.append(opening)
-                digits = col.digits
-                done = self.rows.get(digits)
-                if done is None:
-                    done = self.rows[digits] = {}
-                known = done.get
-                row = self.row
-                parts += [known(id(r)) or row(r, digits) for r in e.rows]
-                parts.append("</tbody></table>")
-            notes = self.notes.get(e.notes)
-            if notes is None:
-                notes = self.notes[e.notes] = (
-                    "<ul>" + "".join(f"<li>{esc[n]}</li>" for n in e.notes) + "</ul>"
-                    if e.notes else "")
-            parts.append(notes)
-            parts.append("</div></details></td>")
-            return "".join(parts)
-        if e is None and value is None:
-            return (f'<td class="num tb" data-sort="{sort}" title="not computed: the player '
-                    'was not tied when it applied">-</td>')
-        return f'<td class="num tb" data-sort="{sort}">{esc[cell.text]}</td>'
+        digits = col.digits
+        sorts = self.numbers.setdefault(6, {})
+        done = self.rows.setdefault(digits, {})
+        self.numbers.setdefault(digits, {})
+        known = done.get
+        row = self.row
+        opening = (f'<table><caption class="sr">How {label} was computed</caption>'
+                   f"{_EXPLAIN_HEAD}")
+        out = []
+        for cell in cells:
+            value = cell.value
+            sort = "" if value is None else (sorts.get(id(value)) or self.number(value, 6))
+            e = cell.explanation
+            if e is not None and self.explain:
+                text = esc[cell.text]
+                body = (opening + "".join([known(id(r)) or row(r, digits) for r in e.rows])
+                        + "</tbody></table>") if e.rows else ""
+                notes = self.notes.get(e.notes)
+                if notes is None:
+                    notes = self.notes[e.notes] = (
+                        "<ul>" + "".join(f"<li>{esc[n]}</li>" for n in e.notes) + "</ul>"
+                        if e.notes else "")
+                out.append(f'<td class="num tb" data-sort="{sort}"><details><summary>{text}'
+                           f'</summary><div class="why"><p><strong>{label} = {text}</strong>: '
+                           f"{esc[e.rule]}</p>{body}{notes}</div></details></td>")
+            elif e is None and value is None:
+                out.append(f'<td class="num tb" data-sort="{sort}" title="not computed: the '
+                           'player was not tied when it applied">-</td>')
+            else:
+                out.append(f'<td class="num tb" data-sort="{sort}">{esc[cell.text]}</td>')
+        return out
 
     def row(self, row: ExplainRow, digits: int) -> str:
         """The markup of one explanation row (remembered under ``id(row)``)."""
         rnd, result, opponent, value, note, dropped = row
         esc = self.esc
-        number = "" if value is None else self.number(value, digits)
+        if value is None:
+            number = ""
+        else:
+            number = self.numbers[digits].get(id(value)) or self.number(value, digits)
         opp = "" if opponent is None else self.names.get(opponent)
         if opp is None:  # not a player of the table: the start number
             opp = esc[str(opponent)]
+        if _SPECIAL(note):
+            note = escape(note)
         if dropped:
             markup = (f'<tr class="dropped"><td>{rnd or ""}</td><td>{esc[result]}</td>'
                       f'<td>{opp}</td><td class="num">{number}</td>'
-                      f'<td class="drop">{esc[note]} <span class="drop">(dropped: '
+                      f'<td class="drop">{note} <span class="drop">(dropped: '
                       f"{esc[dropped]})</span></td></tr>")
         else:
             markup = (f"<tr><td>{rnd or ''}</td><td>{esc[result]}</td>"
                       f'<td>{opp}</td><td class="num">{number}</td>'
-                      f'<td class="drop">{esc[note]}</td></tr>')
+                      f'<td class="drop">{note}</td></tr>')
         self.rows[digits][id(row)] = markup
         return markup
 
@@ -164,8 +167,10 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: boo
     out = [f'<table class="standings sortable" id="{table_id}"><caption>{caption}</caption>',
            f"<thead><tr>{th}</tr></thead><tbody>"]
     starred = report.result.actual_play_rule
-    render_cell = cells.cell
-    for r in rows:
+    by_column = [cells.column(c, label, [r.cells[k] for r in rows])
+                 for k, (c, label) in enumerate(columns)]
+    for r, tds in zip(rows, zip(*by_column, strict=True) if by_column else repeat(()),
+                      strict=False):
         mark = "*" if starred and not r.scored_in_play else ""
         rating = "unr" if r.rating is None else str(r.rating)
         points = "" if r.points is None else cells.number(r.points, 6)
@@ -175,9 +180,7 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: boo
             f'<th scope="row">{esc[r.name]}{mark}</th>'
             f'<td class="num" data-sort="{"" if r.rating is None else r.rating}">{rating}</td>'
             f'<td class="num" data-sort="{points}">{esc[r.points_text]}</td>'
-            + "".join([render_cell(c, label, cell)
-                       for (c, label), cell in zip(columns, r.cells, strict=True)])
-            + "</tr>"
+            + "".join(tds) + "</tr>"
         )
     out.append("</tbody></table>")
     return out
