@@ -301,6 +301,7 @@ def _parts_table(ctx: FideContext, sb: bool, fore: bool, as_played: bool
     frac = ctx.frac
     last = ctx.rounds if fore else -1
     made: dict[tuple[int, int, int, int, bool, int], str] = {}
+    by_opponent: dict[int, str] = {}  # (an opponent's score is the same in every row)
     values: dict[int, Fraction] = {}
     new_part = tuple.__new__
     rounds = ctx.rounds
@@ -310,12 +311,18 @@ def _parts_table(ctx: FideContext, sb: bool, fore: bool, as_played: bool
         parts: list[Part] = []
         for e in items:
             rnd, score, contrib, vur, o, kind = e
-            if kind == VIRTUAL:
+            if kind == OPPONENT and not sb:  # the usual row: the note depends on o alone
+                k = o + o + (rnd == last)
+                note = by_opponent.get(k)
+                if note is None:
+                    note = by_opponent[k] = _note(ctx, i, e, sb, fore)
+            elif kind == VIRTUAL:
                 note = _note(ctx, i, e, sb, fore)
             else:
                 nk = (kind, o, score, pts[rnd - 1] if sb else 0, vur, rnd == last)
-                known = made.get(nk)
-                note = made[nk] = _note(ctx, i, e, sb, fore) if known is None else known
+                note = made.get(nk)
+                if note is None:
+                    note = made[nk] = _note(ctx, i, e, sb, fore)
             value = values.get(contrib)
             if value is None:
                 value = values[contrib] = frac(contrib, power)
