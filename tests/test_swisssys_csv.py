@@ -180,6 +180,16 @@ def test_asymmetric_and_unknown_opponents_are_diagnostics() -> None:
     ]
 
 
+def test_a_warning_names_the_round_column_even_when_the_header_lists_rounds_out_of_order(
+) -> None:
+    data = b"Pair,Name,Rd 2,Rd 1\n1,A,,W2\n2,B,,W1\n"
+    got = [str(d) for d in load(data).diagnostics]
+    assert got == [
+        "t.csv:2:6: warning: pair 1, column 'Rd 1': 'W2' but pair 2's cell is 'W1'",
+        "t.csv:3:6: warning: pair 2, column 'Rd 1': 'W1' but pair 1's cell is 'W2'",
+    ]
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [

@@ -148,8 +148,7 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     resolve_double_forfeits(results)
     if outcomes is not None:
         apply_overrides(outcomes[2], results, path, outcomes[0], outcomes[1])
-    check_games(results, diags, path, (rows_of, reader.rounds), cols.labels,
-                [cols.rounds[r] for r in cols.rounds])
+    check_games(results, diags, path, (rows_of, reader.rounds), cols.labels, reader.rounds)
     players = {
         start_no: Player(results=trim(results[start_no]), **player)
         for start_no, player in fields.items()
