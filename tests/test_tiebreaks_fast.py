@@ -9,6 +9,7 @@ value, for any point system, start numbering, rule edition, Swiss or round robin
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,8 @@ from swisstb_io.tiebreaks import CalcOptions, Context, Standing, parse_chain, st
 from swisstb_io.tiebreaks.core import plain_values
 from swisstb_io.tiebreaks.fide import FideOptions, build_context, compute, compute_values
 from swisstb_io.tiebreaks.standings import compute_values as chain_values
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 FIDE_CHAIN = ("BH,BH/C1,BH/M1,BH/C2,BH/P,BH/C1/P,BH/C1/S,SB,SB/C1,SB/C2,SB/P,SB/C1/S,"
               "PS,PS/C1,PS/C3,ARO,ARO/C1,ARO/M1,TPR,ARO/U1400,TPR/U1400,BH/C1/V0,SB/V0")
@@ -57,6 +60,32 @@ def test_fide_compute_values_equal_compute(t: Tournament, rules: str) -> None:
         expected = [v.value for v in compute(slow, code)]
         assert list(compute_values(fast, code)) == expected, code
         assert [v.value for v in compute(fast, code)] == expected, code
+
+
+@pytest.mark.parametrize("name", ["held_swiss_9.trf", "held_round_robin.trf",
+                                  "held_swiss_5.trf", "echecs_grandmommyscup.trf"])
+@pytest.mark.parametrize("rules", ["2024", "2026"])
+def test_direct_explanation_rows_equal_the_general_path(name: str, rules: str) -> None:
+    """The explanation rows a player without byes or forfeits gets on the direct path of
+    ``_parts_table`` equal what :func:`entries` and ``_note`` give for every player."""
+    from swisstb_io.api import read
+    from swisstb_io.tiebreaks.fide import _opponents as opp
+
+    t = read(FIXTURES / "trf" / name)
+    ctx = build_context(t, FideOptions(edition=rules, explain=True))
+    direct = {k // ctx.rounds for k in opp._special_cells(ctx, False, False)}
+    assert len(direct) < ctx.n  # some players do take the direct path
+    for sb, fore in ((False, False), (True, False), (False, True)):
+        table = opp._parts_table(ctx, sb, fore, False)
+        codes = ctx.result_codes()
+        for i, (items, parts) in enumerate(table):
+            expected = opp.entries(ctx, i, sb, fore, False)
+            assert items == expected
+            assert [tuple(p) for p in parts] == [
+                (e[0], codes[i][e[0] - 1], ctx.start_nos[e[4]] if e[4] >= 0 else None,
+                 ctx.frac(e[2], 2 if sb else 1), opp._note(ctx, i, e, sb, fore), "")
+                for e in expected
+            ]
 
 
 def _cell(outcome: Outcome, opponent: int | None = None, color: Color = Color.NONE

@@ -291,7 +291,12 @@ def _parts_table(ctx: FideContext, sb: bool, fore: bool, as_played: bool
                  ) -> list[tuple[list[Entry], tuple[Part, ...]]]:
     """Every player's entries and explanation rows before any cut: built once per kind of
     entry, so that ``BH`` and ``BH/C1`` (or ``/M1``) share the rows and only mark their own
-    cuts.  A note is made once per distinct (kind, opponent, score, points) and shared."""
+    cuts.  A note is made once per distinct (kind, opponent, score, points) and shared.
+
+    A player whose every round is a game against the opponent's adjusted score (no bye,
+    absence or forfeit: no cell of :func:`_special_cells`) takes a direct path; the others
+    go through :func:`entries`.
+    """
     key = ("parts", sb, fore, as_played)
     hit = ctx.cache.get(key)
     if hit is not None:
@@ -299,24 +304,52 @@ def _parts_table(ctx: FideContext, sb: bool, fore: bool, as_played: bool
     power = 2 if sb else 1
     sno = ctx.start_nos
     frac = ctx.frac
-    last = ctx.rounds if fore else -1
+    rounds = ctx.rounds
+    last = rounds if fore else -1
     made: dict[tuple[int, int, int, int, bool, int], str] = {}
-    by_opponent: dict[int, str] = {}  # (an opponent's score is the same in every row)
+    by_opponent: dict[int, str] = {}
+    by_game: dict[tuple[int, int, bool], str] = {}
     values: dict[int, Fraction] = {}
     new_part = tuple.__new__
-    rounds = ctx.rounds
+    if ctx.edition == "2009" or not rounds:
+        general: set[int] | range = range(ctx.n)
+        adj: list[int] = []
+    else:
+        adj = adjusted_scores(ctx, fore)[0]
+        general = {k // rounds for k in _special_cells(ctx, fore, as_played)}
+    round_numbers = range(1, rounds + 1)
     table: list[tuple[list[Entry], tuple[Part, ...]]] = []
     for i, (pts, codes) in enumerate(zip(ctx.pts, ctx.result_codes(), strict=True)):
-        items = entries(ctx, i, sb, fore, as_played)
         parts: list[Part] = []
+        if i not in general:  # every round: OPPONENT, the opponent's adjusted score
+            items = []
+            for rnd, o, p, code in zip(round_numbers, ctx.opp[i], pts, codes, strict=True):
+                score = adj[o]
+                contrib = score * p if sb else score
+                e = (rnd, score, contrib, False, o, OPPONENT)
+                items.append(e)
+                # the note depends on the opponent, whether this is the last round (FB)
+                # and, for SB, the points scored
+                if sb:
+                    sk = (o, p, rnd == last)
+                    note = by_game.get(sk)
+                    if note is None:
+                        note = by_game[sk] = _note(ctx, i, e, sb, fore)
+                else:
+                    k = o + o + (rnd == last)
+                    note = by_opponent.get(k)
+                    if note is None:
+                        note = by_opponent[k] = _note(ctx, i, e, sb, fore)
+                value = values.get(contrib)
+                if value is None:
+                    value = values[contrib] = frac(contrib, power)
+                parts.append(new_part(Part, (rnd, code, sno[o], value, note, "")))
+            table.append((items, tuple(parts)))
+            continue
+        items = entries(ctx, i, sb, fore, as_played)
         for e in items:
             rnd, score, contrib, vur, o, kind = e
-            if kind == OPPONENT and not sb:  # the usual row: the note depends on o alone
-                k = o + o + (rnd == last)
-                note = by_opponent.get(k)
-                if note is None:
-                    note = by_opponent[k] = _note(ctx, i, e, sb, fore)
-            elif kind == VIRTUAL:
+            if kind == VIRTUAL:
                 note = _note(ctx, i, e, sb, fore)
             else:
                 nk = (kind, o, score, pts[rnd - 1] if sb else 0, vur, rnd == last)
