@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from json.encoder import encode_basestring as _enc
 from typing import Any
 
 from .core import JSON, Spec, paused_gc
 from .standings import Standing, StandingsResult
+
+try:  # the C function json.encoder uses, without importing json's decoder and regexes
+    from _json import encode_basestring as _enc
+except ImportError:  # pragma: no cover - an interpreter without the C accelerator
+    from json.encoder import encode_basestring as _enc
 
 SCHEMA = "swisstb-report/1"
 WIDTH = 100
@@ -76,16 +80,31 @@ def _to_json(result: StandingsResult, source: str, format: str, explain: bool
     specs = result.chain
     number = [(s.key, _number(s.system.decimals)) for s in specs]  # once, not per player
     points = _number(2)
+    # The same conversion as ``number``, inlined in the loop below (one call per value
+    # costs more than the lookup): spec key, digits, memo by value object (see _number).
+    memos: dict[int, dict[int, tuple[Fraction, Decimal]]] = {}
+    inline = [(s.key, s.system.decimals, memos.setdefault(s.system.decimals, {}))
+              for s in specs]
     standings = []
     for row in result.rows:
         values = row.values
+        tiebreaks: dict[str, JSON] = {}
+        for key, digits, memo in inline:
+            value = values[key].value
+            if value is None:
+                tiebreaks[key] = None
+                continue
+            hit = memo.get(id(value))
+            if hit is None:
+                hit = memo[id(value)] = (value, decimal(value, digits))
+            tiebreaks[key] = hit[1]
         entry: dict[str, JSON] = {
             "place": row.place,
             "start_no": row.start_no,
             "name": row.name,
             "rating": row.rating,
             "points": points(row.points),
-            "tiebreaks": {key: fmt(values[key].value) for key, fmt in number},
+            "tiebreaks": tiebreaks,
             "shared_with": list(row.shared_with),
         }
         if explain:

@@ -8,12 +8,40 @@ models built elsewhere; ``trf16`` and ``trf2026`` force a version.  See
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..registry import FormatSpec, WriteOptions
-from ._lines import decode as decode_layout
-from ._lines import encode as encode_layout
 from ._read import read_trf
-from ._write import write_trf
+
+if TYPE_CHECKING:
+    from ..model import Tournament
+    from ._lines import Entry
+
+# The writer's modules (_write, _lines, _render) are imported on first use: reading a
+# file, as ``swisstb info`` and ``swisstb report`` do, never needs them.
+
+
+def write_trf(t: Tournament, options: WriteOptions) -> bytes:
+    """Write ``t`` as TRF (see :mod:`._write`); raises only :class:`WriteError`."""
+    from ._write import write_trf as write
+
+    return write(t, options)
+
+
+def decode_layout(raw: str) -> list[Entry]:
+    """The entries of a layout (``extras["trf:layout"]``); ``ValueError`` when damaged."""
+    from ._lines import decode
+
+    return decode(raw)
+
+
+def encode_layout(entries: Iterable[Entry]) -> str:
+    """The text of a layout made of ``entries``."""
+    from ._lines import encode
+
+    return encode(entries)
+
 
 _SNIFF = re.compile(
     rb"(?:^|[\r\n])(?:\xef\xbb\xbf)?(?:001|012|022|032|042|052|062|072|092|102|122|142|XXR) "

@@ -140,7 +140,7 @@ def check_points(
         declared = p.declared_points
         if declared is None:
             continue
-        total = sum(scaled[r.outcome._value_] for r in p.results)
+        total = sum([scaled[r.outcome._value_] for r in p.results])
         bonus = adjust.get(p.start_no)
         if bonus is None and declared.numerator * denom == total * declared.denominator:
             continue

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 
 from ..errors import FormatError, Location
 
@@ -14,15 +13,19 @@ EOL_NAMES = {"\r\n": "CRLF", "\n": "LF", "\r": "CR"}
 EOL_BY_NAME = {name: eol for eol, name in EOL_NAMES.items()}
 
 
-@dataclass(frozen=True)
 class Decoded:
-    """A decoded file: its lines (without endings), each line's ending, and how it was stored."""
+    """A decoded file: its lines (without endings), each line's ending (``endings``: one per
+    line; the last is ``""`` when the file has no final newline), and how it was stored.
 
-    lines: list[str]
-    endings: list[str]
-    """One per line; the last is ``""`` when the file has no final newline."""
-    encoding: str
-    bom: bool
+    A plain class: making a dataclass costs more at import than decoding most files."""
+
+    __slots__ = ("bom", "encoding", "endings", "lines")
+
+    def __init__(self, lines: list[str], endings: list[str], encoding: str, bom: bool) -> None:
+        self.lines = lines
+        self.endings = endings
+        self.encoding = encoding
+        self.bom = bom
 
     @property
     def newline(self) -> str:

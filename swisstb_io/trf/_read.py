@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 
 from ..errors import Diagnostics, FormatError, Location
@@ -10,18 +11,10 @@ from ..model import Player, Rating, RoundResult, Team, Tournament
 from ..registry import ReadOptions, ReadResult
 from . import _headers as H
 from . import _layout as L
-from . import _lines
 from ._checks import adjustments, check_games, check_points
 from ._decode import EOL_NAMES, decode
-from ._records import (
-    POINT_CODES,
-    fail,
-    parse_013,
-    parse_310,
-    parse_national,
-    parse_player,
-    point_system,
-)
+from ._points import POINT_CODES, point_system
+from ._records import fail, parse_013, parse_310, parse_national, parse_player
 
 TRF2026_CODES = frozenset({
     "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260",
@@ -54,6 +47,18 @@ def is_national(code: str, line: str) -> bool:
 
 def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     """Read a TRF file of any version; raises only :class:`FormatError`."""
+    # The read builds many objects and no reference cycles: collections during it would
+    # only walk the growing model again and again.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _read(data, path, options)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     if not data.strip():
         raise FormatError("the file is empty; a TRF file has at least a 012 or 001 record",
                           Location(path))
@@ -206,9 +211,13 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     # The layout (what a writer needs to give the file back) costs about a sixth of the
     # read; it is worked out when something first asks for it.
     model, newline = t, dec.newline
-    t = replace(t, extras=LazyExtras(extras, {
-        LAYOUT_KEY: lambda: _lines.encode(_lines.minimal(layout, model, newline, changed)),
-    }))
+
+    def make_layout() -> str:
+        from . import _lines  # the writer's side: imported only when the layout is asked for
+
+        return _lines.encode(_lines.minimal(layout, model, newline, changed))
+
+    t = replace(t, extras=LazyExtras(extras, {LAYOUT_KEY: make_layout}))
     details = {
         "version": version,
         "line endings": dec.newline_name,

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 from fractions import Fraction
+from itertools import compress
+from operator import attrgetter, not_
 
 from ..errors import Diagnostics, FormatError, Location
-from ..model import Color, Outcome, Player, PointSystem, RoundResult, Team
+from ..model import Color, Outcome, Player, RoundResult, Team
 from . import _layout as L
+from ._build import positional
 
 RESULT_CODES: dict[str, Outcome] = {
     "1": Outcome.WIN,
@@ -50,9 +54,10 @@ _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
 _MONTHS = {m: i for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
 _YMD = re.compile(r"(\d{4})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{1,2})")
-_DMY = re.compile(r"(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4})")
-_YY = re.compile(r"(\d{2})/(\d{2})/(\d{2})")
-_MDY_TEXT = re.compile(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})")
+# The rarer layouts are compiled on first use (re's cache), not at import.
+_DMY = r"(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4})"
+_YY = r"(\d{2})/(\d{2})/(\d{2})"
+_MDY_TEXT = r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})"
 
 
 def fail(path: str, line_no: int, col: int, message: str) -> FormatError:
@@ -66,11 +71,11 @@ def parse_date(text: str) -> dt.date | None:
     try:
         if m := _YMD.fullmatch(s):
             return dt.date(int(m[1]), int(m[2]), int(m[3]))
-        if m := _DMY.fullmatch(s):
+        if m := re.fullmatch(_DMY, s):
             return dt.date(int(m[3]), int(m[2]), int(m[1]))
-        if m := _YY.fullmatch(s):
+        if m := re.fullmatch(_YY, s):
             return dt.date(2000 + int(m[1]), int(m[2]), int(m[3]))
-        if (m := _MDY_TEXT.fullmatch(s)) and m[1].lower() in _MONTHS:
+        if (m := re.fullmatch(_MDY_TEXT, s)) and m[1].lower() in _MONTHS:
             return dt.date(int(m[3]), _MONTHS[m[1].lower()], int(m[2]))
     except ValueError:
         return None
@@ -122,6 +127,20 @@ def parse_rating(line: str, path: str, no: int) -> int | None:
     return _int_field(line, L.RATING, "rating", path, no) or None
 
 
+def _slice(span: L.Span) -> slice:
+    return slice(span[0] - 1, span[1])
+
+
+_SEX, _TITLE, _NAME, _FED, _BIRTH = (_slice(s) for s in (L.SEX, L.TITLE, L.NAME, L.FED, L.BIRTH))
+_START, _RATING, _FIDE_ID, _POINTS, _RANK = (
+    _slice(s) for s in (L.START, L.RATING, L.FIDE_ID, L.POINTS, L.RANK))
+_TITLES: dict[str, str] = {}
+"""Title column texts already read (``" m "`` -> ``"IM"``)."""
+_new_player = positional(Player, (
+    "start_no", "name", "results", "sex", "title", "fide_rating", "federation", "fide_id",
+    "birth", "declared_points", "declared_rank"))
+
+
 def parse_player(
     line: str,
     path: str,
@@ -129,27 +148,52 @@ def parse_player(
     diag: Diagnostics | None,
     cache: dict[str, RoundResult] | None = None,
 ) -> Player:
-    """One ``001`` line (fields of that line only: no team, no national ratings)."""
-    start_no = parse_start_no(line, path, no)
-    fide_id = L.cut(line, L.FIDE_ID).strip()
-    points_text = L.cut(line, L.POINTS)
-    points = parse_number(points_text)
-    if points is None and points_text.strip():
-        raise fail(path, no, L.POINTS[0], f"points {points_text.strip()!r} are not a number "
-                   f"(columns {L.POINTS[0]}-{L.POINTS[1]}, e.g. '2.5')")
+    """One ``001`` line (fields of that line only: no team, no national ratings).
+
+    Hot loop: clean number fields are read inline; anything else goes through the
+    checked parsers, which raise the errors."""
+    text = line[_START].strip()
+    if text.isdigit() and text.isascii() and text.strip("0"):
+        start_no = int(text)
+    else:
+        start_no = parse_start_no(line, path, no)
+    points_text = line[_POINTS]
+    points = _NUMBERS.get(points_text.strip())
+    if points is None:
+        points = parse_number(points_text)
+        if points is None and points_text.strip():
+            raise fail(path, no, L.POINTS[0], f"points {points_text.strip()!r} are not a "
+                       f"number (columns {L.POINTS[0]}-{L.POINTS[1]}, e.g. '2.5')")
     results = parse_rounds(line, start_no, path, no, diag, cache)
-    return Player(
-        start_no=start_no,
-        name=L.cut(line, L.NAME).strip(),
-        results=results,
-        sex=L.cut(line, L.SEX).strip(),
-        title=parse_title(L.cut(line, L.TITLE)),
-        fide_rating=parse_rating(line, path, no),
-        federation=L.cut(line, L.FED).strip(),
-        fide_id="" if fide_id.strip("0") == "" else fide_id,
-        birth=L.cut(line, L.BIRTH).strip(),
-        declared_points=points,
-        declared_rank=_int_field(line, L.RANK, "rank", path, no),
+    text = line[_RATING].strip()
+    if text.isdigit() and text.isascii():
+        rating = int(text) or None
+    else:
+        rating = parse_rating(line, path, no) if text else None
+    text = line[_RANK].strip()
+    if text.isdigit() and text.isascii():
+        rank: int | None = int(text)
+    else:
+        rank = _int_field(line, L.RANK, "rank", path, no) if text else None
+    title_text = line[_TITLE]
+    title = _TITLES.get(title_text)
+    if title is None:
+        title = parse_title(title_text)
+        if len(_TITLES) < 1000:
+            _TITLES[title_text] = title
+    fide_id = line[_FIDE_ID].strip()
+    return _new_player(
+        start_no,
+        line[_NAME].strip(),
+        results,
+        line[_SEX].strip(),
+        title,
+        rating,
+        line[_FED].strip(),
+        fide_id if fide_id.strip("0") else "",
+        line[_BIRTH].strip(),
+        points,
+        rank,
     )
 
 
@@ -183,6 +227,21 @@ def _clean_tails() -> dict[str, tuple[Outcome, Color, int]]:
 _TAILS = _clean_tails()
 
 
+_new_result = positional(RoundResult, ("outcome", "opponent", "color"))
+_OPPONENT_OF = attrgetter("opponent")
+_NOT_PAIRED = Outcome.NOT_PAIRED
+_BLOCKS: dict[int, tuple[slice, ...]] = {}
+"""Line length -> the slices of its round blocks (8 columns every 10, from column 92)."""
+
+
+def _blocks(length: int) -> tuple[slice, ...]:
+    slices = tuple(slice(base, base + 8)
+                   for base in range(L.FIRST_ROUND_COL - 1, length, L.ROUND_STEP))
+    if len(_BLOCKS) < 1000:
+        _BLOCKS[length] = slices
+    return slices
+
+
 def parse_rounds(
     line: str,
     me: int,
@@ -191,35 +250,55 @@ def parse_rounds(
     diag: Diagnostics | None,
     cache: dict[str, RoundResult] | None = None,
 ) -> tuple[RoundResult, ...]:
-    """The round blocks of a 001 line.  Hot loop: a clean block costs a few dict lookups;
-    anything unusual goes to :func:`_block`.  ``cache`` maps block texts already seen
-    (without problems) to their result; pass one dict per file."""
-    out: list[RoundResult] = []
-    append = out.append
-    tails, opps = _TAILS, _OPPONENTS
+    """The round blocks of a 001 line.  Hot loop: ``cache`` maps block texts already seen
+    (without problems) to their result (pass one dict per file), so most blocks cost one
+    lookup done in C; a new block costs a few more, and anything unusual goes to
+    :func:`_block`."""
     seen = {} if cache is None else cache
-    for base in range(L.FIRST_ROUND_COL - 1, len(line), L.ROUND_STEP):
-        block = line[base : base + 8]
-        rr = seen.get(block)
+    slices = _BLOCKS.get(len(line)) or _blocks(len(line))
+    blocks = list(map(line.__getitem__, slices))
+    out: list[RoundResult | None] = list(map(seen.get, blocks))
+    if not all(out):  # not "None in out": that would call RoundResult.__eq__ (Python code)
+        _new_blocks(line, blocks, out, seen, me, path, no, diag)
+    done: list[RoundResult] = out  # type: ignore[assignment]  # no None left
+    if me in map(_OPPONENT_OF, done):
+        _self_pairing(done, me, path, no)
+    while done and done[-1].outcome is _NOT_PAIRED and done[-1].opponent is None:
+        done.pop()
+    return tuple(done)
+
+
+def _new_blocks(line: str, blocks: list[str], out: list[RoundResult | None],
+                seen: dict[str, RoundResult], me: int, path: str, no: int,
+                diag: Diagnostics | None) -> None:
+    """Fill the ``None`` entries of ``out``: the blocks not in ``seen``, in round order."""
+    tails, opps = _TAILS, _OPPONENTS
+    for k in compress(range(len(out)), map(not_, out)):  # the rounds still None
+        block = blocks[k]
+        rr = seen.get(block)  # the same block earlier on this line
         if rr is None:
-            tail = tails.get(block[4:8])
+            tail = tails.get(block[4:])
             opp = opps.get(block[:4])
             if opp is None:
                 opp = _opponent(block[:4])
             if tail is None or opp < 0 or (tail[2] == _PLAY and not opp) or (
                     tail[2] == _BYE and opp):
+                _self_pairing(out[:k], me, path, no)  # an earlier round's error comes first
+                base = L.FIRST_ROUND_COL - 1 + k * L.ROUND_STEP
                 rr, clean = _block(line, base, me, path, no, diag)
+                if clean:
+                    seen[block] = rr
             else:
-                rr, clean = RoundResult(tail[0], opp or None, tail[1]), True
-            if clean:
-                seen[block] = rr
-        if rr.opponent == me:
-            raise fail(path, no, base + 1, f"round {(base - 90) // 10 + 1}: player {me} "
-                       "is paired against themself")
-        append(rr)
-    while out and out[-1].outcome is Outcome.NOT_PAIRED and out[-1].opponent is None:
-        out.pop()
-    return tuple(out)
+                rr = seen[block] = _new_result(tail[0], opp or None, tail[1])
+        out[k] = rr
+
+
+def _self_pairing(results: Sequence[RoundResult | None], me: int, path: str, no: int) -> None:
+    """Raise for the first round in which player ``me`` meets themself."""
+    for k, rr in enumerate(results):
+        if rr is not None and rr.opponent == me:
+            raise fail(path, no, L.FIRST_ROUND_COL + k * L.ROUND_STEP, f"round {k + 1}: "
+                       f"player {me} is paired against themself")
 
 
 _OPPONENTS: dict[str, int] = {"": 0, "    ": 0, "0000": 0}
@@ -345,79 +424,3 @@ def parse_310(line: str, path: str, no: int) -> Team:
         number=int(number_text) if number_text else None,
         extras=extras,
     )
-
-
-# ---- point systems --------------------------------------------------------------------
-
-_S162 = re.compile(r"([A-Za-z])\s*(-?\d+(?:[.,]\d+)?)")
-_XXS = re.compile(r"([A-Za-z]+)\s*=\s*(-?\d+(?:[.,]\d+)?)")
-XXS_FIELDS: dict[str, tuple[str, ...]] = {
-    "W": ("win",), "WW": ("win",), "BW": ("win",),
-    "D": ("draw",), "WD": ("draw",), "BD": ("draw",),
-    "WL": ("loss",), "BL": ("loss",), "L": ("loss",),
-    "ZPB": ("zero_bye",), "HPB": ("half_bye",), "FPB": ("full_bye",),
-    "PAB": ("pairing_bye",), "FW": ("forfeit_win",), "FL": ("forfeit_loss",),
-}
-BB_FIELDS: dict[str, tuple[str, ...]] = {
-    "BBW": ("win", "forfeit_win", "full_bye"),
-    "BBD": ("draw", "half_bye"),
-    "BBL": ("loss",),
-    "BBZ": ("zero_bye",),
-    "BBF": ("forfeit_loss",),
-    "BBU": ("pairing_bye",),
-}
-S162_FIELDS: dict[str, tuple[str, ...]] = {
-    "W": ("win", "forfeit_win", "full_bye", "pairing_bye"),
-    "D": ("draw", "half_bye"),
-    "L": ("loss",),
-    "A": ("zero_bye", "forfeit_loss"),
-    "X": (),
-    "P": ("pairing_bye",),
-}
-POINT_CODES = frozenset({"162", "XXS", *BB_FIELDS})
-
-
-def point_assignments(code: str, line: str, path: str, no: int) -> dict[str, Fraction]:
-    """The point-system fields one 162 / XXS / BB? line sets."""
-    body = line[3:]
-    out: dict[str, Fraction] = {}
-    if code in BB_FIELDS:
-        value = parse_number(body)
-        if value is None:
-            raise fail(path, no, 5, f"{code}: points {body.strip()!r} are not a number")
-        return dict.fromkeys(BB_FIELDS[code], value)
-    pattern, table = (_S162, S162_FIELDS) if code == "162" else (_XXS, XXS_FIELDS)
-    given: dict[str, Fraction] = {}
-    pos = 0
-    stripped = body.rstrip()
-    for m in pattern.finditer(stripped):
-        if stripped[pos : m.start()].strip():
-            break
-        key = m[1].upper()
-        if key not in table:
-            raise fail(path, no, 3 + m.start() + 1, f"{code}: unknown scoring code {m[1]!r}")
-        given[key] = Fraction(m[2].replace(",", "."))
-        pos = m.end()
-    if stripped[pos:].strip():
-        example = "162  W 1.0    D 0.5    L 0.0" if code == "162" else "XXS W=1.0 D=0.5"
-        raise fail(path, no, 3 + pos + 1,
-                   f"{code}: cannot read scoring {stripped[pos:].strip()!r} (expected e.g. "
-                   f"{example!r})")
-    for key, names in table.items():  # table order: 162's P after W, so P overrides W
-        if key in given:
-            for name in names:
-                out[name] = given[key]
-    return out
-
-
-_PRECEDENCE = {"162": 0, "XXS": 2}
-"""162 first, then the BB? codes, then XXS (the most detailed) override what came before."""
-
-
-def point_system(lines: list[tuple[str, str, int]], path: str) -> PointSystem:
-    """The point system the ``(code, line, line_no)`` point records describe: 162 first,
-    then BB?, then XXS; file order within each kind."""
-    values: dict[str, Fraction] = {}
-    for code, line, no in sorted(lines, key=lambda item: _PRECEDENCE.get(item[0], 1)):
-        values.update(point_assignments(code, line, path, no))
-    return PointSystem(**values) if values else PointSystem()

@@ -12,7 +12,7 @@ from fractions import Fraction
 from ..errors import WriteError
 from ..model import Color, Outcome, Player, PointSystem, RoundResult, Team
 from . import _layout as L
-from ._records import BB_FIELDS
+from ._points import BB_FIELDS
 
 CODE_OF: dict[Outcome, str] = {
     Outcome.WIN: "1",

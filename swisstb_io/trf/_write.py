@@ -23,8 +23,9 @@ from . import _lines
 from . import _render as R
 from ._checks import adjustments
 from ._decode import EOL_BY_NAME
+from ._points import point_system
 from ._read import LAYOUT_KEY, TRF2026_CODES, is_national, national_code
-from ._records import parse_013, parse_310, parse_national, parse_player, point_system
+from ._records import parse_013, parse_310, parse_national, parse_player
 
 RESERVED = frozenset({"trf:version", "trf:encoding", "trf:newline", "trf:bom",
                       "trf:final-newline", LAYOUT_KEY})
