@@ -22,8 +22,8 @@ from fractions import Fraction
 from json.encoder import encode_basestring
 from typing import Any, NamedTuple
 
-from ..model import Color, Outcome, Tournament
-from ..tiebreaks.context import US_LETTER
+from ..model import Outcome, PointSystem, Tournament
+from ..tiebreaks.context import US_LETTER, Context
 from ..tiebreaks.report import decimal
 from ..tiebreaks.standings import StandingsResult
 from .summary import rating_of
@@ -100,6 +100,37 @@ def links_of(outputs: tuple[str, ...] | list[str]) -> dict[str, str]:
     return {o.rsplit(".", 1)[-1]: o for o in outputs}
 
 
+_new_tuple = tuple.__new__
+"""``_new_tuple(SeasonEntry, fields)``: a named tuple made in C."""
+# Enum members hash in Python code: the lookups below are keyed by the member's value
+# (``_value_``, a plain attribute; the strings are the same objects, so a lookup is cheap).
+_LETTERS = {o.value: info[2] for o, info in ((o, _OUTCOME_INFO[o.value]) for o in Outcome)}
+"""The US letter by outcome value."""
+_RATED_GAMES = frozenset(o.value for o in Outcome if o.played and o.rated)
+"""Outcomes of a rated game played over the board."""
+_HALVES_OF = {o.value: _OUTCOME_INFO[o.value][3] for o in Outcome}
+_KEYS: dict[tuple[str, str, tuple[tuple[str, str], ...]], tuple[str, ...]] = {}
+""":func:`entrant_keys` by ``(name, FIDE id, national ids)``: entrants recur from event to
+event of a season."""
+_NAMES: dict[str, str] = {}
+"""Names escaped for HTML (they recur from event to event)."""
+_SCORES: dict[int, tuple[PointSystem, dict[str, tuple[bool, int, int]]]] = {}
+""":func:`_scores` by id of the point system (kept alive here)."""
+
+
+def _scores(ps: PointSystem) -> dict[str, tuple[bool, int, int]]:
+    """``(played over the board, numerator, denominator of the points)`` by outcome value."""
+    hit = _SCORES.get(id(ps))
+    if hit is not None and hit[0] is ps:
+        return hit[1]
+    table = {o.value: (_OUTCOME_INFO[o.value][0], *Fraction(ps.points(o)).as_integer_ratio())
+             for o in Outcome}
+    if len(_SCORES) >= 64:
+        _SCORES.clear()
+    _SCORES[id(ps)] = (ps, table)
+    return table
+
+
 def season_entries(
     t: Tournament, result: StandingsResult, summary: dict[str, Any], rel: str,
     outputs: tuple[str, ...] | list[str],
@@ -112,55 +143,80 @@ def season_entries(
     label = f'<a href="{link}">{file}</a>' if link else file
     when = f", {esc[summary['date']]}" if summary.get("date") else ""
     head = f'<tr class="ev"><th colspan="5">{label} {esc[summary["name"]]}{when}: place '
-    ps = t.point_system
-    # Worked out once: each outcome's facts (Enum members hash in Python code: by id()),
-    # each colour, and each player as an opponent: the name escaped for HTML and quoted
-    # for JSON, the rating as HTML and JSON text.
-    outcomes = {id(o): (o is Outcome.NOT_PAIRED, *_OUTCOME_INFO[o.value],
-                        Fraction(ps.points(o)).as_integer_ratio()) for o in Outcome}
-    colours = {id(c): c.value for c in Color}
-    opponents: dict[int | None, tuple[str, str, str, str, int]] = {
-        None: ("", '""', "", "null", 0)}
-    for p in t.players:
+    players = t.players
+    # Each player as an opponent: the end of a ``rounds`` row (name quoted for JSON, then
+    # the rating), the middle of a page row (name escaped for HTML, then the rating) and
+    # the rating for the performance (0: none).
+    opponents: dict[int | None, tuple[str, str, int]] = {
+        None: ('"",null]', "</td><td></td><td>", 0)}
+    escaped = _NAMES
+    for p in players:
         rating = rating_of(p)
         value = rating[1] if rating else 0
-        opponents[p.start_no] = (esc[p.name], encode_basestring(p.name),
-                                 str(value) if value else "", str(value) if value else "null",
+        name = p.name
+        name_html = escaped.get(name)
+        if name_html is None:
+            name_html = html.escape(name)
+            if len(escaped) >= 100_000:
+                escaped.clear()
+            escaped[name] = name_html
+        opponents[p.start_no] = (f"{encode_basestring(name)},{value if value else 'null'}]",
+                                 f"{name_html}</td><td>{value if value else ''}</td><td>",
                                  value)
     nobody = opponents[None]
+    top = max(map(len, [p.results for p in players]), default=0) + 1
+    json_rnd = [f'{EVENT_MARK}{rnd},"' for rnd in range(top)]
+    html_rnd = [f"<tr><td>{rnd}</td><td>" for rnd in range(top)]
+    letters, rated_games, halves_of = _LETTERS, _RATED_GAMES, _HALVES_OF
+    not_paired = Outcome.NOT_PAIRED
+    scores = _scores(t.point_system)
     place = {row.start_no: row.place for row in result.rows}
     ctx = result.context
-    points_of = _Points()
+    points_of = _Points(ctx)
+    known = _KEYS
     out = []
-    for p in t.players:
-        played = n_rated = rating_sum = halves_sum = 0
-        by_den: dict[int, int] = {}  # points of the games played, summed by denominator
+    for p, units in zip(players, ctx.points, strict=True):
+        n_rated = rating_sum = halves_sum = 0
         rows = []
-        page = []
+        page = [""]  # the heading, put in below
+        mine = []
         for rnd, rr in enumerate(p.results, 1):
-            skip, is_played, is_rated, letter, halves, (num, den) = outcomes[id(rr.outcome)]
-            if skip:
+            outcome = rr.outcome
+            if outcome is not_paired:
                 continue
-            name_html, name_json, rating_html, rating_json, opp_rating = (
-                opponents.get(rr.opponent, nobody))
-            colour = colours[id(rr.color)]  # a letter or "-": nothing to escape or quote
-            rows.append(f'{EVENT_MARK}{rnd},"{letter}","{colour}",{name_json},{rating_json}]')
-            page.append(f"<tr><td>{rnd}</td><td>{colour}</td><td>{name_html}</td>"
-                        f"<td>{rating_html}</td><td>{letter}</td></tr>")
+            key = outcome._value_
+            letter = letters[key]
+            opp_json, opp_html, opp_value = opponents.get(rr.opponent, nobody)
+            colour = rr.color._value_  # a letter or "-": nothing to escape or quote
+            rows.append(f'{json_rnd[rnd]}{letter}","{colour}",{opp_json}')
+            page.append(f"{html_rnd[rnd]}{colour}</td><td>{opp_html}{letter}</td></tr>")
+            mine.append(key)
+            if opp_value and key in rated_games:
+                n_rated += 1
+                rating_sum += opp_value
+                halves_sum += halves_of[key]
+        played = 0
+        by_den: dict[int, int] = {}  # points of the games played, summed by denominator
+        for key in dict.fromkeys(mine):
+            is_played, num, den = scores[key]
             if is_played:
-                played += 1
-                by_den[den] = by_den.get(den, 0) + num
-                if is_rated and opp_rating:
-                    n_rated += 1
-                    rating_sum += opp_rating
-                    halves_sum += halves
-        points = points_of[ctx.frac(ctx.points[ctx.index[p.start_no]])]
+                times = mine.count(key)
+                played += times
+                by_den[den] = by_den.get(den, 0) + num * times
+        points = points_of[units]
         rank = place.get(p.start_no)
-        page.insert(0, f"{head}{'' if rank is None else rank}, {points} points</th></tr>")
-        out.append(SeasonEntry(
-            entrant_keys(p.name, p.fide_id, p.national_id("USCF")), p.name, rank, points,
-            played, tuple((n, d) for d, n in by_den.items()), n_rated, rating_sum,
-            halves_sum, ",".join(rows), "\n".join(page)))
+        page[0] = f"{head}{'' if rank is None else rank}, {points} points</th></tr>"
+        ident = (p.name, p.fide_id, p.national_ids)
+        keys = known.get(ident)
+        if keys is None:
+            keys = entrant_keys(p.name, p.fide_id, p.national_id("USCF"))
+            if len(known) >= 100_000:
+                known.clear()
+            known[ident] = keys
+        out.append(_new_tuple(SeasonEntry, (
+            keys, p.name, rank, points,
+            played, tuple(zip(by_den.values(), by_den, strict=True)), n_rated, rating_sum,
+            halves_sum, ",".join(rows), "\n".join(page))))
     return tuple(out)
 
 
@@ -186,11 +242,15 @@ class _Escaped(dict[str, str]):
         return value
 
 
-class _Points(dict[Fraction, str]):
-    """Points as a JSON number, exact: ``Fraction(7, 2)`` -> ``"3.5"``."""
+class _Points(dict[int, str]):
+    """Points in units of ``ctx`` as a JSON number, exact: ``7`` (halves) -> ``"3.5"``."""
 
-    def __missing__(self, key: Fraction) -> str:
-        value = self[key] = str(decimal(key))
+    def __init__(self, ctx: Context) -> None:
+        super().__init__()
+        self.ctx = ctx
+
+    def __missing__(self, units: int) -> str:
+        value = self[units] = str(decimal(self.ctx.frac(units)))
         return value
 
 

@@ -8,13 +8,15 @@ US and FIDE notation, each player's running score, and the prize groups.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from itertools import accumulate
+from itertools import accumulate, chain, compress, count, cycle, repeat
+from operator import attrgetter, itemgetter, mul
 from typing import NamedTuple
 
-from ..model import Color, Outcome, Player, Tournament
+from ..model import Color, Outcome, Tournament
 from ..tiebreaks import Context, Explanation, Spec, StandingsResult, standings
 from ..tiebreaks.report import number_text
 from ._labels import ReportError, label_for, parse_labels
@@ -108,6 +110,10 @@ class Row:
     """Grouping fields: ``team``, ``state``, ``section``, ``federation``, ``title``."""
 
 
+_SLOTS = {name: Row.__dict__[name] for name in Row.__slots__}
+"""The slot descriptors of :class:`Row`: :func:`build` fills rows field by field."""
+
+
 @dataclass(frozen=True, slots=True)
 class Group:
     """A prize group or section: its own ranked table."""
@@ -171,30 +177,70 @@ class _Fractions(dict[int, Fraction]):
         return value
 
 
-def _fide_cells(ctx: Context) -> list[list[str]]:
-    """:func:`fide_cell` of every player and round that counts, ``[i][r]``."""
-    sno = ctx.start_nos
-    # Enum members hash in Python code: look them up by id()
-    chars = {id(o): (_FIDE_CHAR[o], o.has_opponent) for o in Outcome}
-    colours = {id(c): c.value if c.value in ("w", "b") else "-" for c in Color}
-    out = []
-    for outs, opps, cols in zip(ctx.outcome, ctx.opp, ctx.color, strict=True):
-        line = []
-        for o, j, c in zip(outs, opps, cols, strict=True):
-            char, has_opponent = chars[id(o)]
-            line.append(f"{sno[j]}{colours[id(c)]}{char}" if j >= 0 and has_opponent else char)
-        out.append(line)
+# The table is built column by column over the whole field (map, zip, tuple slicing): a
+# report holds a row per player, a cell per player and column and a round cell per
+# player and round, and per-object Python code (NamedTuple.__new__, the frozen
+# dataclass's __init__) was most of the cost.
+_new_tuple = tuple.__new__
+"""``_new_tuple(Cell, (value, text, explanation))``: a named tuple made in C (its own
+``__new__`` is Python code)."""
+_value = attrgetter("value")
+_explanation = attrgetter("explanation")
+_TEXTS: dict[tuple[int, int, int, int], str] = {}
+""":func:`number_text` by ``(numerator, denominator, digits, places)``: values recur
+from event to event."""
+
+
+def _column(
+    values: list[Fraction | None], digits: int
+) -> tuple[list[Fraction | None], list[str]]:
+    """``values`` and their texts (:func:`number_text`, with the decimal places of
+    :func:`places_needed` for the column).  Each distinct value object is printed once
+    (keyed by id(): a Fraction hashes in Python code; the calculator hands out one shared
+    Fraction for a value that recurs), and each value once per process (:data:`_TEXTS`)."""
+    ids = list(map(id, values))
+    distinct = dict(zip(ids, values, strict=True))
+    distinct.pop(id(None), None)
+    ratios = [v.as_integer_ratio() for v in distinct.values() if v is not None]
+    dens = {den for _, den in ratios}
+    places = 2 if 4 in dens else 1 if 2 in dens else 0
+    texts = {id(None): "-"}
+    for key, v, ratio in zip(distinct, distinct.values(), ratios, strict=True):
+        memo = (*ratio, digits, places)
+        text = _TEXTS.get(memo)
+        if text is None:
+            text = number_text(v, digits, places)
+            if len(_TEXTS) < 100_000:
+                _TEXTS[memo] = text
+        texts[key] = text
+    return values, list(map(texts.__getitem__, ids))
+
+
+# Enum members hash in Python code: the lookups below are keyed by the member's value
+# (``_value_``, a plain attribute: the same string objects, so a lookup is cheap).
+_FIDE_BY_VALUE = {o.value: char for o, char in _FIDE_CHAR.items()}
+_FIDE_SUFFIX = {
+    c.value: {o.value: (colour + char if o.has_opponent else char)
+              for o, char in _FIDE_CHAR.items()}
+    for c, colour in ((c, c.value if c.value in ("w", "b") else "-") for c in Color)
+}
+"""What follows the opponent's start number in a FIDE cell, by colour and outcome."""
+
+
+def _fide_flat(ctx: Context) -> list[str]:
+    """:func:`fide_cell` of every cell ``i * n_rounds + r`` that counts."""
+    sno = [str(s) for s in ctx.start_nos]
+    sno.append("")  # opponent -1 (none)
+    # A cell with an opponent (index >= 0: the context gives -1 to an outcome without one)
+    # prints start number, colour and result; the others only the result (fixed below).
+    suffix = _FIDE_SUFFIX
+    opp = ctx.flat_opp
+    outcomes = ctx.flat_outcome
+    out = [sno[j] + suffix[c._value_][o._value_]
+           for o, j, c in zip(outcomes, opp, chain.from_iterable(ctx.color), strict=True)]
+    for k in compress(count(), map((-1).__eq__, opp)):
+        out[k] = _FIDE_BY_VALUE[outcomes[k]._value_]
     return out
-
-
-def _fields(p: Player, t: Tournament) -> dict[str, str]:
-    return {
-        "team": p.team,
-        "state": p.extras.get("uscf:state", ""),
-        "section": t.section,
-        "federation": p.federation,
-        "title": p.title,
-    }
 
 
 def _place_text(place: int, shared: int) -> str:
@@ -247,48 +293,53 @@ def build(
         Column(s.key, label_for(s, overrides), s.system.name, s.system.rule,
                s.system.decimals) for s in specs
     )
-    pts_places = places_needed([r.points for r in result.rows])
-    keys = [s.key for s in specs]
-    col_places = [places_needed([r.values[k].value for r in result.rows]) for k in keys]
-    # Every value printed once per value object and column: the calculator often hands out
-    # one shared Fraction for a value that recurs.  Keyed by id() (a Fraction hashes in
-    # Python code); the values stay alive, held by the result, while this runs.
-    col_texts: list[tuple[int, int, dict[int, str]]] = [
-        (s.system.decimals, places, {id(None): "-"})
-        for s, places in zip(specs, col_places, strict=True)
-    ]
-    us_codes = ctx.us_codes()
-    fide_cells = _fide_cells(ctx)
-    opp_nos = [[ctx.start_nos[j] if j >= 0 else None for j in opps] for opps in ctx.opp]
+    rs = result.rows
+    n = len(rs)
+    # the tie-break cells, one column at a time, then one tuple per row
+    values_of = [r.values for r in rs]
+    cell_columns = []
+    for s in specs:
+        tvs = list(map(itemgetter(s.key), values_of))
+        values, texts = _column(list(map(_value, tvs)), s.system.decimals)
+        cell_columns.append(list(map(_new_tuple, repeat(Cell),
+                                     zip(values, texts, map(_explanation, tvs), strict=True))))
+    cells = list(zip(*cell_columns, strict=True)) if cell_columns else [()] * n
+    points, points_texts = _column([r.points for r in rs], 2)
+    # every round cell of the field, then each player's slice (a tuple slice)
+    nr = ctx.n_rounds
     fracs = _Fractions(ctx.unit)
-    points_texts: dict[int, str] = {}
-    round_numbers = range(1, ctx.n_rounds + 1)
-    rows: list[Row] = []
-    for r in result.rows:
-        i = ctx.index[r.start_no]
-        player = t.players[i]
-        cells = []
-        for key, (digits, places, texts) in zip(keys, col_texts, strict=True):
-            tv = r.values[key]
-            value = tv.value
-            text = texts.get(id(value))
-            if text is None:
-                text = texts[id(value)] = number_text(value, digits, places)
-            cells.append(Cell(value, text, tv.explanation))
-        points_text = points_texts.get(id(r.points))
-        if points_text is None:
-            points_text = points_texts[id(r.points)] = number_text(r.points, 2, pts_places)
-        # every array of the context has n_rounds entries per player
-        pts = ctx.pts[i]
-        rounds = tuple(map(RoundCell, round_numbers, us_codes[i], fide_cells[i],
-                           map(fracs.__getitem__, pts), opp_nos[i]))
-        rows.append(Row(
-            place=r.place, place_text=_place_text(r.place, len(r.shared_with)),
-            start_no=r.start_no, name=r.name, rating=r.rating, points=r.points,
-            points_text=points_text, cells=tuple(cells), rounds=rounds,
-            progression=tuple(map(fracs.__getitem__, accumulate(pts))),
-            scored_in_play=r.scored_in_play, fields=_fields(player, t),
-        ))
+    flat_pts = ctx.flat_pts
+    opp_nos: list[int | None] = [*ctx.start_nos, None]  # opponent -1: none
+    round_cells = tuple(map(_new_tuple, repeat(RoundCell), zip(
+        cycle(range(1, nr + 1)), chain.from_iterable(ctx.us_codes()), _fide_flat(ctx),
+        map(fracs.__getitem__, flat_pts), map(opp_nos.__getitem__, ctx.flat_opp))))
+    order = list(map(ctx.index.__getitem__, [r.start_no for r in rs]))
+    firsts = list(map(mul, order, repeat(nr)))
+    players = t.players
+    section = t.section
+    pts = ctx.pts
+    by_field: dict[str, Iterable[object]] = {
+        "place": [r.place for r in rs],
+        "place_text": [f"{r.place}-{r.place + len(r.shared_with)}" if r.shared_with
+                       else str(r.place) for r in rs],
+        "start_no": [r.start_no for r in rs],
+        "name": [r.name for r in rs],
+        "rating": [r.rating for r in rs],
+        "points": points,
+        "points_text": points_texts,
+        "cells": cells,
+        "rounds": [round_cells[k:k + nr] for k in firsts],
+        "progression": [tuple(map(fracs.__getitem__, accumulate(pts[i]))) for i in order],
+        "scored_in_play": [r.scored_in_play for r in rs],
+        "fields": [{"team": p.team, "state": p.extras.get("uscf:state", ""),
+                    "section": section, "federation": p.federation, "title": p.title}
+                   for p in map(players.__getitem__, order)],
+    }
+    # Rows made without Row.__init__ (twelve object.__setattr__ calls each), then filled
+    # one field at a time; every field is set (a new one raises KeyError here).
+    rows: list[Row] = list(map(object.__new__, repeat(Row, n)))
+    for name, descriptor in _SLOTS.items():
+        deque(map(descriptor.__set__, rows, by_field[name]), 0)
     notes = [v for k, v in ctx.decisions.items() if k.endswith("_reason")]
     opts = ctx.options
     if result.actual_play_rule and any(not r.scored_in_play for r in rows):
