@@ -112,6 +112,23 @@ def _result(key: _Key) -> RoundResult | None:
     return res
 
 
+
+_MALFORMED = object()
+
+
+def _side(value: Any) -> Any:
+    """A side as ``Access.cid`` reads it: None (nobody), 0 (a boxed 0) or a number;
+    :data:`_MALFORMED` for anything else (the checked path then reports it)."""
+    if value.__class__ is dict:
+        value = value.get("cid")
+        return value if value.__class__ is int and value >= 0 else _MALFORMED
+    if value is None:
+        return None
+    if value.__class__ is not int or value < 0:
+        return _MALFORMED
+    return value or None
+
+
 def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Implied) -> bool:
     """Record a plain row and return True; return False (recording nothing) for any row
     that :func:`_row` must read because something in it is wrong or unusual."""
@@ -124,25 +141,10 @@ def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Imp
         or played.__class__ is not bool or rated.__class__ is not bool
     ):
         return False
-    # the sides as Access.cid reads them: None (nobody), 0 (a boxed 0) or a number
-    white: Any = get("white")
-    if white.__class__ is dict:
-        white = white.get("cid")
-        if white.__class__ is not int or white < 0:
-            return False
-    elif white is not None:
-        if white.__class__ is not int or white < 0:
-            return False
-        white = white or None
-    black: Any = get("black")
-    if black.__class__ is dict:
-        black = black.get("cid")
-        if black.__class__ is not int or black < 0:
-            return False
-    elif black is not None:
-        if black.__class__ is not int or black < 0:
-            return False
-        black = black or None
+    white = _side(get("white"))
+    black = _side(get("black"))
+    if white is _MALFORMED or black is _MALFORMED:
+        return False
     w_code = get("wResult")
     if w_code is not None:
         if w_code.__class__ is not str:
