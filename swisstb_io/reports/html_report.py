@@ -69,8 +69,6 @@ class _Cells:
         self.numbers: dict[int, dict[int, str]] = {}
         """Number text by ``id(value)``, for each number of digits."""
         self.notes: dict[tuple[str, ...], str] = {}
-        self.tables: dict[str, str] = {}
-        """The opening of an explanation table, by column label."""
 
     def number(self, value: Fraction, digits: int) -> str:
         texts = self.numbers.get(digits)

@@ -303,13 +303,12 @@ def _parts_table(ctx: FideContext, sb: bool, fore: bool, as_played: bool
         return hit  # type: ignore[return-value]
     power = 2 if sb else 1
     sno = ctx.start_nos
-    frac = ctx.frac
     rounds = ctx.rounds
     last = rounds if fore else -1
     made: dict[tuple[int, int, int, int, bool, int], str] = {}
     by_opponent: dict[int, str] = {}
     by_game: dict[tuple[int, int, bool], str] = {}
-    values: dict[int, Fraction] = {}
+    values = _Scaled(ctx, power)
     new_part = tuple.__new__
     if ctx.edition == "2009" or not rounds:
         general: set[int] | range = range(ctx.n)
@@ -340,10 +339,7 @@ def _parts_table(ctx: FideContext, sb: bool, fore: bool, as_played: bool
                     note = by_opponent.get(k)
                     if note is None:
                         note = by_opponent[k] = _note(ctx, i, e, sb, fore)
-                value = values.get(contrib)
-                if value is None:
-                    value = values[contrib] = frac(contrib, power)
-                parts.append(new_part(Part, (rnd, code, sno[o], value, note, "")))
+                parts.append(new_part(Part, (rnd, code, sno[o], values[contrib], note, "")))
             table.append((items, tuple(parts)))
             continue
         items = entries(ctx, i, sb, fore, as_played)
@@ -356,14 +352,24 @@ def _parts_table(ctx: FideContext, sb: bool, fore: bool, as_played: bool
                 note = made.get(nk)
                 if note is None:
                     note = made[nk] = _note(ctx, i, e, sb, fore)
-            value = values.get(contrib)
-            if value is None:
-                value = values[contrib] = frac(contrib, power)
             parts.append(new_part(Part, (rnd, codes[rnd - 1] if rnd <= rounds else "U",
-                                         sno[o] if o >= 0 else None, value, note, "")))
+                                         sno[o] if o >= 0 else None, values[contrib], note,
+                                         "")))
         table.append((items, tuple(parts)))
     ctx.cache[key] = table
     return table
+
+
+class _Scaled(dict[int, Fraction]):
+    """``values[units]``: ``ctx.frac(units, power)``, looked up once per distinct sum."""
+
+    def __init__(self, ctx: FideContext, power: int) -> None:
+        super().__init__()
+        self.frac, self.power = ctx.frac, power
+
+    def __missing__(self, units: int) -> Fraction:
+        value = self[units] = self.frac(units, self.power)
+        return value
 
 
 def _notes(ctx: FideContext) -> tuple[str, ...]:
