@@ -135,30 +135,36 @@ def _standings(
     us_rule = any(s.system.family == "US" and s.code != "LOT" for s in specs)
     in_play = _scored_in_play(ctx)
     keys = {key: int_keys([vals[sn] for sn in ctx.start_nos]) for key, vals in values.items()}
-
-    def refine(group: list[int], k: int) -> list[list[int]]:
-        if len(group) == 1 or k == len(specs):
-            return [group]
-        spec = specs[k]
-        system = spec.system
-        if system.compute_group is None:
-            parts = _split(group, keys[spec.key])
-        else:
-            parts = _apply_group(ctx, spec, group, group_values[spec.key])
-        out: list[list[int]] = []
-        for part in parts:
-            out.extend(refine(part, k + 1))
-        return out
-
     by_points = _split(list(range(len(ctx))), [-p for p in ctx.points])
     play_key = [0 if p else 1 for p in in_play]
     final: list[list[int]] = []
     for group in by_points:
         subgroups = _split(group, play_key) if us_rule and len(group) > 1 else [group]
         for sub in subgroups:
-            final.extend(refine(sub, 0))
+            final.extend(_refine(ctx, specs, keys, group_values, sub, 0))
     rows = _rows(ctx, specs, final, values, group_values, in_play, us_rule)
     return StandingsResult(specs, tuple(rows), ctx, us_rule)
+
+
+def _refine(ctx: Context, specs: tuple[Spec, ...], keys: dict[str, list[int]],
+            group_values: dict[str, dict[int, TiebreakValue]], group: list[int], k: int
+            ) -> list[list[int]]:
+    """``group`` (tied on points and the first ``k`` tie-breaks) split by the rest.
+
+    A module-level function, not a closure: a recursive closure is a reference cycle, which
+    would keep the whole calculation alive until the cyclic collector runs.
+    """
+    if len(group) == 1 or k == len(specs):
+        return [group]
+    spec = specs[k]
+    if spec.system.compute_group is None:
+        parts = _split(group, keys[spec.key])
+    else:
+        parts = _apply_group(ctx, spec, group, group_values[spec.key])
+    out: list[list[int]] = []
+    for part in parts:
+        out.extend(_refine(ctx, specs, keys, group_values, part, k + 1))
+    return out
 
 
 def _specs(chain: str | Iterable[str] | Sequence[Spec]) -> tuple[Spec, ...]:

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from itertools import compress, count
-from operator import itemgetter, mul, not_
+from itertools import chain, compress, count, cycle, repeat
+from operator import add, itemgetter, mul, not_
 
 from ...errors import TiebreakError
 from ._context import FideContext
@@ -98,18 +98,24 @@ def entries(ctx: FideContext, i: int, sb: bool, fore: bool, as_played: bool) -> 
     return out
 
 
+def _game_note(ctx: FideContext, o: int, score: int, last: bool) -> str:
+    """The note of a game against opponent ``o`` worth ``score`` (``last``: FB's last round)."""
+    note = f"opponent {ctx.start_nos[o]}: {ctx.pts_text(score)}"
+    if ctx.edition == "2009" and score != ctx.total[o]:
+        note += " (unplayed games counted as draws, pre-2023 rules)"
+    elif score != ctx.total[o]:
+        note += " (adjusted score, 16.3)"
+    if last:
+        note += " (last round counted as a draw, §8.3)"
+    return note
+
+
 def _note(ctx: FideContext, i: int, e: Entry, sb: bool, fore: bool) -> str:
     rnd, score, _, vur, o, kind = e
     sno = ctx.start_nos
     text = ctx.pts_text(score)
     if kind == OPPONENT:
-        note = f"opponent {sno[o]}: {text}"
-        if ctx.edition == "2009" and score != ctx.total[o]:
-            note += " (unplayed games counted as draws, pre-2023 rules)"
-        elif score != ctx.total[o]:
-            note += " (adjusted score, 16.3)"
-        if fore and rnd == ctx.rounds:
-            note += " (last round counted as a draw, §8.3)"
+        note = _game_note(ctx, o, score, fore and rnd == ctx.rounds)
     elif kind == DUMMY:
         note = f"dummy opponent = own score {text} (16.4)"
     elif kind == CAP_FORFEIT:
@@ -294,54 +300,33 @@ def _parts_table(ctx: FideContext, sb: bool, fore: bool, as_played: bool
     cuts.  A note is made once per distinct (kind, opponent, score, points) and shared.
 
     A player whose every round is a game against the opponent's adjusted score (no bye,
-    absence or forfeit: no cell of :func:`_special_cells`) takes a direct path; the others
-    go through :func:`entries`.
+    absence or forfeit: no cell of :func:`_special_cells`) takes their rows from
+    :func:`_game_cells`; the others go through :func:`entries`.
     """
     key = ("parts", sb, fore, as_played)
     hit = ctx.cache.get(key)
     if hit is not None:
         return hit  # type: ignore[return-value]
-    power = 2 if sb else 1
     sno = ctx.start_nos
     rounds = ctx.rounds
     last = rounds if fore else -1
     made: dict[tuple[int, int, int, int, bool, int], str] = {}
-    by_opponent: dict[int, str] = {}
-    by_game: dict[tuple[int, int, bool], str] = {}
-    values = _Scaled(ctx, power)
+    values = _Scaled(ctx, 2 if sb else 1)
     new_part = tuple.__new__
+    games: tuple[list[Entry], list[Part]] = ([], [])
     if ctx.edition == "2009" or not rounds:
         general: set[int] | range = range(ctx.n)
-        adj: list[int] = []
     else:
-        adj = adjusted_scores(ctx, fore)[0]
         general = {k // rounds for k in _special_cells(ctx, fore, as_played)}
-    round_numbers = range(1, rounds + 1)
+        if len(general) < ctx.n:
+            games = _game_cells(ctx, sb, fore, values)
     table: list[tuple[list[Entry], tuple[Part, ...]]] = []
     for i, (pts, codes) in enumerate(zip(ctx.pts, ctx.result_codes(), strict=True)):
-        parts: list[Part] = []
-        if i not in general:  # every round: OPPONENT, the opponent's adjusted score
-            items = []
-            for rnd, o, p, code in zip(round_numbers, ctx.opp[i], pts, codes, strict=True):
-                score = adj[o]
-                contrib = score * p if sb else score
-                e = (rnd, score, contrib, False, o, OPPONENT)
-                items.append(e)
-                # the note depends on the opponent, whether this is the last round (FB)
-                # and, for SB, the points scored
-                if sb:
-                    sk = (o, p, rnd == last)
-                    note = by_game.get(sk)
-                    if note is None:
-                        note = by_game[sk] = _note(ctx, i, e, sb, fore)
-                else:
-                    k = o + o + (rnd == last)
-                    note = by_opponent.get(k)
-                    if note is None:
-                        note = by_opponent[k] = _note(ctx, i, e, sb, fore)
-                parts.append(new_part(Part, (rnd, code, sno[o], values[contrib], note, "")))
-            table.append((items, tuple(parts)))
+        if i not in general:  # every round: a game against the opponent's adjusted score
+            k = i * rounds
+            table.append((games[0][k:k + rounds], tuple(games[1][k:k + rounds])))
             continue
+        parts: list[Part] = []
         items = entries(ctx, i, sb, fore, as_played)
         for e in items:
             rnd, score, contrib, vur, o, kind = e
@@ -349,15 +334,72 @@ def _parts_table(ctx: FideContext, sb: bool, fore: bool, as_played: bool
                 note = _note(ctx, i, e, sb, fore)
             else:
                 nk = (kind, o, score, pts[rnd - 1] if sb else 0, vur, rnd == last)
-                note = made.get(nk)
-                if note is None:
-                    note = made[nk] = _note(ctx, i, e, sb, fore)
+                known = made.get(nk)
+                if known is None:
+                    known = made[nk] = _note(ctx, i, e, sb, fore)
+                note = known
             parts.append(new_part(Part, (rnd, codes[rnd - 1] if rnd <= rounds else "U",
                                          sno[o] if o >= 0 else None, values[contrib], note,
                                          "")))
         table.append((items, tuple(parts)))
     ctx.cache[key] = table
     return table
+
+
+def _game_cells(ctx: FideContext, sb: bool, fore: bool, values: _Scaled
+                ) -> tuple[list[Entry], list[Part]]:
+    """Every cell (``i * rounds + r``) as a game against the opponent's adjusted score: its
+    entry and explanation row, built for the whole field at once (column by column, one
+    note per distinct opponent, points and last round).  Only the players without a cell of
+    :func:`_special_cells` use them: for those cells the result means nothing.
+    """
+    rounds = ctx.rounds
+    opp, pts = ctx.flat_opp, ctx.flat_pts
+    adj = adjusted_scores(ctx, fore)[0]
+    score = list(map(adj.__getitem__, opp))
+    contrib = list(map(mul, score, pts)) if sb else score
+    numbers = range(1, rounds + 1)
+    items = list(zip(cycle(numbers), score, contrib, repeat(False), opp, repeat(OPPONENT)))
+    notes = _GameNotes(ctx, adj)
+    if fore:  # FB's last round is counted as a draw, which its note says
+        lasts = cycle([False] * (rounds - 1) + [True])
+        game_notes = map(notes.__getitem__, zip(opp, lasts, strict=False))
+    else:
+        game_notes = map(notes.__getitem__, opp)
+    if sb:  # "..., x 0.5 scored": the points of each cell, a text per distinct value
+        scored = _Scored(ctx)
+        game_notes = map(add, game_notes, map(scored.__getitem__, pts))
+    parts = list(map(tuple.__new__, repeat(Part), zip(
+        cycle(numbers), chain.from_iterable(ctx.result_codes()),
+        map(ctx.start_nos.__getitem__, opp), map(values.__getitem__, contrib),
+        game_notes, repeat(""))))
+    return items, parts
+
+
+class _GameNotes(dict[object, str]):
+    """``notes[opponent]``, or ``notes[opponent, last round]`` for FB: the note of a game
+    against the opponent's adjusted score, made once per key."""
+
+    def __init__(self, ctx: FideContext, adj: list[int]) -> None:
+        super().__init__()
+        self.ctx, self.adj = ctx, adj
+
+    def __missing__(self, key: object) -> str:
+        o, last = key if isinstance(key, tuple) else (key, False)
+        note = self[key] = _game_note(self.ctx, o, self.adj[o], last)
+        return note
+
+
+class _Scored(dict[int, str]):
+    """``scored[points]``: the end of an SB note, ``", x 0.5 scored"``."""
+
+    def __init__(self, ctx: FideContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+
+    def __missing__(self, points: int) -> str:
+        text = self[points] = f", x {self.ctx.pts_text(points)} scored"
+        return text
 
 
 class _Scaled(dict[int, Fraction]):
