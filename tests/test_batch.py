@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import json
 import os
 import random
@@ -18,6 +19,7 @@ from swisstb_io.cli import cli
 from swisstb_io.model import Color, DateText, Outcome, Player, Rating, RoundResult, Tournament
 
 FORMATS = [("trf", ".trf"), ("xml", ".xml"), ("chess-json", ".jch"), ("swisssys-csv", ".csv")]
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 POOL = [(f"Member{k}, Alex", str(4100000 + k), 1400 + 7 * k) for k in range(60)]
 
 
@@ -356,3 +358,37 @@ def test_a_worker_crash_fails_only_its_event(small_season: tuple[Path, list[str]
         "error); please report it with the file")
     assert sorted(r for r, res in results.items() if res.status == "ok") == sorted(
         g for g in good if g != "autumn/event05.xml")
+
+
+@pytest.mark.parametrize(("name", "chain"), [
+    ("held_swiss_9.trf", None),  # the file's FIDE chain
+    ("held_swiss_9.trf", "BH/C1,BH,SB,FB,AOB,ARO,DE"),
+    ("own_midevent.trf", "uscf"),
+])
+def test_an_event_leaves_no_reference_cycle(tmp_path: Path, name: str, chain: str | None
+                                            ) -> None:
+    """Everything an event allocates is freed by reference counting as soon as it is done.
+
+    A reference cycle (a recursive closure once made one) keeps the whole calculation
+    alive until the cyclic collector finds it: in a batch that collection was ~8 % of the
+    time.  ``gc.collect()`` counts what only it could free: it must be nothing.
+    """
+    src = tmp_path / name
+    src.write_bytes((FIXTURES / "trf" / name).read_bytes())
+    options = BatchOptions(formats=("html", "json", "txt"), tiebreaks=chain)
+    was_enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        for fmt, ext in FORMATS:  # the same event through every reader
+            data = src if ext == ".trf" else tmp_path / f"copy{ext}"
+            if ext != ".trf":
+                data.write_bytes(api.dumps(api.read(src), fmt))
+            got = runner_mod.process_event(str(data), data.name, str(tmp_path / "out"),
+                                           options, None)
+            assert got.status == "ok", got.message
+            del got
+            assert gc.collect() == 0, f"{fmt}: cyclic garbage left"
+    finally:
+        if was_enabled:
+            gc.enable()
