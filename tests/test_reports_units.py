@@ -197,3 +197,26 @@ def test_cli_bad_group_is_a_usage_error() -> None:
     res = CliRunner().invoke(cli, ["report", str(CSV_IN), "-f", "md", "--group", "rating:x"])
     assert res.exit_code == 2
     assert "rating class 'x' is not understood; write <1800, 1800-1999 or 2000+" in res.output
+
+
+def test_html_text_escapes_markup_and_writes_our_typography_as_references() -> None:
+    from swisstb_io.reports._escape import html_text
+
+    assert html_text("a < b & \"c\" 'd'") == "a &lt; b &amp; &quot;c&quot; &#x27;d&#x27;"
+    assert html_text("FIDE C.07 §8.1 … ½ – x") == \
+        "FIDE C.07 &sect;8.1 &hellip; &frac12; &ndash; x"
+    assert html_text("Müller, Jürgen §1") == "Müller, Jürgen &sect;1"  # names stay UTF-8
+
+
+def test_html_page_of_ascii_input_is_ascii_and_keeps_other_names_as_utf8() -> None:
+    """An ASCII page encodes with one copy (a single ``…`` once made the HTML report ~8 %
+    slower in a batch); names in any script are still written as they are."""
+    from reports_cases import CASES
+
+    page = render(CASES[1].result(), "html", CASES[1].report_options())
+    assert page.isascii() and b"&sect;8.1" in page
+    t = Tournament(name="Open", total_rounds=1, players=(
+        _p(1, "Ølstad, Åse", 1500, "", [RoundResult(Outcome.WIN, 2, W)]),
+        _p(2, "Иванов, Пётр", 1400, "", [RoundResult(Outcome.LOSS, 1, B)])))
+    page = render(standings(t, "uscf"), "html", ReportOptions())
+    assert "Ølstad, Åse".encode() in page and "Иванов, Пётр".encode() in page

@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from html import escape
 
+from ._escape import html_text
 from ._table import Row
 
 PALETTE = ("#0b5cad", "#c2410c", "#15803d", "#7e22ce", "#b91c1c",
@@ -57,7 +57,7 @@ def chart(rows: Sequence[Row], rounds: int, title: str, limit: int = 10) -> str:
     out = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '
         f'role="img" aria-labelledby="chart-title" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="chart-title">{escape(title)}</title>',
+        f'<title id="chart-title">{html_text(title)}</title>',
     ]
     step = 1 if y_max <= 12 else (y_max // 10 + 1)
     v = 0
@@ -81,12 +81,12 @@ def chart(rows: Sequence[Row], rounds: int, title: str, limit: int = 10) -> str:
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         label = f"{r.place_text}. {r.name}"
         out.append(f'<polyline points="{points}" stroke="{color}"{dash_attr}>'
-                   f"<title>{escape(label)}: {escape(r.points_text)}</title></polyline>")
+                   f"<title>{html_text(label)}: {html_text(r.points_text)}</title></polyline>")
         ly = TOP + 8 + n * 18
         out.append(f'<line x1="{WIDTH - RIGHT + 12}" x2="{WIDTH - RIGHT + 34}" y1="{ly}" '
                    f'y2="{ly}" stroke="{color}" stroke-width="2"{dash_attr}/>')
         short = label if len(label) <= 18 else label[:17] + "…"
         out.append(f'<text x="{WIDTH - RIGHT + 40}" y="{ly}" dominant-baseline="middle">'
-                   f"{escape(short)}</text>")
+                   f"{html_text(short)}</text>")
     out.append("</svg>")
     return "\n".join(out)

@@ -9,14 +9,13 @@ dropped and why.  Every text from the input file is escaped.
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
-from html import escape
 from itertools import repeat
 
 from .. import __version__
 from ..tiebreaks import ExplainRow
 from ..tiebreaks.report import decimal
+from ._escape import html_text
 from ._html_assets import CSS, JS
 from ._options import ReportOptions
 from ._svg import chart
@@ -26,23 +25,15 @@ CHART_PLAYERS = 10
 
 
 def _e(text: object) -> str:
-    return escape(str(text), quote=True)
-
-
-_SPECIAL = re.compile("[&<>\"']").search
-
-
-def _escape(text: str) -> str:
-    """:func:`html.escape`, quicker for the usual text that has nothing to escape."""
-    return escape(text, quote=True) if _SPECIAL(text) else text
+    return html_text(str(text))
 
 
 class _Escaped(dict[str, str]):
-    """``escaped[text]``: :func:`html.escape` once per distinct text (notes, results and
-    names repeat across the rows of a report)."""
+    """``escaped[text]``: :func:`~._escape.html_text` once per distinct text (notes, results
+    and names repeat across the rows of a report)."""
 
     def __missing__(self, key: str) -> str:
-        value = self[key] = _escape(key)
+        value = self[key] = html_text(key)
         return value
 
 
@@ -126,8 +117,7 @@ class _Cells:
         opp = "" if opponent is None else self.names.get(opponent)
         if opp is None:  # not a player of the table: the start number
             opp = esc[str(opponent)]
-        if _SPECIAL(note):
-            note = escape(note)
+        note = html_text(note)
         if dropped:
             markup = (f'<tr class="dropped"><td>{rnd or ""}</td><td>{esc[result]}</td>'
                       f'<td>{opp}</td><td class="num">{number}</td>'
