@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from html import escape
 
-_SPECIAL = re.compile("[&<>\"']").search
+SPECIAL = re.compile("[&<>\"']").search
+"""A match when a text holds a character that :func:`html.escape` changes."""
 
 ENTITIES = str.maketrans({"§": "&sect;", "…": "&hellip;", "½": "&frac12;", "–": "&ndash;"})
 """The typographic characters of swisstb_io's own texts (rule citations, notes, the chart's
@@ -20,6 +21,6 @@ def html_text(text: str) -> str:
     character (``…``) makes it encode every character one by one (~30x slower on a
     report of ~1 MB).  Other characters (names with accents, any script) stay as they are.
     """
-    if _SPECIAL(text):
+    if SPECIAL(text):
         text = escape(text, quote=True)
     return text if text.isascii() else text.translate(ENTITIES)

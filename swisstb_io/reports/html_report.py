@@ -15,6 +15,7 @@ from itertools import repeat
 from .. import __version__
 from ..tiebreaks import ExplainRow
 from ..tiebreaks.report import decimal
+from ._escape import SPECIAL as _SPECIAL
 from ._escape import html_text
 from ._html_assets import CSS, JS
 from ._options import ReportOptions
@@ -117,7 +118,8 @@ class _Cells:
         opp = "" if opponent is None else self.names.get(opponent)
         if opp is None:  # not a player of the table: the start number
             opp = esc[str(opponent)]
-        note = html_text(note)
+        if not note.isascii() or _SPECIAL(note):  # html_text, inline: once per row
+            note = html_text(note)
         if dropped:
             markup = (f'<tr class="dropped"><td>{rnd or ""}</td><td>{esc[result]}</td>'
                       f'<td>{opp}</td><td class="num">{number}</td>'
