@@ -78,9 +78,12 @@ class ExplainRow(NamedTuple):
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Explanation:
-    """How one player's value was found: the rule applied, one row per round, and notes."""
+class Explanation(NamedTuple):
+    """How one player's value was found: the rule applied, one row per round, and notes.
+
+    Immutable; a named tuple because one is made per player and system (see
+    :class:`TiebreakValue`).
+    """
 
     rule: str
     """The rule text applied, paraphrased, with its citation."""
@@ -97,12 +100,13 @@ class Explanation:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class TiebreakValue:
+class TiebreakValue(NamedTuple):
     """One player's value for one tie-break; ``None`` when it is undefined (JSON ``null``).
 
     Higher values rank higher.  ``explanation`` is only built when the context asks for it
-    (``Context.explain``); it is ``None`` otherwise.
+    (``Context.explain``); it is ``None`` otherwise.  Immutable; a named tuple rather than a
+    frozen dataclass, which sets each field through ``object.__setattr__`` and is built
+    several times slower (one value is made per player and system).
     """
 
     value: Fraction | None

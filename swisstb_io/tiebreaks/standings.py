@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from itertools import repeat
 
@@ -265,7 +265,7 @@ def _mark_unplayed(vals: dict[str, TiebreakValue]) -> None:
     from unplayed games."""
     for key, v in vals.items():
         if v.explanation is not None:
-            vals[key] = replace(v, explanation=Explanation(
+            vals[key] = v._replace(explanation=Explanation(
                 v.explanation.rule, v.explanation.rows,
                 (*v.explanation.notes, _ACTUAL_PLAY)))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from ...errors import TiebreakError
 from ..core import ExplainRow
@@ -172,14 +173,16 @@ class Part(ExplainRow):
         return self.dropped
 
 
-@dataclass(frozen=True, slots=True)
-class FideValue:
+class FideValue(NamedTuple):
     """One player's value of one FIDE tie-break.
 
     ``value`` is the tie-break as C.07 defines it (ARO/TPR/APRO… integers, AOB at two
     decimals, both rounded half up), ``exact`` the unrounded figure, ``None`` when the
     value is undefined (``reason`` says why). DE holds a rank within the tied group
     (1 is best), so ``higher_is_better`` is False for it.
+
+    A named tuple (immutable, like the frozen dataclass it was): one is made per player
+    and system, and a tuple is built ~8x faster than a frozen dataclass of nine fields.
     """
 
     code: str
