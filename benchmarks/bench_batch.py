@@ -109,6 +109,30 @@ def timed_run(root: Path, out: Path, jobs: int) -> tuple[float, float, int]:
     return elapsed, cpu, len(results)
 
 
+def python_probe() -> float:
+    """Milliseconds a fixed pure-Python loop takes: this VM's speed changes by up to 2x
+    within minutes, so each figure is printed next to it."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(3_000_000):
+        total += i * i % 7
+    return (time.perf_counter() - start) * 1000
+
+
+def file_probe(folder: Path) -> float:
+    """Microseconds to write one small file atomically in ``folder`` (the batch writes
+    three an event; on a file system where creating files is slow, that shows)."""
+    from swisstb_io.api import atomic_write
+
+    probe = folder / "probe"
+    start = time.perf_counter()
+    for k in range(200):
+        atomic_write(probe / f"f{k}", b"x" * 1000)
+    elapsed = time.perf_counter() - start
+    shutil.rmtree(probe)
+    return elapsed / 200 * 1e6
+
+
 def stage_times(root: Path, count: int) -> None:
     """CPU time per event of each step ``swisstb batch`` takes for an HTML + JSON event
     (with the cyclic garbage collector paused, as the batch pauses it for each event)."""
@@ -169,6 +193,8 @@ def main() -> None:
                     "reuse it when it is already there")
     ap.add_argument("--stages", type=int, metavar="N", default=0,
                     help="also time each step on the first N events (CPU ms per event)")
+    ap.add_argument("--out", type=Path, help="write the outputs under this folder (default: "
+                    "the temporary folder; its file system's speed counts)")
     args = ap.parse_args()
     jobs_list = [int(j) for j in args.jobs.split(",")]
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
@@ -183,8 +209,12 @@ def main() -> None:
                   f"{time.perf_counter() - start:.1f} s; {cpus} CPUs available")
         if args.stages:
             stage_times(root, args.stages)
+        base = args.out or Path(tmp)
+        base.mkdir(parents=True, exist_ok=True)
+        print(f"machine: a fixed Python loop takes {python_probe():.0f} ms; writing a small "
+              f"file in {base} takes {file_probe(base):.0f} us")
         for jobs in jobs_list:
-            out = Path(tmp) / f"out{jobs}"
+            out = base / f"out{jobs}"
             elapsed, cpu, n = timed_run(root, out, jobs)
             again, _, _ = timed_run(root, out, jobs)
             print(f"--jobs {jobs}: {elapsed:6.2f} s, {n / elapsed:6.1f} events/s "
@@ -195,6 +225,7 @@ def main() -> None:
                   f"index.html {(out / 'index.html').stat().st_size / 2**20:.2f} MiB, "
                   f"{len(pages)} player page files, {sum(pages) / 2**20:.0f} MiB in all")
             shutil.rmtree(out)
+            print(f"  machine after: the Python loop takes {python_probe():.0f} ms")
         if args.cli:
             out = Path(tmp) / "outcli"
             start = time.perf_counter()
