@@ -15,7 +15,6 @@ from itertools import repeat
 from .. import __version__
 from ..tiebreaks import ExplainRow
 from ..tiebreaks.report import decimal
-from ._escape import SPECIAL as _SPECIAL
 from ._escape import html_text
 from ._html_assets import CSS, JS
 from ._options import ReportOptions
@@ -118,8 +117,7 @@ class _Cells:
         opp = "" if opponent is None else self.names.get(opponent)
         if opp is None:  # not a player of the table: the start number
             opp = esc[str(opponent)]
-        if not note.isascii() or _SPECIAL(note):  # html_text, inline: once per row
-            note = html_text(note)
+        note = esc[note]  # notes recur: the note of a game against one opponent
         if dropped:
             markup = (f'<tr class="dropped"><td>{rnd or ""}</td><td>{esc[result]}</td>'
                       f'<td>{opp}</td><td class="num">{number}</td>'
