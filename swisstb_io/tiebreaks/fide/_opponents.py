@@ -297,11 +297,12 @@ def _parts_table(ctx: FideContext, sb: bool, fore: bool, as_played: bool
                  ) -> list[tuple[list[Entry], tuple[Part, ...]]]:
     """Every player's entries and explanation rows before any cut: built once per kind of
     entry, so that ``BH`` and ``BH/C1`` (or ``/M1``) share the rows and only mark their own
-    cuts.  A note is made once per distinct (kind, opponent, score, points) and shared.
+    cuts.
 
     A player whose every round is a game against the opponent's adjusted score (no bye,
     absence or forfeit: no cell of :func:`_special_cells`) takes their rows from
-    :func:`_game_cells`; the others go through :func:`entries`.
+    :func:`_game_cells`; the others go through :func:`entries`, with a note made once per
+    distinct (kind, opponent, score, points) and shared.
     """
     key = ("parts", sb, fore, as_played)
     hit = ctx.cache.get(key)
