@@ -11,12 +11,18 @@ byes, ratings for everybody) is written to a temporary folder, then timed
 * in process: read the file, then compute the standings on it (best of 5); ``us/cell`` is
   the standings time per player-round (constant when the growth is linear).
 
-FIDE's reference implementation needs about 4.5 s for 2,000 x 11 (rules-fide.md).
+FIDE's reference implementation needs about 4.5 s for 2,000 x 11 (rules-fide.md).  To time
+it on the same machine, give ``--reference PYTHON``: an interpreter with FIDE's package
+installed (``pip install gacrux``); it is run once per size
+(``PYTHON -m gacrux.tiebreakchecker -i FILE -t PTS BH/C1 ... -o /dev/null``) between two runs
+of ours, and the ratio printed (its reader is quadratic: about a minute for 2,000 x 11 and
+several for 5,000 x 13).
 """
 
 from __future__ import annotations
 
 import math
+import os
 import random
 import resource
 import subprocess
@@ -70,10 +76,11 @@ def make_trf(players: int, rounds: int, seed: int = 7) -> str:
     return "\n".join(lines) + "\n"
 
 
-def whole_process(path: Path) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of the child) of one ``swisstb report`` run, best of 3."""
+def whole_process(path: Path, runs: int = 3) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the child) of one ``swisstb report`` run, best of
+    ``runs``."""
     best_wall = best_cpu = math.inf
-    for _ in range(3):
+    for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "swisstb_io", "report", str(path), "--tiebreaks",
@@ -84,6 +91,19 @@ def whole_process(path: Path) -> tuple[float, float]:
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         best_wall, best_cpu = min(best_wall, wall), min(best_cpu, cpu)
     return best_wall, best_cpu
+
+
+def reference_ratio(path: Path, python: str) -> str:
+    """FIDE's reference implementation on ``path``, between two runs of ours: its wall
+    time and how many times ours (the mean of the two) that is."""
+    ours_before = whole_process(path, runs=1)[0]
+    start = time.perf_counter()
+    subprocess.run([python, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-t",
+                    *CHAIN.split(","), "-o", os.devnull], check=True,
+                   stdout=subprocess.DEVNULL)
+    reference = time.perf_counter() - start
+    ours = (ours_before + whole_process(path, runs=1)[0]) / 2
+    return f"reference {reference:.1f} s, ours {ours:.3f} s: {reference / ours:.0f}x"
 
 
 def in_process(path: Path) -> tuple[float, float, float]:
@@ -113,6 +133,11 @@ def in_process(path: Path) -> tuple[float, float, float]:
 
 
 def main(argv: list[str]) -> None:
+    reference = None
+    if "--reference" in argv:
+        at = argv.index("--reference")
+        reference = argv[at + 1]
+        argv = argv[:at] + argv[at + 2:]
     sizes = [tuple(int(x) for x in a.split("x")) for a in argv] or [(2000, 11), (5000, 13)]
     print(f"chain: {CHAIN}")
     print("whole process: wall and child CPU seconds (best of 3); in process: CPU seconds "
@@ -130,6 +155,9 @@ def main(argv: list[str]) -> None:
             ratio = f"{REFERENCE_2000x11 / cpu:.1f}x" if (players, rounds) == (2000, 11) else ""
             print(f"{players:>5}x{rounds:<4} {cells:>7} {wall:>9.3f} {cpu:>9.3f} {read_s:>7.3f} "
                   f"{tb_s:>9.3f} {fide_s:>7.3f} {tb_s / cells * 1e6:>8.2f} {ratio:>11}")
+            if reference is not None:
+                print(f"{'':>10} FIDE's reference on the same file: "
+                      f"{reference_ratio(path, reference)}")
 
 
 if __name__ == "__main__":
