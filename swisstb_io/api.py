@@ -23,14 +23,24 @@ Source = str | os.PathLike[str] | bytes | BinaryIO
 
 
 def _zip_directory(name: str) -> bytes:
+    """The ``.DBF`` files of folder ``name`` as a zip: the one bundle format, the US Chess
+    DBF trio, is read from a folder like that.  A folder without one is not a tournament
+    file: say so, without reading what it holds (it may be a whole season)."""
     import zipfile  # only bundles need it; kept off the start-up path
     from pathlib import Path
 
+    members = sorted(c for c in Path(name).iterdir()
+                     if c.suffix.lower() == ".dbf" and c.is_file())
+    if not members:
+        raise FormatError(
+            "this is a folder, not a tournament file: give one of its files, or read every "
+            "event in it with `swisstb batch` or `swisstb check` (a folder is read as one "
+            "file only when it holds a US Chess DBF trio: THEXPORT, TSEXPORT, TDEXPORT.DBF)",
+            Location(name))
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
-        for child in sorted(Path(name).iterdir()):
-            if child.is_file():
-                zf.writestr(child.name, child.read_bytes())
+        for child in members:
+            zf.writestr(child.name, child.read_bytes())
     return buf.getvalue()
 
 

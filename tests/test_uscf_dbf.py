@@ -12,6 +12,7 @@ from pathlib import Path
 
 import dbfread
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 from lossy import differences
@@ -25,6 +26,7 @@ from us_gallery import (
 )
 
 from swisstb_io import api
+from swisstb_io.cli import cli
 from swisstb_io.errors import FormatError, WriteError
 from swisstb_io.model import Outcome, Player, PointAdjustment, PointSystem, Rating, Team, Tournament
 from swisstb_io.registry import ReadOptions, WriteOptions, find
@@ -377,3 +379,19 @@ def test_a_superscript_digit_anywhere_in_a_record_is_a_format_error() -> None:
         broken = td[:pos] + b"\xb2" + td[pos + 1 :]
         with contextlib.suppress(FormatError):
             load(rezip({**_TD, "TDEXPORT.DBF": broken}))
+
+
+def test_a_folder_without_a_dbf_trio_is_not_read_as_one(tmp_path: Path) -> None:
+    """A season folder given where one file is expected: a clear message, nothing read."""
+    (tmp_path / "a.trf").write_bytes((FIX.parent / "trf" / "held_swiss_5.trf").read_bytes())
+    (tmp_path / "b.trf").write_bytes(b"\x8f\x00 not text")
+    with pytest.raises(FormatError) as err:
+        api.load(tmp_path)
+    assert str(err.value) == (
+        f"{tmp_path}: this is a folder, not a tournament file: give one of its files, or "
+        "read every event in it with `swisstb batch` or `swisstb check` (a folder is read "
+        "as one file only when it holds a US Chess DBF trio: THEXPORT, TSEXPORT, "
+        "TDEXPORT.DBF)")
+    result = CliRunner().invoke(cli, ["report", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: {tmp_path}: this is a folder, not a tournament")
