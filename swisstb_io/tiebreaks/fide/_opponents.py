@@ -148,6 +148,11 @@ def apply_cuts(ctx: FideContext, items: list[Entry], low: int, high: int
     keep = list(items)
     why: dict[int, str] = {}
     vur_rule = ctx.edition != "2009"
+    if low == 1 and not high and keep and not (vur_rule and any(map(_is_vur, keep))):
+        # the usual /C1 without a VUR: the loop below, once, without its VUR search
+        pick = min(keep, key=_low_key)
+        keep.remove(pick)
+        return keep, {pick[0]: "cut: least significant value (14.1.1)"}
     for _ in range(low):
         if not keep:
             break
@@ -173,6 +178,7 @@ def apply_cuts(ctx: FideContext, items: list[Entry], low: int, high: int
 
 
 _low_key = itemgetter(1, 2)  # least significant: lowest opponent score, then contribution
+_is_vur = itemgetter(3)
 _vur_key = itemgetter(2, 1)  # cheapest VUR: lowest contribution, then score
 
 
@@ -197,8 +203,7 @@ def explained_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
         if low or high:
             keep, why = apply_cuts(ctx, items, low, high)
             if why:
-                parts = tuple(p._replace(dropped=why[p.round]) if p.round in why else p
-                              for p in parts)
+                parts = _mark_cut(parts, why)
         else:
             keep = items
         value = frac(sum(map(_contribution, keep)), power)
@@ -207,6 +212,17 @@ def explained_all(ctx: FideContext, spec: FideSpec) -> list[FideValue]:
 
 
 _contribution = itemgetter(2)
+
+
+def _mark_cut(parts: tuple[Part, ...], why: dict[int, str]) -> tuple[Part, ...]:
+    """``parts`` with each row of a round in ``why`` marked as cut, and why."""
+    if len(why) == 1:  # one cut (/C1): the row of that round is usually at its place
+        (rnd, reason), = why.items()
+        j = rnd - 1
+        if 0 <= j < len(parts) and parts[j].round == rnd:
+            row = parts[j]
+            return (*parts[:j], tuple.__new__(Part, (*row[:5], reason)), *parts[j + 1:])
+    return tuple(p._replace(dropped=why[p.round]) if p.round in why else p for p in parts)
 
 
 def opponent_values(ctx: FideContext, spec: FideSpec) -> list[Fraction]:
