@@ -142,9 +142,10 @@ def main(argv: list[str]) -> None:
     print(f"chain: {CHAIN}")
     print("whole process: wall and child CPU seconds (best of 3); in process: CPU seconds "
           "(best of 5): read the TRF, standings (context + systems + ranking), FIDE = the "
-          "FIDE systems of the chain on a fresh context")
+          "FIDE systems of the chain on a fresh context; 'vs 4.5 s': the reference's time "
+          "quoted in rules-fide.md (another machine) over ours (--reference times it here)")
     print(f"{'size':>10} {'cells':>7} {'proc wall':>9} {'proc cpu':>9} {'read':>7} "
-          f"{'standings':>9} {'FIDE':>7} {'us/cell':>8} {'vs FIDE ref':>11}")
+          f"{'standings':>9} {'FIDE':>7} {'us/cell':>8} {'vs 4.5 s':>11}")
     with tempfile.TemporaryDirectory() as tmp:
         for players, rounds in sizes:
             path = Path(tmp) / f"bench_{players}x{rounds}.trf"
