@@ -180,22 +180,13 @@ def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Imp
                 return False
     elif b_code is not None:
         return False
-    if w_res is not None:
-        if w_code is None:
-            implied.append((white, rnd, w_res))
+    for player, res, code in ((white, w_res, w_code), (black, b_res, b_code)):
+        if res is None:
+            continue
+        if code is None:
+            implied.append((player, rnd, res))
         else:
-            rounds = found.get(white)
-            if rounds is None:
-                rounds = found[white] = {}
-            rounds[rnd] = w_res
-    if b_res is not None:
-        if b_code is None:
-            implied.append((black, rnd, b_res))
-        else:
-            rounds = found.get(black)
-            if rounds is None:
-                rounds = found[black] = {}
-            rounds[rnd] = b_res
+            found.setdefault(player, {})[rnd] = res
     return True
 
 
