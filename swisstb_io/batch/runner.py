@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -25,6 +26,7 @@ from .. import __version__
 from ..api import atomic_write, load, read_source
 from ..errors import Location, SwisstbError
 from ..tiebreaks import CalcOptions, parse_chain, standings
+from ._malloc import keep_freed_memory
 from .discover import discover
 from .render import REPORT_EXTENSIONS, SUBMISSIONS, needs_explanations, reports_bytes, submission
 from .season_parts import SeasonEntry, season_entries
@@ -101,6 +103,21 @@ class FileResult:
     def location(self) -> str:
         """``path:line:col`` as every other message renders it."""
         return str(Location(self.path, self.line, self.col))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (from a worker to the parent) with the season entries as plain tuples:
+        a named tuple pickles and unpickles through Python code, ~10^2 of them an event."""
+        state = dict(self.__dict__)
+        if self.season is not None:
+            state["season"] = tuple(map(tuple, self.season))
+        return (_unpickled_result, (state,))
+
+
+def _unpickled_result(state: dict[str, Any]) -> FileResult:
+    season = state["season"]
+    if season is not None:
+        state["season"] = tuple(map(partial(tuple.__new__, SeasonEntry), season))
+    return FileResult(**state)
 
 
 def event_stem(rel: str) -> str:
@@ -317,7 +334,8 @@ class Batch:
                 yield process_event(path, rel, out, opts, manifest.get(rel))
             return
         left = {rel: path for path, rel in tasks}  # the events without a result yet
-        pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)))
+        pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)),
+                                   initializer=keep_freed_memory)
         try:
             futures: dict[Future[FileResult], str] = {
                 pool.submit(process_event, path, rel, out, opts, manifest.get(rel)): rel

@@ -11,7 +11,7 @@ kept in the event's summary file: a re-run that skips the event reads them back
 
 The rows of ``rounds`` refer to the event by its position in the index, which only the
 whole run knows: each row is written with the marker :data:`EVENT_MARK` in that place
-(:func:`rounds_json` puts the number in).
+(:mod:`.season` puts the number in).
 """
 
 from __future__ import annotations
@@ -252,8 +252,3 @@ class _Points(dict[int, str]):
     def __missing__(self, units: int) -> str:
         value = self[units] = str(decimal(self.ctx.frac(units)))
         return value
-
-
-def rounds_json(entry: SeasonEntry, event: int) -> str:
-    """``entry``'s ``rounds`` rows with the event number ``event`` in place."""
-    return entry.rounds.replace(EVENT_MARK, f"[{event},")
