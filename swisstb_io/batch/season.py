@@ -107,24 +107,30 @@ class SeasonPlayer:
     id: str = field(default="")
 
 
+def _columns(entries: Iterable[SeasonEntry]) -> dict[str, tuple[Any, ...]]:
+    """Each field of ``entries`` as one tuple, by field name (a season has ~10^5 entries:
+    the sums and joins over a column run in C)."""
+    return dict(zip(SeasonEntry._fields, zip(*entries, strict=True), strict=True))
+
+
 def _player(items: list[tuple[int, SeasonEntry]]) -> SeasonPlayer:
-    # The entries' fields a column at a time (sums and joins in C: ~10^5 entries a season).
-    (keys_col, names_col, _, _, played, score, rated, rating_sum, halves, _, _
-     ) = zip(*[e for _, e in items], strict=True)
-    keys = set(chain.from_iterable(keys_col))
+    col = _columns(e for _, e in items)
+    keys = set(chain.from_iterable(col["keys"]))
     fide = sorted(k[5:] for k in keys if k.startswith("fide:"))
     uscf = sorted(k[5:] for k in keys if k.startswith("uscf:"))
     how = [w for w, ids in (("FIDE id", fide), ("US Chess id", uscf)) if ids]
-    names = list(dict.fromkeys(names_col))
-    games = list(chain.from_iterable(score))  # the points of the games: (numerator, denominator)
+    names = list(dict.fromkeys(col["name"]))
+    games = list(chain.from_iterable(col["score"]))  # (numerator, denominator) a game
     by_den: dict[int, int] = {}  # numerators summed by denominator: integer sums
     for den in set(map(itemgetter(1), games)):
         by_den[den] = sum(num for num, d in games if d == den)
     total = sum((Fraction(n, d) for d, n in by_den.items()), Fraction(0))
-    n_rated = sum(rated)
+    n_rated = sum(col["rated"])
     return SeasonPlayer(names[0], names[1:], " + ".join(how) if how else "name",
-                        ", ".join(fide), ", ".join(uscf), items, sum(played), decimal(total),
-                        _performance(n_rated, sum(rating_sum), sum(halves)), n_rated)
+                        ", ".join(fide), ", ".join(uscf), items, sum(col["played"]),
+                        decimal(total),
+                        _performance(n_rated, sum(col["rating_sum"]), sum(col["halves"])),
+                        n_rated)
 
 
 def entries_of(res: FileResult) -> tuple[SeasonEntry, ...]:
@@ -180,13 +186,14 @@ _DUMPS = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 def _player_json(p: SeasonPlayer) -> str:
     head = _DUMPS({"name": p.name, "other_names": p.other_names, "matched_by": p.matched_by,
                    "fide_id": p.fide_id, "uscf_id": p.uscf_id})
-    numbers, entries = zip(*p.entries, strict=True)
-    _, _, places, points, *_, rounds, _ = zip(*entries, strict=True)
+    numbers = [ev for ev, _ in p.entries]
+    col = _columns(e for _, e in p.entries)
+    places = col["place"]
     if None in places:
         places = tuple("null" if place is None else place for place in places)
-    events = ",".join(map("[{},{},{}]".format, numbers, places, points))
+    events = ",".join(map("[{},{},{}]".format, numbers, places, col["points"]))
     marks = [f"[{ev}," for ev in numbers]  # each entry's rows with its event number in place
-    rows = ",".join(filter(None, map(str.replace, rounds, repeat(EVENT_MARK), marks)))
+    rows = ",".join(filter(None, map(str.replace, col["rounds"], repeat(EVENT_MARK), marks)))
     perf = "null" if p.performance is None else p.performance
     return (f'{head[:-1]},"events":[{events}],"games":{p.games},"score":{p.score},'
             f'"performance":{perf},"rated_games":{p.rated_games},"rounds":[{rows}],'
