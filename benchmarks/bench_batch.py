@@ -213,7 +213,7 @@ def main() -> None:
         base = args.out or Path(tmp)
         base.mkdir(parents=True, exist_ok=True)
         # The interpreter's build counts: on the 2-vCPU VM of the notes, pyenv's default
-        # build (no PGO/LTO) took 1.2x the time of Debian's python3.11 on this batch.
+        # build (no PGO/LTO) took about 1.15x the time of Debian's python3.11 on this batch.
         print(f"python {platform.python_version()} ({sys.executable})")
         print(f"machine: a fixed Python loop takes {python_probe():.0f} ms; writing a small "
               f"file in {base} takes {file_probe(base):.0f} us")
