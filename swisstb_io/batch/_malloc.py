@@ -7,10 +7,12 @@ kernel zeroes them again: ~140 page faults an event, about 1.5 % of a worker's t
 the thresholds raised, freed blocks stay in the heap and the next event reuses them; a
 worker then holds on to the peak memory of its largest event.
 
-Only on glibc (``mallopt`` found); elsewhere nothing happens.
+Only on Linux with glibc (``mallopt`` found); elsewhere nothing happens.
 """
 
 from __future__ import annotations
+
+import sys
 
 M_TRIM_THRESHOLD = -1
 M_MMAP_THRESHOLD = -3
@@ -21,11 +23,13 @@ TRIM_THRESHOLD = 128 * 1024 * 1024
 
 def keep_freed_memory() -> bool:
     """Raise glibc's mmap and trim thresholds in this process; True when it was done."""
+    if not sys.platform.startswith("linux"):
+        return False
     try:
         import ctypes
 
         mallopt = ctypes.CDLL(None).mallopt
-    except (ImportError, OSError, AttributeError):
+    except (ImportError, OSError, AttributeError, TypeError):
         return False
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     mallopt.restype = ctypes.c_int
