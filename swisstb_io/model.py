@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 Score: TypeAlias = Fraction
 """Points, always exact."""
@@ -206,6 +207,34 @@ class PointSystem:
     def is_default(self) -> bool:
         return self == DEFAULT_POINTS
 
+    def units(self) -> PointUnits:
+        """The system in integer steps: ``unit`` steps make one point (the common
+        denominator of its values) and ``points[outcome]`` is each outcome's worth in steps.
+
+        Made once per distinct system and shared (read only): every event asks for it, and
+        a season holds one or two systems.
+        """
+        hit = _UNITS.get(self)
+        if hit is None:
+            unit = math.lcm(*(Fraction(getattr(self, f.name)).denominator
+                              for f in fields(self)))
+            points = MappingProxyType({o: int(self.points(o) * unit) for o in Outcome})
+            if len(_UNITS) >= 64:
+                _UNITS.clear()
+            hit = _UNITS[self] = PointUnits(unit, points)
+        return hit
+
+
+class PointUnits(NamedTuple):
+    """A :class:`PointSystem` in integer steps (:meth:`PointSystem.units`)."""
+
+    unit: int
+    """Steps a point."""
+    points: Mapping[Outcome, int]
+    """Each outcome's points, in steps."""
+
+
+_UNITS: dict[PointSystem, PointUnits] = {}
 
 DEFAULT_POINTS = PointSystem()
 

@@ -60,6 +60,28 @@ def test_three_one_zero_scoring_counts_points() -> None:
     assert not ps.is_default
 
 
+@pytest.mark.parametrize(("ps", "unit", "steps"), [
+    (PointSystem(), 2, {Outcome.WIN: 2, Outcome.DRAW_UNRATED: 1, Outcome.HALF_BYE: 1,
+                        Outcome.FORFEIT_WIN: 2, Outcome.NOT_PAIRED: 0}),
+    (PointSystem(win=Fraction(3), draw=Fraction(1), pairing_bye=Fraction(3)), 2,
+     {Outcome.WIN: 6, Outcome.DRAW: 2, Outcome.PAIRING_BYE: 6, Outcome.FULL_BYE: 2,
+      Outcome.HALF_BYE: 1}),
+    (PointSystem(win=Fraction(3), draw=Fraction(1), forfeit_win=Fraction(3),
+                 pairing_bye=Fraction(3), full_bye=Fraction(3), half_bye=Fraction(1)), 1,
+     {Outcome.WIN: 3, Outcome.DRAW: 1, Outcome.FORFEIT_DRAW: 1, Outcome.ZERO_BYE: 0}),
+    (PointSystem(half_bye=Fraction(1, 4)), 4,
+     {Outcome.WIN: 4, Outcome.DRAW: 2, Outcome.HALF_BYE: 1, Outcome.LOSS: 0}),
+])
+def test_point_units_give_every_outcome_in_whole_steps(
+    ps: PointSystem, unit: int, steps: dict[Outcome, int]
+) -> None:
+    got = ps.units()
+    assert got.unit == unit
+    assert {o: got.points[o] for o in steps} == steps
+    assert all(Fraction(got.points[o], unit) == ps.points(o) for o in Outcome)
+    assert replace(ps).units() is got  # one table per distinct system, shared
+
+
 def test_player_lookups() -> None:
     p = Player(
         5,

@@ -114,20 +114,19 @@ _KEYS: dict[tuple[str, str, tuple[tuple[str, str], ...]], tuple[str, ...]] = {}
 event of a season."""
 _NAMES: dict[str, str] = {}
 """Names escaped for HTML (they recur from event to event)."""
-_SCORES: dict[int, tuple[PointSystem, dict[str, tuple[bool, int, int]]]] = {}
-""":func:`_scores` by id of the point system (kept alive here)."""
+_SCORES: dict[PointSystem, dict[str, tuple[bool, int, int]]] = {}
+""":func:`_scores` by point system (a season holds one or two)."""
 
 
 def _scores(ps: PointSystem) -> dict[str, tuple[bool, int, int]]:
     """``(played over the board, numerator, denominator of the points)`` by outcome value."""
-    hit = _SCORES.get(id(ps))
-    if hit is not None and hit[0] is ps:
-        return hit[1]
-    table = {o.value: (_OUTCOME_INFO[o.value][0], *Fraction(ps.points(o)).as_integer_ratio())
-             for o in Outcome}
-    if len(_SCORES) >= 64:
-        _SCORES.clear()
-    _SCORES[id(ps)] = (ps, table)
+    table = _SCORES.get(ps)
+    if table is None:
+        table = {o.value: (_OUTCOME_INFO[o.value][0],
+                           *Fraction(ps.points(o)).as_integer_ratio()) for o in Outcome}
+        if len(_SCORES) >= 64:
+            _SCORES.clear()
+        _SCORES[ps] = table
     return table
 
 

@@ -8,9 +8,8 @@ the point system: 2 for 1-½-0), so the hot loops never touch :class:`~fractions
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, count, repeat
 from operator import not_
@@ -110,13 +109,9 @@ class Context:
         self.tournament = tournament
         self.options = options or CalcOptions()
         self.explain = self.options.explain
-        ps = tournament.point_system
-        values = [getattr(ps, f.name) for f in fields(ps)]
-        self.unit: int = math.lcm(*(Fraction(v).denominator for v in values))
-        unit = self.unit
-        points_u = {o: _units(ps.points(o), unit) for o in Outcome}
-        self.win: int = _units(ps.win, unit)
-        self.draw: int = _units(ps.draw, unit)
+        self.unit, points_u = tournament.point_system.units()
+        self.win: int = points_u[Outcome.WIN]
+        self.draw: int = points_u[Outcome.DRAW]
         self.start_nos: tuple[int, ...] = tuple(p.start_no for p in tournament.players)
         self.index: dict[int, int] = dict(zip(self.start_nos, range(len(self.start_nos)),
                                                     strict=True))
@@ -184,7 +179,7 @@ class Context:
             if p.adjustments:
                 for adj in p.adjustments:
                     if adj.round is None or adj.round <= nr:
-                        self.points[i] += _adjustment_units(p.start_no, adj.points, unit)
+                        self.points[i] += _adjustment_units(p.start_no, adj.points, self.unit)
         self._cache: dict[str, Any] = {}
         self._fracs: dict[tuple[int, int], Fraction] = {}
         self._nums: dict[tuple[int, int], str] = {}
@@ -337,9 +332,3 @@ def _adjustment_units(start_no: int, value: Fraction, unit: int) -> int:
         )
     return scaled.numerator
 
-
-def _units(value: Fraction, unit: int) -> int:
-    scaled = Fraction(value) * unit
-    if scaled.denominator != 1:  # pragma: no cover - unit is the lcm of all denominators
-        raise TiebreakError(f"point value {value} does not fit the unit 1/{unit}")
-    return scaled.numerator

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
@@ -133,9 +132,8 @@ def check_points(
     diag: Diagnostics,
 ) -> None:
     adjust = _totals(lines299)
-    values = {o._value_: system.points(o) for o in Outcome}
-    denom = math.lcm(*(v.denominator for v in values.values()))
-    scaled = {k: int(v * denom) for k, v in values.items()}
+    denom, points = system.units()
+    scaled = {o._value_: units for o, units in points.items()}
     for p in players:
         declared = p.declared_points
         if declared is None:

@@ -10,8 +10,7 @@ tie-breaks read these arrays and make ``Fraction`` values only at the end.
 from __future__ import annotations
 
 import datetime as _dt
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import chain, compress, count
@@ -212,14 +211,13 @@ def build_context(
     options = options or FideOptions()
     edition, edition_reason = choose_edition(t, options.edition)
     rr, system_reason = choose_system(t, options.system)
-    ps = t.point_system
-    unit = math.lcm(*(Fraction(getattr(ps, f)).denominator for f in _POINT_FIELDS))
+    unit, per_outcome = t.point_system.units()
     rounds = t.rounds
     if core is None:
-        core = _arrays(t, unit)
+        core = _arrays(t, per_outcome)
     start_nos, outcome_rows, opp_rows, color_rows, pts_rows = core
     index = {s: i for i, s in enumerate(start_nos)}
-    pad_points = int(ps.points(Outcome.NOT_PAIRED) * unit)
+    pad_points = per_outcome[Outcome.NOT_PAIRED]
     outcome, opp, colors, pts = list(outcome_rows), list(opp_rows), list(color_rows), \
         list(pts_rows)
     for i, oc_row in enumerate(outcome_rows):
@@ -262,7 +260,8 @@ def build_context(
     return FideContext(
         tournament=t, edition=edition, edition_reason=edition_reason, round_robin=rr,
         system_reason=system_reason, unrated=options.unrated, rounds=rounds, unit=unit,
-        win=int(ps.win * unit), draw=int(ps.draw * unit), loss=int(ps.loss * unit),
+        win=per_outcome[Outcome.WIN], draw=per_outcome[Outcome.DRAW],
+        loss=per_outcome[Outcome.LOSS],
         start_nos=list(start_nos),
         index=index, outcome=outcome, pts=pts, opp=opp, played=played, black=black, vur=vur,
         total=total, lna=lna, rating=rating, explain=options.explain,
@@ -288,8 +287,6 @@ CoreArrays = tuple[
 ]
 """(start numbers, outcome rows, opponent-index rows, colour rows, points rows in units)."""
 
-_POINT_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pairing_bye",
-                 "full_bye", "half_bye", "zero_bye")
 
 
 def _rating(p: Player, rating_list: str) -> int | None:
@@ -297,9 +294,7 @@ def _rating(p: Player, rating_list: str) -> int | None:
     return value if value else None
 
 
-def _arrays(t: Tournament, unit: int) -> CoreArrays:
-    ps = t.point_system
-    per_outcome = {o: int(ps.points(o) * unit) for o in Outcome}
+def _arrays(t: Tournament, per_outcome: Mapping[Outcome, int]) -> CoreArrays:
     players = sorted(t.players, key=lambda p: p.start_no)
     index = {p.start_no: i for i, p in enumerate(players)}
     outs, opps, cols, pts = [], [], [], []
