@@ -122,8 +122,9 @@ def _scores(ps: PointSystem) -> dict[str, tuple[bool, int, int]]:
     """``(played over the board, numerator, denominator of the points)`` by outcome value."""
     table = _SCORES.get(ps)
     if table is None:
+        unit, steps = ps.units()
         table = {o.value: (_OUTCOME_INFO[o.value][0],
-                           *Fraction(ps.points(o)).as_integer_ratio()) for o in Outcome}
+                           *Fraction(steps[o], unit).as_integer_ratio()) for o in Outcome}
         if len(_SCORES) >= 64:
             _SCORES.clear()
         _SCORES[ps] = table

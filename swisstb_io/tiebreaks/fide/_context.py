@@ -288,7 +288,6 @@ CoreArrays = tuple[
 """(start numbers, outcome rows, opponent-index rows, colour rows, points rows in units)."""
 
 
-
 def _rating(p: Player, rating_list: str) -> int | None:
     value = p.fide_rating if rating_list == "FIDE" else p.rating(rating_list)
     return value if value else None
