@@ -37,7 +37,7 @@ def solo(cells: str, rounds: int | None = None) -> dict[str, F | None]:
             mine[k] = f"{flip[c[0]]}1"
             rows[opp] = (f"O{opp}", 1500, " ".join(mine))
     t = wallchart(rows, rounds=rounds)
-    return values(t, "CUM,KASH,CUM[unplayed=all-unplayed-points]")[1]
+    return values(t, "CUM,KASH,CUM[unplayed=full-only]")[1]
 
 
 # --------------------------------------------------------------------------- T1
@@ -156,7 +156,7 @@ def test_t0_1_adjusted_score_of_a_withdrawn_opponent() -> None:
         ("W2 L3 W4 W5 D6", "10.5"),  # T0.6
         ("W2 L3 W4 D5", "6.5"),  # T0.7
         ("W2 W3 D4 L5", "8"),  # T0.7
-        ("H W3 L4 W5", "6"),  # A3 half-point bye, full_only
+        ("H W3 L4 W5", "5.5"),  # A3 half-point bye, default all-unplayed-points
     ],
 )
 def test_t0_cumulative(cells: str, cum: str) -> None:
@@ -164,7 +164,7 @@ def test_t0_cumulative(cells: str, cum: str) -> None:
 
 
 def test_a3_half_point_bye_variant() -> None:
-    assert solo("H W3 L4 W5")["CUM[unplayed=all-unplayed-points]"] == F(11, 2)
+    assert solo("H W3 L4 W5")["CUM[unplayed=full-only]"] == F(6)
 
 
 def test_cumulative_forfeit_win_is_subtracted_once() -> None:
