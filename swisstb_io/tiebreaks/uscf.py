@@ -270,9 +270,18 @@ def opp_cumulative(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
                                                       strict=True))
             ])
             expl = Explanation("US Chess 34E4 Cumulative of Opposition: sum of the Cumulative "
-                               "tie-breaks of the opponents met over the board", rows)
+                               "tie-breaks of the opponents met over the board, "
+                               + _OPPCUM_SUBTRACTION[spec.option("unplayed")], rows)
         out[ctx.start_nos[i]] = TiebreakValue(ctx.frac(total), expl)
     return out
+
+
+_OPPCUM_SUBTRACTION = {
+    "all-unplayed-points": "each less the points of its unplayed results (½ per half-point "
+    "bye; rules-uscf.md A3, as SwissSys 11)",
+    "full-only": "each less 1 per unplayed win or one-point bye (full-only: the literal 34E3 "
+    "text)",
+}
 
 
 # --------------------------------------------------------------------------- own games
