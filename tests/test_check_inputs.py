@@ -1,0 +1,84 @@
+"""``swisstb check``: which inputs it takes (issue 16 items 14, 15 and 18).
+
+``-`` is stdin; a folder with no tournament file, or a ``--glob`` that matches nothing, is a
+usage error (exit 2) rather than a green run on nothing; files named explicitly are chosen
+as folder files are, so a pre-commit hook handing over other changed files checks nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from swisstb_io.cli import cli
+from swisstb_io.registry import all_formats
+
+CHECK = Path(__file__).resolve().parent.parent / "fixtures" / "check"
+ROOT = CHECK.parent.parent
+
+
+def run(*args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
+    res = CliRunner().invoke(cli, ["check", *args], input=stdin)
+    return res.exit_code, res.stdout, res.stderr
+
+
+def test_dash_reads_stdin() -> None:
+    code, out, err = run("-", stdin=(CHECK / "rank.trf").read_bytes())
+    assert code == 1
+    assert out.splitlines()[0].startswith("<stdin>:7:1: error: player 3 (Clark, Cy): declared")
+    assert err == "2 errors, 0 warnings in 1 file\n"
+    assert run("-", stdin=(CHECK / "clean.trf").read_bytes())[:2] == (0, "")
+
+
+def test_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("shopping list\n")
+    code, out, err = run(str(tmp_path))
+    assert (code, out) == (2, "")
+    assert err == f"Error: no tournament file found in {tmp_path}\n"
+
+
+def test_a_glob_matching_nothing_is_a_usage_error() -> None:
+    code, out, err = run("--glob", "*.nothing", str(CHECK))
+    assert (code, out) == (2, "")
+    assert err == f"Error: no tournament file found in {CHECK} matching --glob *.nothing\n"
+
+
+def test_explicit_files_are_sniffed_like_folder_files(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a tournament\n")
+    code, out, err = run(str(notes))
+    assert (code, out) == (0, "")
+    assert err == "no tournament file among the 1 given; nothing checked\n"
+    trf_as_txt = tmp_path / "event.txt"
+    trf_as_txt.write_bytes((CHECK / "rank.trf").read_bytes())
+    code, out, err = run(str(notes), str(trf_as_txt))
+    assert code == 1 and out.startswith(f"{trf_as_txt}:7:1: error: player 3")
+    assert err == "2 errors, 0 warnings in 1 file\n"
+
+
+def test_a_tournament_extension_is_always_checked(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.trf"
+    bad.write_text("hello\n")
+    code, out, _ = run(str(bad))
+    assert code == 1 and ": error: " in out
+
+
+def test_pre_commit_hook_pattern_skips_generic_extensions() -> None:
+    text = (ROOT / ".pre-commit-hooks.yaml").read_text()
+    files = re.search(r"^  files: '(.*)'$", text, re.M)
+    assert files is not None
+    rx = re.compile(files[1])
+    for name in ("notes.txt", "package.json", "x.py", "trf.md"):
+        assert not rx.search(name), name
+    generic = {".txt", ".json"}
+    exts = {e for s in all_formats() if s.reader is not None for e in s.extensions} - generic
+    for ext in exts:
+        assert rx.search(f"fixtures/x{ext}") and rx.search(f"X{ext.upper()}"), ext
+
+
+@pytest.mark.parametrize("name", ["a.trf", "b.jch"])
+def test_missing_file_is_a_usage_error(name: str) -> None:
+    assert run(name) == (2, "", f"Error: {name}: no such file or folder\n")
