@@ -1,8 +1,9 @@
-"""``swisstb check``: which inputs it takes (issue 16 items 14, 15 and 18).
+"""Which inputs the commands take (issue 16 items 14, 15 and 18).
 
 ``-`` is stdin; a folder with no tournament file, or a ``--glob`` that matches nothing, is a
-usage error (exit 2) rather than a green run on nothing; files named explicitly are chosen
-as folder files are, so a pre-commit hook handing over other changed files checks nothing.
+usage error (exit 2) rather than a green run on nothing, and so is a missing input in every
+command; files named explicitly are chosen as folder files are, so a pre-commit hook
+handing over other changed files checks nothing.
 """
 
 from __future__ import annotations
@@ -82,3 +83,21 @@ def test_pre_commit_hook_pattern_skips_generic_extensions() -> None:
 @pytest.mark.parametrize("name", ["a.trf", "b.jch"])
 def test_missing_file_is_a_usage_error(name: str) -> None:
     assert run(name) == (2, "", f"Error: {name}: no such file or folder\n")
+
+
+@pytest.mark.parametrize("args", [
+    ["info", "missing.trf"], ["report", "missing.trf"], ["convert", "missing.trf", "x.xml"],
+    ["submit", "fide", "missing.trf", "-o", "x.trf"],
+    ["submit", "uscf", "missing.trf", "-o", "x.zip"], ["check", "missing.trf"]])
+def test_a_missing_input_is_exit_2_in_every_command(args: list[str], tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(cli, args)
+    assert (res.exit_code, res.stdout, res.stderr) == (
+        2, "", "Error: missing.trf: no such file or folder\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_missing_season_folder_is_exit_2(tmp_path: Path) -> None:
+    res = CliRunner().invoke(cli, ["batch", str(tmp_path / "nope"), "-o", str(tmp_path / "o")])
+    assert res.exit_code == 2 and "does not exist" in res.stderr
