@@ -8,7 +8,10 @@ handing over other changed files checks nothing.
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -101,3 +104,35 @@ def test_a_missing_input_is_exit_2_in_every_command(args: list[str], tmp_path: P
 def test_a_missing_season_folder_is_exit_2(tmp_path: Path) -> None:
     res = CliRunner().invoke(cli, ["batch", str(tmp_path / "nope"), "-o", str(tmp_path / "o")])
     assert res.exit_code == 2 and "does not exist" in res.stderr
+
+
+def test_the_pre_commit_hook_runs_through_pre_commit(tmp_path: Path) -> None:
+    """``pre-commit try-repo`` on this checkout's HEAD, offline: pre-commit builds the
+    hook's environment from the packages already installed (no index, no build isolation)
+    and runs it on a repository holding a tournament file with wrong ranks and a note."""
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], check=True,
+                          capture_output=True, text=True).stdout.strip()
+    work = tmp_path / "repo"
+    work.mkdir()
+    (work / "rank.trf").write_bytes((CHECK / "rank.trf").read_bytes())
+    (work / "notes.txt").write_text("not a tournament\n")
+    subprocess.run(["git", "init", "-q"], cwd=work, check=True)
+    subprocess.run(["git", "add", "."], cwd=work, check=True)
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"),
+           "VIRTUALENV_SYSTEM_SITE_PACKAGES": "1", "PIP_NO_INDEX": "1",
+           "PIP_NO_BUILD_ISOLATION": "0"}  # pip reads "0" here as "do not isolate"
+    res = subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(ROOT),
+                          "swisstb-check", "--ref", head, "--files", "rank.trf", "notes.txt"],
+                         cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert "rank.trf:7:1: error: player 3 (Clark, Cy): declared rank 3" in res.stdout
+    assert "notes.txt" not in res.stdout.split("=" * 79)[-1]
+    assert "2 errors, 0 warnings in 1 file" in res.stdout
+
+
+def test_the_readme_pins_the_hook_to_this_version() -> None:
+    readme = (ROOT / "README.md").read_text()
+    rev = re.search(r"repo: https://github.com/\S+\n\s+rev: (\S+)\n", readme)
+    version = re.search(r'^version = "(.+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
+    assert rev is not None and version is not None
+    assert rev[1] == f"v{version[1]}"
