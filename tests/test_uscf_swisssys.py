@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from uscf_build import wallchart
+from uscf_build import T1, wallchart
 
 from swisstb_io.api import write
 from swisstb_io.cli import cli
@@ -153,8 +153,6 @@ def test_the_swisssys_values_of_example_t1() -> None:
     # rules-uscf.md §5 T1.  Performances: A (1600 + 1450 [E 1200 capped] + 1400 + 1500
     # + 1200) / 4 = 1787.5 -> 1787; B 4700 / 3 -> 1566; C 4000 / 3 -> 1333; D 4900 / 3
     # -> 1633; E 1400.
-    from uscf_build import T1
-
     got = values(wallchart(T1, rounds=4), "OPPPERF")
     assert {sn: v["OPPPERF"] for sn, v in got.items()} == {
         1: (1566 + 1400 + 1633 + 1333) // 4,  # 5932 / 4 = 1483

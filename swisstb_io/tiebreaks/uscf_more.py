@@ -134,11 +134,15 @@ def _performances(ctx: Context, spec: Spec) -> list[_Performance]:
     return out
 
 
+def _half_up(value: Fraction) -> int:
+    return math.floor(value + Fraction(1, 2))
+
+
 def _rating_text(value: Fraction) -> str:
     """A rating for a note: whole, or rounded half up to two decimals."""
     if value.denominator == 1:
         return str(value.numerator)
-    return str(Decimal(math.floor(value * 100 + Fraction(1, 2))).scaleb(-2))
+    return str(Decimal(_half_up(value * 100)).scaleb(-2))
 
 
 @tiebreak("OPPPERF", "Opposition's Performance", "US Chess 34E10",
@@ -150,17 +154,14 @@ def opposition_performance(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]
     swisssys = spec.option("formula") == "swisssys"
     out: dict[int, TiebreakValue] = {}
     for i in range(len(ctx)):
-        opponents = [(r, j) for r, (j, pl) in enumerate(zip(ctx.opp[i], ctx.played[i],
-                                                            strict=True))
-                     if pl and perf[j].value is not None]
-        mean = (sum((perf[j].value or Fraction(0) for _, j in opponents), Fraction(0))
-                / len(opponents)) if opponents else None
-        value = mean
-        if swisssys and mean is not None:
-            value = Fraction(math.floor(mean + Fraction(1, 2)))
+        used = {r: j for r, (j, pl) in enumerate(zip(ctx.opp[i], ctx.played[i], strict=True))
+                if pl and perf[j].value is not None}
+        values = [v for j in used.values() if (v := perf[j].value) is not None]
+        mean = sum(values, Fraction(0)) / len(values) if values else None
+        value = Fraction(_half_up(mean)) if swisssys and mean is not None else mean
         expl = None
         if ctx.explain:
-            expl = _explain_perf(ctx, i, perf, dict(opponents), swisssys, mean)
+            expl = _explain_perf(ctx, i, perf, used, swisssys, mean)
         out[ctx.start_nos[i]] = TiebreakValue(value, expl)
     return out
 
@@ -176,8 +177,8 @@ def _explain_perf(ctx: Context, i: int, perf: list[_Performance], used: dict[int
     )
     notes = [note for j in dict.fromkeys(used.values()) for note in perf[j].notes]
     if swisssys and mean is not None:
-        notes.append(f"mean {_rating_text(mean)}, rounded half up to "
-                     f"{math.floor(mean + Fraction(1, 2))} (SwissSys)")
+        notes.append(f"mean {_rating_text(mean)}, rounded half up to {_half_up(mean)} "
+                     "(SwissSys)")
     if mean is None:
         notes.append("no opponent with a performance rating: undefined")
     if swisssys:
