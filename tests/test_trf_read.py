@@ -233,6 +233,8 @@ def test_asymmetric_game() -> None:
     ) == [
         "t.trf:2:92: warning: round 1: player 1 plays 2, but 2's round 1 has opponent 3",
         "t.trf:3:92: warning: round 1: results do not mirror: 2 has loss, 3 has loss",
+        "t.trf:3:92: warning: round 1: player 2 is paired twice (players 1, 3 name 2 as "
+        "their opponent)",
     ]
 
 

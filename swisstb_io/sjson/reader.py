@@ -24,7 +24,7 @@ from typing import Any
 from ..errors import Diagnostics, FormatError, Location
 from ..model import Color, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
-from ..swisssys_csv.notation import resolve_double_forfeits, trim
+from ..us_notation import resolve_double_forfeits, trim
 
 FORMAT_NAME = "sjson"
 

@@ -11,7 +11,7 @@ from ..model import DateText, Player, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from .checks import apply_overrides, check_games
 from .columns import LIST_SEPARATORS, META_KEYS, NAMESPACED
-from .notation import format_points, parse_date, resolve_double_forfeits, trim
+from ..us_notation import format_points, parse_date, resolve_double_forfeits, trim
 from .rowread import RowReader, header
 from .tokenize import Field, Row, sniff_delimiter, table
 

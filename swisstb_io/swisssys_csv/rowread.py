@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import FormatError, Location
 from ..model import Rating, RoundResult
 from .columns import NAMESPACED, classify
-from .notation import EXPECTED_CELLS, cell_result, parse_cell, parse_points
+from ..us_notation import EXPECTED_CELLS, cell_result, parse_cell, parse_points
 from .tokenize import Field, Row
 
 _PLACE = re.compile(r"\d+")

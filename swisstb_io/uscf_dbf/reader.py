@@ -11,7 +11,7 @@ from types import MappingProxyType
 from ..errors import Diagnostics, FormatError, Location
 from ..model import Color, DateText, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
-from ..swisssys_csv.notation import (
+from ..us_notation import (
     CODE_TO_OUTCOME,
     parse_date,
     resolve_double_forfeits,
