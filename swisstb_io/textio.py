@@ -8,11 +8,14 @@ and records what it found (:class:`Text`), so a writer can give the same bytes b
 
 from __future__ import annotations
 
+import bisect
+import re
 from typing import NamedTuple
 
 from .errors import FormatError, Location
 
 BOM = b"\xef\xbb\xbf"
+_EOL = re.compile(r"\r\n|\r|\n")
 
 
 class Text(NamedTuple):
@@ -30,6 +33,19 @@ def line_col(text: str, offset: int) -> tuple[int, int]:
     line_start = max(head.rfind("\n"), head.rfind("\r")) + 1
     line = head.count("\n") + head.count("\r") - head.count("\r\n") + 1
     return line, offset - line_start + 1
+
+
+class LineIndex:
+    """Line and column of any offset in one text, each in a binary search (for readers
+    that locate many things: :func:`line_col` scans the text before the offset)."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0]
+        self.starts.extend(m.end() for m in _EOL.finditer(text))
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
 
 
 def byte_line_col(data: bytes, offset: int) -> tuple[int, int]:
@@ -68,4 +84,4 @@ def decode(data: bytes, path: str, what: str, *, legacy: bool = True) -> Text:
     ) from None
 
 
-__all__ = ["BOM", "Text", "byte_line_col", "decode", "line_col"]
+__all__ = ["BOM", "LineIndex", "Text", "byte_line_col", "decode", "line_col"]

@@ -33,6 +33,8 @@ _NO_OPPONENT = RoundResult(Outcome.NOT_PAIRED)
 _MIRROR = {o._value_: MIRROR.get(o) for o in Outcome}
 _WITH_OPPONENT = frozenset(o._value_ for o in Outcome if o.has_opponent)
 _PLAYED = frozenset(o._value_ for o in Outcome if o.played)
+_FORFEITS = frozenset(o._value_ for o in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS,
+                                          Outcome.FORFEIT_DRAW))
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,7 @@ class Places:
     """Where the result code of a round is, when the file has it apart from the cell."""
 
 
-def record_places(path: str, lines: Mapping[int, int]) -> Places:
+def record_places(path: str, lines: Mapping[int, int | None]) -> Places:
     """Places for formats that know only the line of each player's record (column 1)."""
 
     def at(sn: int, _round: int = 0) -> Location:
@@ -65,16 +67,22 @@ def check_games(
     *,
     record: str = "player",
     total_rounds: int | None = None,
+    lenient_forfeits: bool = False,
 ) -> None:
     """Check every round of every player in ``results`` (start number -> rounds).
 
     ``record`` names what holds a start number in the file (``"001 record"``), for the
-    message about an opponent that does not exist.
+    message about an opponent that does not exist.  ``lenient_forfeits``: a forfeit
+    against a player whose own cell is a forfeit without an opponent number is consistent
+    (US wall charts often write the forfeiter's cell as a bare ``F``).  The US
+    inconsistent results (``N R S``: credited although the sides disagree) never make a
+    result mismatch.
     """
     pab_in_round: dict[int, int] = {}
     disputed: dict[tuple[int, int], list[int]] = {}
     none_color, pab, not_paired = Color.NONE, Outcome.PAIRING_BYE._value_, Outcome.NOT_PAIRED
     double = Outcome.DOUBLE_FORFEIT._value_
+    forfeits = _FORFEITS
     mirror, with_opponent, played = _MIRROR, _WITH_OPPONENT, _PLAYED
     last = total_rounds if total_rounds is not None and total_rounds >= 0 else None
     for sn, rounds in results.items():
@@ -110,6 +118,9 @@ def check_games(
                           f"also an opponent ({opp})", f"{prefix}-bye-with-opponent")
                 continue
             other = theirs[i] if i < len(theirs) else _NO_OPPONENT
+            if other.opponent is None and lenient_forfeits and outcome in forfeits and (
+                    other.outcome._value_ in forfeits):
+                continue
             if other.opponent != sn:
                 back = "no opponent" if other.opponent is None else f"opponent {other.opponent}"
                 diag.warn(places.cell(sn, rnd), f"round {rnd}: player {sn} plays {opp}, but "
@@ -121,7 +132,9 @@ def check_games(
             if rr.color is not none_color and other.color is rr.color and outcome != double:
                 diag.warn(places.cell(sn, rnd), f"round {rnd}: players {sn} and {opp} both "
                           f"have colour {rr.color._value_!r}", f"{prefix}-colour-clash")
-            if mirror[outcome] is not other.outcome:
+            expected = mirror[outcome]
+            if expected is not other.outcome and expected is not None and (
+                    mirror[other.outcome._value_] is not None):
                 diag.warn(places.cell(sn, rnd), f"round {rnd}: results do not mirror: {sn} has "
                           f"{outcome}, {opp} has {other.outcome._value_}",
                           f"{prefix}-result-mismatch")
@@ -180,4 +193,15 @@ def check_points(
                       f"{prefix}-points-mismatch")
 
 
-__all__ = ["Places", "check_games", "check_points", "record_places"]
+def plain_number(value: Fraction) -> str:
+    """Points for formats without a fixed notation: ``2.5``, ``2``, ``1.25``; ``7/3`` when
+    no decimal of two places is exact."""
+    if (value * 100).denominator != 1:
+        return str(value)
+    hundredths = abs(value.numerator * 100 // value.denominator)
+    whole, part = divmod(hundredths, 100)
+    text = f"{whole}.{part:02d}".rstrip("0").rstrip(".")
+    return f"-{text}" if value < 0 else text
+
+
+__all__ = ["Places", "check_games", "check_points", "plain_number", "record_places"]
