@@ -7,6 +7,7 @@ the bytes of a zip archive in between.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 from typing import TYPE_CHECKING, BinaryIO
@@ -92,12 +93,7 @@ def dumps(tournament: Tournament, format: str, options: WriteOptions | None = No
         raise WriteError(f"format {spec.name!r} can be read but not written")
     opts = options or spec.write_options
     if options is not None and options.version is None and spec.write_options.version:
-        opts = WriteOptions(
-            version=spec.write_options.version,
-            newline=options.newline,
-            encoding=options.encoding,
-            strict=options.strict,
-        )
+        opts = dataclasses.replace(options, version=spec.write_options.version)
     return spec.writer(tournament, opts)
 
 

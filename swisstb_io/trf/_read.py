@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from dataclasses import replace
 
 from ..errors import Diagnostics, FormatError, Location
@@ -48,15 +47,7 @@ def is_national(code: str, line: str) -> bool:
 
 def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     """Read a TRF file of any version; raises only :class:`FormatError`."""
-    # The read builds many objects and no reference cycles: collections during it would
-    # only walk the growing model again and again.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _read(data, path, options)
-    finally:
-        if enabled:
-            gc.enable()
+    return _read(data, path, options)
 
 
 def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
