@@ -41,7 +41,8 @@ one idea side by side: :mod:`.opponent_scores`, :mod:`.progressive`, :mod:`.coun
 :mod:`.ratings`, :mod:`.encounters`, and the rules for unplayed rounds in :mod:`.unplayed`.
 
 **Standings.** :func:`standings` ranks by points, then (for chains with a US system) the
-34E rule that scoring in actual play beats an all-unplayed score, then the chain in order;
+34E rule that scoring in actual play beats an all-unplayed score (off with
+``CalcOptions(actual_play_rule=False)``: SwissSys's order), then the chain in order;
 a group system applies to the group still tied at that point; players still equal share a
 place.  Play-off order and a seeded lot (34E12/34E13) apply only when given.
 """
