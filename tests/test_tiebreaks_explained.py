@@ -20,7 +20,7 @@ from strategies import consistent_tournaments
 
 from swisstb_io.errors import TiebreakError
 from swisstb_io.model import Tournament
-from swisstb_io.tiebreaks import CalcOptions, Explanation, System, standings, systems
+from swisstb_io.tiebreaks import CalcOptions, Context, Explanation, System, standings, systems
 from swisstb_io.tiebreaks.ratings import DP_TABLE, perfect_performance
 from swisstb_io.tiebreaks.values import round_half_up
 
@@ -68,6 +68,20 @@ def _mean(decimals: int | None) -> Check:
             assert any(f"exact value {mean} =" in n for n in e.notes), e
 
     return check
+
+
+def _opposition_performance(value: Fraction | None, e: Explanation) -> None:
+    """34E10: the mean of the rows; the SwissSys formula rounds it half up, as a note says."""
+    if "SwissSys 11 formula" not in e.rule:
+        _mean(None)(value, e)
+        return
+    rows = _counted(e)
+    if not rows:
+        assert value is None, (value, e)
+        return
+    mean = sum(rows, Fraction(0)) / len(rows)
+    assert value == round_half_up(mean), (value, e)
+    assert any(n.endswith(f"rounded half up to {value} (SwissSys)") for n in e.notes), e
 
 
 def _scores(e: Explanation) -> list[Fraction]:
@@ -123,7 +137,7 @@ CHECKS: dict[str, Check] = {
     "APPO": _mean(0),
     "AOB": _mean(2),
     "AVGOPP": _mean(None),
-    "OPPPERF": _mean(None),
+    "OPPPERF": _opposition_performance,
     "TPR": _performance,
     "PTP": _perfect,
     "DE": _rank,
@@ -156,11 +170,11 @@ def variants(system: System) -> list[str]:
 SPECS = [(system.code, text) for system in systems() for text in variants(system)]
 
 
-def _explained(t: Tournament, text: str, options: CalcOptions
+def _explained(t: Tournament, text: str, options: CalcOptions, ctx: Context
                ) -> list[tuple[Fraction | None, Explanation]]:
     """(value, explanation) of every player that has an explanation."""
     try:
-        res = standings(t, [text], options)
+        res = standings(t, [text], options, context=ctx)
     except TiebreakError as exc:  # only FB under the pre-2023 rules does not exist
         assert "FB does not exist" in str(exc), exc
         return []
@@ -169,7 +183,7 @@ def _explained(t: Tournament, text: str, options: CalcOptions
             if (tv := row.values[key]).explanation is not None]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(t=consistent_tournaments(teams=False),
        edition=st.sampled_from(("2009", "2024", "2026")),
        system=st.sampled_from(("swiss", "round-robin")),
@@ -178,7 +192,8 @@ def test_explanations_account_for_their_values(t: Tournament, edition: str, syst
                                                unrated: int | None) -> None:
     options = CalcOptions(explain=True, fide_rules=edition, system=system,
                           unrated_rating=unrated, lot_seed=7)
+    ctx = Context(t, options)
     for code, text in SPECS:
-        for value, explanation in _explained(t, text, options):
+        for value, explanation in _explained(t, text, options, ctx):
             assert explanation.rule, text
             CHECKS[code](value, explanation)
