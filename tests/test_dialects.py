@@ -139,3 +139,77 @@ def test_batch_skips_an_unchanged_dbf_folder(tmp_path: Path,
     assert [r.status for r in Batch(season, tmp_path / "site", options).run()] == ["ok"]
     monkeypatch.setattr(time, "time", lambda: 2_000_000_000.0)
     assert [r.status for r in Batch(season, tmp_path / "site", options).run()] == ["skipped"]
+
+
+# -- item 3: SwissSys 11.5x .sjson -------------------------------------------------------
+
+SJSON_115X = ROOT / "fixtures" / "sjson" / "swisssys_115x_midevent.sjson"
+
+
+def _cells(p: object) -> list[tuple[str, int | None, str]]:
+    return [(r.outcome.name, r.opponent, r.color.value) for r in p.results]  # type: ignore[attr-defined]
+
+
+def test_sjson_115x_opponent_minus_one_and_pending_games() -> None:
+    from swisstb_io import api
+
+    res = api.load(SJSON_115X)
+    assert res.diagnostics == ()
+    by = res.tournament.by_start_no()
+    assert _cells(by[1]) == [("WIN", 3, "w"), ("HALF_BYE", None, "-"), ("NOT_PAIRED", 2, "b")]
+    assert _cells(by[3])[2] == ("FULL_BYE", None, "-")
+    assert _cells(by[4])[1:] == [("FORFEIT_WIN", None, "-"), ("ZERO_BYE", None, "-")]
+    second = res.all_sections[1].by_start_no()
+    assert _cells(second[1])[1] == ("PAIRING_BYE", None, "-")
+
+
+def test_sjson_section_tiebreaks_are_the_declared_chain() -> None:
+    from swisstb_io import api
+
+    res = api.load(SJSON_115X)
+    assert [t.tiebreaks for t in res.every_section()] == [
+        ("MM", "SOLK", "CUM", "OPPCUM"), ("MED", "KASH")]  # "Med" is Modified Median
+
+
+def test_sjson_every_section_is_read() -> None:
+    from swisstb_io import api
+
+    res = api.load(SJSON_115X)
+    assert [(t.section, len(t.players)) for t in res.every_section()] == [
+        ("Open", 4), ("U1600", 3)]
+    assert res.tournament is res.all_sections[0]
+    second = api.load(SJSON_115X, section="U1600")
+    assert second.tournament == res.all_sections[1]
+    one = api.load(ROOT / "fixtures" / "trf" / "held_swiss_5.trf")
+    assert one.all_sections == () and one.every_section() == (one.tournament,)
+
+
+def test_sjson_115x_written_back_in_its_own_dialect() -> None:
+    import json
+
+    from swisstb_io import api
+    from swisstb_io.sjson import dump_sections
+
+    res = api.load(SJSON_115X)
+    out = dump_sections(res.every_section())
+    doc = json.loads(out)
+    open_ = doc["Sections"][0]
+    assert open_["Tiebreaks"] == ["Med", "Solk", "Cum", "Opp Cum"]
+    assert open_["Players"][0]["Results"] == [
+        "+;3;W;0;3;3;0", "H;-1;-;0;-1;-1;0", "~;2;B;0;2;2;0"]
+    back = api.load(out, format="sjson")
+    assert back.every_section() == res.every_section()
+
+
+def test_sjson_unknown_tiebreak_label_is_kept_and_the_known_ones_listed() -> None:
+    import json
+
+    from swisstb_io.sjson import read
+
+    doc = {"Sections": [{"Tie-breaks": ["Med", "Speed"], "Players": []}]}
+    res = read(json.dumps(doc).encode(), "e.sjson", ReadOptions())
+    assert res.tournament.tiebreaks == ("MM", "Speed")
+    (diag,) = res.diagnostics
+    assert diag.code == "sjson-unknown-tiebreak"
+    assert "unknown tie-break label 'Speed'" in diag.message
+    assert "Med (MM), Median (MED), Solk (SOLK)" in diag.message
