@@ -15,7 +15,6 @@ from swisstb_io.check import CheckOptions, check_file, check_paths
 from swisstb_io.check.output import escape_data, escape_property, to_github
 from swisstb_io.cli import cli
 from swisstb_io.errors import Diagnostic, Location, Severity
-from swisstb_io.registry import all_formats
 
 CHECK = Path(__file__).resolve().parent.parent / "fixtures" / "check"
 EXPECTED = CHECK / "expected"
@@ -211,19 +210,6 @@ def test_check_never_raises_on_any_bytes(tmp_path_factory: pytest.TempPathFactor
     assert all(isinstance(d, Diagnostic) for d in report.diagnostics)
     if not report.format:
         assert [d.code for d in report.diagnostics] == ["unreadable"]
-
-
-def test_pre_commit_hook_covers_the_registry_extensions() -> None:
-    text = (CHECK.parent.parent / ".pre-commit-hooks.yaml").read_text()
-    assert "- id: swisstb-check" in text
-    assert "  entry: swisstb check" in text and "  language: python" in text
-    files = re.search(r"^  files: '(.*)'$", text, re.M)
-    assert files is not None
-    rx = re.compile(files[1])
-    exts = {e for s in all_formats() if s.reader is not None for e in s.extensions}
-    for ext in exts:
-        assert rx.search(f"fixtures/x{ext}") and rx.search(f"X{ext.upper()}"), ext
-    assert not rx.search("x.py") and not rx.search("trf.md")
 
 
 def test_declared_ranks_in_csv_place_and_chess_json_rank(tmp_path: Path) -> None:

@@ -145,10 +145,17 @@ def test_usage_errors_exit_2(args: list[str], message: str) -> None:
 
 
 def test_unreadable_file_exit_1(tmp_path: Path) -> None:
-    result = run(str(tmp_path / "missing.trf"))
+    bad = tmp_path / "bad.trf"
+    bad.write_text("001    x\n")
+    result = run(str(bad))
     assert result.exit_code == 1
-    assert result.stderr.startswith("Error: ")
-    assert "missing.trf: cannot read the file" in result.stderr
+    assert result.stderr.startswith(f"Error: {bad}:1:")
+
+
+def test_missing_file_exit_2(tmp_path: Path) -> None:
+    result = run(str(tmp_path / "missing.trf"))
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {tmp_path / 'missing.trf'}: no such file or folder\n"
 
 
 def test_playoff_and_lot_are_printed() -> None:
