@@ -6,7 +6,7 @@ import click
 
 from ..errors import TiebreakError
 from ..model import Tournament
-from ..tiebreaks import CalcOptions, Spec, parse_chain, standings
+from ..tiebreaks import CalcOptions, Spec, chain_policy, standings
 from ..tiebreaks.report import decimal, dumps, to_json, to_text
 from ..tiebreaks.standings import StandingsResult
 from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
@@ -17,21 +17,14 @@ REPORT_FORMATS = ("text", "md", "csv", "json", "html")
 
 
 def _chain(codes: str | None, t: Tournament) -> tuple[Spec, ...]:
-    if codes is not None:
-        try:
-            return parse_chain(codes)
-        except TiebreakError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
-    declared = t.standings_order or t.tiebreaks
-    if declared:
-        try:
-            return parse_chain(declared)
-        except TiebreakError as exc:
-            raise TiebreakError(
-                f"the file declares the tie-breaks {' '.join(declared)}, and {exc}; "
-                "choose the chain with --tiebreaks"
-            ) from exc
-    return parse_chain("uscf")
+    """The chain policy (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`); a bad
+    ``--tiebreaks`` is a usage error, a bad declared chain a problem of the file."""
+    try:
+        return chain_policy.choose_chain(t, codes).specs
+    except chain_policy.DeclaredChainError:
+        raise
+    except TiebreakError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
 
 
 def _playoff(value: str | None) -> tuple[int, ...]:
