@@ -15,7 +15,8 @@ from fractions import Fraction
 from ..errors import Diagnostic, Location, Severity, SwisstbError
 from ..model import Tournament
 from ..registry import ReadResult
-from ..tiebreaks import Spec, compute_values, parse_chain, standings
+from ..tiebreaks import Spec, chain_policy, compute_values, standings
+from ..tiebreaks.chain_policy import ChainOrigin, DeclaredChainError
 from ..tiebreaks.context import Context
 from ..validate import plain_number
 from .declared import DeclaredValue, declared_rank, declared_values, player_lines
@@ -85,19 +86,18 @@ def check_tournament(
 
 
 def _chain(t: Tournament, chain: str | None, f: _Finder) -> tuple[Spec, ...] | None:
-    if chain is not None:
-        return parse_chain(chain)
-    declared = t.standings_order or t.tiebreaks
-    if not declared:
-        return None
+    """The chain policy's chain; ``None`` (ranks checked by points only) when it is only the
+    default (the file never said how it breaks ties) or the declared one cannot be computed."""
     try:
-        return parse_chain(declared)
-    except SwisstbError as exc:
+        choice = chain_policy.choose_chain(t, chain)
+    except DeclaredChainError as exc:
         f.found.append(Diagnostic(Location(f.path), f"the declared tie-breaks "
-                                  f"{', '.join(declared)} cannot be computed ({exc.message}); "
-                                  "ranks are checked by points only; choose a chain with "
-                                  "--tiebreaks", Severity.WARNING, "tiebreaks-unknown"))
+                                  f"{', '.join(exc.declared)} cannot be computed "
+                                  f"({exc.reason}); ranks are checked by points only; "
+                                  "choose a chain with --tiebreaks", Severity.WARNING,
+                                  "tiebreaks-unknown"))
         return None
+    return None if choice.origin is ChainOrigin.DEFAULT else choice.specs
 
 
 def _ranks_and_values(
