@@ -92,6 +92,7 @@ class USSplit:
             return []
         base = self.split(contenders, avail)
         best: tuple[tuple[Fraction | int, ...], list[_Split], list[Entrant], str] | None = None
+        rejected: list[str] = []
         for group_id, group_index in _groups(avail):
             sub = [c for c in contenders
                    if any(p.group.id == group_id and self.eligible(c, p) for p in avail)]
@@ -101,11 +102,15 @@ class USSplit:
             only_theirs = [p for p in avail if not any(self.eligible(c, p) for c in others)]
             result = self.solve(sub, only_theirs)
             got = {n: a for s in result for n, a in s.shares.items()}
-            if not all(got.get(c.start_no, 0) >= base.shares[c.start_no] for c in sub):
-                continue
             gain = sum((got.get(c.start_no, Fraction(0)) - base.shares[c.start_no]
                         for c in sub), Fraction(0))
-            if gain <= 0:
+            if gain <= 0 or not all(got.get(c.start_no, 0) >= base.shares[c.start_no]
+                                    for c in sub):
+                alone = ", ".join(f"{c.name} {self.money(got.get(c.start_no, Fraction(0)))}"
+                                  for c in sub)
+                rejected.append(f"No exception for {group_id}: taking only the prizes nobody "
+                                f"else in the tie can win would give {alone}, not more than "
+                                "the pool")
                 continue
             key: tuple[Fraction | int, ...] = (
                 (-gain, len(sub), group_index)
@@ -113,6 +118,9 @@ class USSplit:
             if best is None or key < best[0]:
                 best = (key, result, sub, group_id)
         if best is None:
+            if rejected:
+                base.note = " ".join(x for x in (base.note, "; ".join(rejected) + " (32B3).")
+                                     if x)
             return [base]
         _, result, sub, group_id = best
         used = {p.key for s in result for p in s.prizes}
@@ -126,18 +134,31 @@ class USSplit:
         return result + rest
 
     def split(self, contenders: list[Entrant], avail: Sequence[Prize]) -> _Split:
-        pool = self.pool_prizes(contenders, avail)
+        skipped: list[Prize] = []
+        pool = self.pool_prizes(contenders, avail, skipped)
         caps: dict[int, Fraction | None] = {}
         for c in contenders:
             mine = [p.amount for p in avail if self.eligible(c, p)]
             amended = self.event.rule32b3 is Rule32B3.AMENDED
             caps[c.start_no] = max(mine) if amended and mine else None
         total = sum((p.amount for p in pool), Fraction(0))
-        return _Split(contenders, pool, water_fill(total, caps), caps)
+        out = _Split(contenders, pool, water_fill(total, caps), caps)
+        reasons = []
+        if len(pool) == len(contenders) < len(avail) and len(contenders) > 1:
+            reasons.append(f"{len(contenders)} players bring at most {len(pool)} prizes, one "
+                           "each: the most valuable set they can hold one per player (32B3)")
+        for p in skipped:
+            takers = ", ".join(c.name for c in contenders if self.eligible(c, p))
+            reasons.append(f"{p.label} not pooled: only {takers} can win it, and they "
+                           "already bring a more valuable prize")
+        out.note = "; ".join(reasons) + "." if reasons else ""
+        return out
 
-    def pool_prizes(self, contenders: list[Entrant], avail: Sequence[Prize]) -> list[Prize]:
+    def pool_prizes(self, contenders: list[Entrant], avail: Sequence[Prize],
+                    skipped: list[Prize] | None = None) -> list[Prize]:
         """Greedy on the transversal matroid: keep a prize if the chosen set can still go
-        to distinct eligible contenders (Kuhn's augmenting path)."""
+        to distinct eligible contenders (Kuhn's augmenting path).  Prizes passed over
+        because their only takers already bring one go to ``skipped``."""
         chosen: list[Prize] = []
         holder: dict[int, int] = {}  # contender index -> chosen prize index
 
@@ -157,6 +178,8 @@ class USSplit:
             chosen.append(p)
             if not augment(len(chosen) - 1, set()):
                 chosen.pop()
+                if skipped is not None and any(self.eligible(c, p) for c in contenders):
+                    skipped.append(p)
         return chosen
 
     # -- step 8 -------------------------------------------------------------------------
@@ -233,9 +256,15 @@ class USSplit:
                 head += f"{amounts} = {self.money(s.total)} pooled"
             else:
                 head += f"{self.money(s.total)}"
-            equal = len({sh.exact for sh in shares}) == 1
-            if equal:
+            by_amount: dict[Fraction, list[str]] = {}
+            for sh in shares:
+                by_amount.setdefault(sh.paid, []).append(sh.entrant.name)
+            if len(by_amount) == 1:
                 head += f", {self.money(shares[0].paid)} each"
+            else:
+                head += ", " + "; ".join(
+                    f"{', '.join(who)} {self.money(paid)}" + (" each" if len(who) > 1 else "")
+                    for paid, who in by_amount.items())
             rule = "32B3" if len(s.prizes) > 1 else "32B2"
             lines.append(head + f" ({rule}).")
             for sh in shares:
