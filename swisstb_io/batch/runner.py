@@ -50,6 +50,9 @@ class BatchOptions:
     """Rating submissions: ``"fide"``, ``"uscf"``."""
     tiebreaks: str | None = None
     """Tie-break chain for every event; ``None``: each file's declared chain, else uscf."""
+    actual_play_rule: bool = True
+    """The US Chess 34E actual-play rule (``CalcOptions.actual_play_rule``); ``False`` with
+    ``--no-actual-play-rule``, SwissSys's order."""
     force: bool = False
     fail_fast: bool = False
     jobs: int = 1
@@ -72,7 +75,7 @@ class BatchOptions:
     def fingerprint(self) -> str:
         """What, besides the input bytes, decides the outputs."""
         return json.dumps([__version__, SUMMARY_SCHEMA, sorted(self.formats),
-                           sorted(self.submit), self.tiebreaks])
+                           sorted(self.submit), self.tiebreaks, self.actual_play_rule])
 
 
 @dataclass(frozen=True)
@@ -207,7 +210,8 @@ def _produce(
             raise SwisstbError(f"the file declares the tie-breaks {' '.join(declared)}, and "
                                f"{exc.message}; choose the chain with --tiebreaks") from exc
     formats = tuple(dict.fromkeys(options.formats))
-    result = standings(t, chain, CalcOptions(explain=needs_explanations(formats)))
+    result = standings(t, chain, CalcOptions(explain=needs_explanations(formats),
+                                             actual_play_rule=options.actual_play_rule))
     stem = event_stem(rel)
     written: list[str] = []
     for fmt, blob in reports_bytes(result, formats, source=rel, read=read).items():
