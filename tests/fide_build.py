@@ -56,10 +56,11 @@ def build(
 
 
 def context(t: Tournament, *, edition: str | None = None, system: str | None = None,
-            unrated: int | None = None, explain: bool = False) -> Context:
+            unrated: int | None = None, explain: bool = False,
+            future_rounds: str = "skip") -> Context:
     """The calculator's context of ``t`` with the FIDE choices given."""
     return Context(t, CalcOptions(fide_rules=edition, system=system, unrated_rating=unrated,
-                                  explain=explain))
+                                  explain=explain, future_rounds=future_rounds))
 
 
 def values(ctx: Context, code: str) -> dict[int, Fraction | None]:

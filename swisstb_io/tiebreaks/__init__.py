@@ -8,10 +8,12 @@ from a neutral competitor x round :class:`~.table.ScoreTable` (players today): p
 competitor index ``i`` and round ``r`` the outcome, colour, opponent index (``-1`` for
 none), whether a game was played over the board and the points in integer units
 (``ctx.unit`` units make a point; ``ctx.frac(units)`` gives the exact Fraction).
-``ctx.table`` covers the rounds that count; ``ctx.scheduled_table`` every scheduled round
-(FIDE C.07 counts a round not yet played as unplayed).  Options for the whole computation
-(rating list, rating for unrated players, FIDE edition and Swiss / round robin, explain,
-play-off order, lot seed) are in :class:`CalcOptions`; ``ctx.fide_rules(spec)`` gives the
+``ctx.table`` covers the rounds paired so far (``Tournament.rounds_paired``);
+``ctx.fide_table``, what the FIDE systems read, is the same unless
+``CalcOptions(future_rounds="unplayed")`` counts every scheduled round (as TieBreakServer
+does).  Options for the whole computation (rating list, rating for unrated players, FIDE
+edition and Swiss / round robin, explain, play-off order, lot seed) are in
+:class:`CalcOptions`; ``ctx.fide_rules(spec)`` gives the
 FIDE choices with their reasons.  Systems share intermediate data through
 ``ctx.memo(key, build)``.  Every system is O(competitors x rounds).
 

@@ -51,9 +51,6 @@ _WDL: dict[Outcome, int] = {
     Outcome.WIN: 1, Outcome.WIN_UNRATED: 1, Outcome.INCONSISTENT_WIN: 1,
     Outcome.LOSS: -1, Outcome.LOSS_UNRATED: -1, Outcome.INCONSISTENT_LOSS: -1,
 }
-_PAIRED = frozenset(o for o in Outcome if o.has_opponent or o is Outcome.PAIRING_BYE)
-"""The outcomes that make a round count."""
-
 FIDE_EDITIONS = ("2009", "2024", "2026")
 """``2009``: pre-2023 virtual opponent (§A.7); ``2024``: 2023/2024 text; ``2026``: revision."""
 
@@ -82,6 +79,11 @@ class CalcOptions:
     system: str | None = None
     """``"swiss"`` or ``"round-robin"`` (how FIDE counts unplayed games); ``None``: the
     TRF-2026 192 record, else Swiss.  Never guessed from the player count."""
+    future_rounds: str = "skip"
+    """FIDE systems on a mid-event file: ``"skip"`` (default) counts the rounds paired so
+    far (:attr:`~swisstb_io.model.Tournament.rounds_paired`, as the rules digest says);
+    ``"unplayed"`` counts every scheduled round, those not paired yet as unplayed rounds,
+    as FIDE's TieBreakServer counts a file's XXR/142."""
     actual_play_rule: bool = True
     """US Chess 34E: inside a score group, a player who scored in actual play ranks ahead
     of one whose whole score came from unplayed games (chains holding a US Chess system).
@@ -119,11 +121,11 @@ class Context:
 
     Competitors are addressed by a dense index ``i`` (``ctx.start_nos[i]`` is the start
     number); rounds by ``r`` from 0 to ``ctx.n_rounds - 1``.  ``ctx.table`` is the
-    :class:`~.table.ScoreTable` over the rounds that count: the last round in which
-    anything is paired (a bye entered ahead for a round nobody has played yet does not
-    make it count).  ``ctx.scheduled_table`` is the same over the ``scheduled`` rounds
-    (the section's number of rounds): FIDE C.07 counts a round not yet played as an
-    unplayed round (Article 16), US Chess 34E does not count it at all.
+    :class:`~.table.ScoreTable` over the rounds that count: up to the last round in which
+    anything is paired (:attr:`~swisstb_io.model.Tournament.rounds_paired`; a bye entered
+    ahead for a round nobody has played yet does not make it count).  ``ctx.fide_table``
+    is the table the FIDE systems read: the same, unless
+    :attr:`CalcOptions.future_rounds` asks for every ``scheduled`` round.
 
     Per competitor and round (rows of ``ctx.table``): ``outcome[i][r]``, ``color[i][r]``,
     ``opp[i][r]`` (index, ``-1`` for none), ``played[i][r]``, ``wdl[i][r]`` (1 / 0 / -1
@@ -148,7 +150,7 @@ class Context:
         self.draw: int = self.points_of[Outcome.DRAW]
         self.loss: int = self.points_of[Outcome.LOSS]
         self._competitors = [(p.start_no, p.results) for p in tournament.players]
-        self.n_rounds: int = _rounds_that_count(tournament)
+        self.n_rounds: int = tournament.rounds_paired
         self.scheduled: int = max(tournament.rounds, self.n_rounds)
         self.is_round_robin: bool = tournament.is_round_robin
         self.table = ScoreTable(self._competitors, self.n_rounds, self.points_of)
@@ -178,10 +180,14 @@ class Context:
     # ------------------------------------------------------------------ tables
 
     @functools.cached_property
-    def scheduled_table(self) -> ScoreTable:
-        """The score table over every scheduled round (FIDE systems)."""
-        if self.scheduled == self.n_rounds:
+    def fide_table(self) -> ScoreTable:
+        """The score table the FIDE systems read: :attr:`table`, or with
+        ``future_rounds="unplayed"`` the table over every scheduled round."""
+        if self.options.future_rounds == "skip" or self.scheduled == self.n_rounds:
             return self.table
+        if self.options.future_rounds != "unplayed":
+            raise TiebreakError(f"unknown future_rounds {self.options.future_rounds!r} "
+                                "(use skip or unplayed)")
         return ScoreTable(self._competitors, self.scheduled, self.points_of)
 
     @functools.cached_property
@@ -368,23 +374,6 @@ def _uscf_rating(p: Player) -> int | None:
         if r.system.upper() == "USCF":
             return r.value
     return None
-
-
-def _rounds_that_count(t: Tournament) -> int:
-    """The last round that has been paired: a game (played or forfeited) or a pairing bye.
-
-    Requested byes and absences entered ahead for later rounds (TRF(x) ``0000 - Z`` /
-    ``0000 - H`` in the next round's column) do not make a round count; without any paired
-    round, every recorded round counts.
-    """
-    last = 0
-    for p in t.players:
-        results = p.results
-        for k in range(len(results), last, -1):
-            if results[k - 1].outcome in _PAIRED:
-                last = k
-                break
-    return last or t.rounds_played
 
 
 def _adjustment_units(start_no: int, value: Fraction, unit: int) -> int:

@@ -24,7 +24,7 @@ _WHY = {
 
 def _counted(ctx: Context, code: str) -> list[bool]:
     """Per cell of the scheduled table: whether it counts for WIN, WON, BPG, BWG or GE."""
-    table, rows, win = ctx.scheduled_table, fide_rows(ctx), ctx.win
+    table, rows, win = ctx.fide_table, fide_rows(ctx), ctx.win
     if code == "WIN":
         return [p == win for p in table.pts]
     if code == "WON":
@@ -38,14 +38,14 @@ def _counted(ctx: Context, code: str) -> list[bool]:
 
 def _hits(ctx: Context, code: str, i: int) -> list[int]:
     """The rounds (0-based) of player ``i`` that count for ``code``."""
-    rounds = ctx.scheduled_table.rounds
+    rounds = ctx.fide_table.rounds
     counted = ctx.memo(f"fide counted {code}", lambda: _counted(ctx, code))
     return [r for r in range(rounds) if counted[i * rounds + r]]
 
 
 def explain_count(ctx: Context, spec: Spec, i: int) -> Explanation:
     rules = ctx.fide_rules(spec)
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     sno = table.start_nos
     rows = []
     for r in _hits(ctx, spec.code, i):
@@ -73,7 +73,7 @@ def count_rounds(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """WIN, WON, BPG, BWG or GE: the number of rounds of that kind."""
     ctx.fide_rules(spec)
     counted = ctx.memo(f"fide counted {spec.code}", lambda: _counted(ctx, spec.code))
-    return [Fraction(n) for n in ctx.scheduled_table.row_sums(list(map(int, counted)))]
+    return [Fraction(n) for n in ctx.fide_table.row_sums(list(map(int, counted)))]
 
 
 def _standard(ctx: Context, points: int) -> Fraction:
@@ -84,7 +84,7 @@ def _standard(ctx: Context, points: int) -> Fraction:
 
 def explain_standard(ctx: Context, spec: Spec, i: int) -> Explanation:
     rules = ctx.fide_rules(spec)
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     start = i * table.rounds
     rows = tuple(ctx.explain_row(table, i, r + 1, _standard(ctx, p),
                                  f"{ctx.num_text(p)} points")
@@ -97,7 +97,7 @@ def explain_standard(ctx: Context, spec: Spec, i: int) -> Explanation:
 def standard_points(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """STD (2026): each round mapped to 1 / ½ / 0 (more than, equal to, less than a draw)."""
     ctx.fide_rules(spec)
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     n = table.rounds
     return [sum((_standard(ctx, p) for p in table.pts[k:k + n]), Fraction(0))
             for k in table.row_starts()]

@@ -28,7 +28,7 @@ def direct_encounter(ctx: Context, spec: Spec, group: tuple[int, ...]
     rules = ctx.fide_rules(spec)
     as_played = spec.played or (rules.round_robin and not spec.swiss)
     swiss = spec.swiss or not rules.round_robin
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     members = [table.index[s] for s in group]
     ranks = {i: 1 for i in members}
     lines: list[str] = []
@@ -55,7 +55,7 @@ def _resolve(ctx: Context, rr: bool, members: list[int], base: int, ranks: dict[
 
 def _one_pass(ctx: Context, rr: bool, members: list[int], as_played: bool, swiss: bool,
               lines: list[str]) -> dict[int, int]:
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     inside = set(members)
     need = len(members) - 1
     score: dict[int, Fraction] = {}

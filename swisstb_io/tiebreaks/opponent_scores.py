@@ -54,7 +54,7 @@ def _totals(ctx: Context, rules: FideRules, kind: Kind, low: int, high: int) -> 
     with a VUR among those rounds (16.5), or a round-robin bye, is cut entry by entry.
     """
     sb, fore, as_played = kind
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     rounds, n = table.rounds, len(table)
     low = min(low, rounds)
     high = min(high, rounds - low)
@@ -94,7 +94,7 @@ def _entry_total(ctx: Context, rules: FideRules, i: int, kind: Kind, low: int, h
                  ) -> int:
     items = entries(ctx, rules, i, *kind)
     if low or high:
-        items = apply_cuts(rules, ctx.scheduled_table.rounds, items, low, high)[0]
+        items = apply_cuts(rules, ctx.fide_table.rounds, items, low, high)[0]
     return sum(e[2] for e in items)
 
 
@@ -120,7 +120,7 @@ def explain_opponent_scores(ctx: Context, spec: Spec, i: int) -> Explanation:
     """Player ``i``'s BH, FB or SB: one row per round, with the cut rows marked."""
     rules = ctx.fide_rules(spec)
     kind = _kind(rules, spec)
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     items = entries(ctx, rules, i, *kind)
     why: dict[int, str] = {}
     if spec.cut_low or spec.cut_high:
@@ -137,7 +137,7 @@ def explain_opponent_scores(ctx: Context, spec: Spec, i: int) -> Explanation:
 def _note(ctx: Context, rules: FideRules, i: int, e: Entry, kind: Kind) -> str:
     rnd, score, _, vur, o, what = e
     sb, fore, _ = kind
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     sno, text = table.start_nos, ctx.num_text(score)
     pts = table.pts[i * table.rounds + rnd - 1]
     if what == OPPONENT:
@@ -208,7 +208,7 @@ def _opponents_buchholz(ctx: Context, spec: Spec) -> tuple[str, list[Fraction]]:
 def explain_aob(ctx: Context, spec: Spec, i: int) -> Explanation:
     rules = ctx.fide_rules(spec)
     code, bh = _opponents_buchholz(ctx, spec)
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     sno = table.start_nos
     rows: list[ExplainRow] = []
     met: list[Fraction] = []
@@ -235,7 +235,7 @@ def explain_aob(ctx: Context, spec: Spec, i: int) -> Explanation:
 def average_of_opponents_buchholz(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """AOB (§8.2): mean BH (FB with /F) of the opponents met over the board, 2 decimals."""
     _, bh = _opponents_buchholz(ctx, spec)
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     out: list[Fraction | None] = []
     for k in table.row_starts():
         met = [bh[o] for o, pl in zip(table.opp[k:k + table.rounds],
@@ -253,7 +253,7 @@ def _koya_limit(ctx: Context, spec: Spec, rules: FideRules) -> tuple[Fraction, s
     In a round robin the maximum is reduced by the byes of an odd field and by one game for
     each participant never paired (withdrawn before playing).
     """
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     rounds, n = table.rounds, len(table)
     max_games = rounds
     if rules.round_robin:
@@ -272,7 +272,7 @@ def _koya_limit(ctx: Context, spec: Spec, rules: FideRules) -> tuple[Fraction, s
 def explain_koya(ctx: Context, spec: Spec, i: int) -> Explanation:
     rules = ctx.fide_rules(spec)
     limit, limit_note = _koya_limit(ctx, spec, rules)
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     sno = table.start_nos
     rows: list[ExplainRow] = []
     for r in range(table.rounds):
@@ -299,7 +299,7 @@ def explain_koya(ctx: Context, spec: Spec, i: int) -> Explanation:
 def koya(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """KS (§9.2): points scored against opponents with at least the limit of the maximum."""
     limit, _ = _koya_limit(ctx, spec, ctx.fide_rules(spec))
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     strong = [o >= 0 and ctx.frac(table.totals[o]) >= limit for o in table.opp]
     counted = [p if s else 0 for p, s in zip(table.pts, strong, strict=True)]
     return [ctx.frac(t) for t in table.row_sums(counted)]

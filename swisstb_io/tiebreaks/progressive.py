@@ -17,7 +17,7 @@ from .values import Explanation
 
 def explain_progressive(ctx: Context, spec: Spec, i: int) -> Explanation:
     rules = ctx.fide_rules(spec)
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     cut = min(spec.cut_low, table.rounds)
     start = i * table.rounds
     running = accumulate(table.pts[start:start + table.rounds])
@@ -35,7 +35,7 @@ def progressive_scores(ctx: Context, spec: Spec) -> list[Fraction | None]:
     in the running scores of rounds ``max(r, cut)`` to the last: it counts
     ``rounds - max(r, cut)`` times."""
     ctx.fide_rules(spec)
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     rounds = table.rounds
     cut = min(spec.cut_low, rounds)
     weights = [rounds - max(r, cut) for r in range(rounds)]

@@ -80,7 +80,7 @@ def _undefined_reason(ctx: Context, spec: Spec) -> str:
     """Why every value is undefined (an unrated player, no rating given), else ``""``."""
     if _fallback(ctx, spec) is not None:
         return ""
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     ratings = ctx.list_ratings(ctx.fide_rating_list)
     unrated = [sn for sn, rt in zip(table.start_nos, ratings, strict=True) if rt is None]
     if not unrated:
@@ -92,7 +92,7 @@ def _undefined_reason(ctx: Context, spec: Spec) -> str:
 
 def _games(ctx: Context, spec: Spec, i: int) -> tuple[list[Game], list[Game], dict[int, str]]:
     """All games over the board, those left after Cut/Median (lowest/highest rated), why cut."""
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     ratings = ctx.list_ratings(ctx.fide_rating_list)
     fallback = _fallback(ctx, spec) or 0
     games: list[Game] = []
@@ -149,7 +149,7 @@ def explain_performance(ctx: Context, spec: Spec, i: int) -> Explanation:
     if reason:
         return Explanation(rule, (), (*rules.notes, reason))
     games, keep, cut = _games(ctx, spec, i)
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     sno = table.start_nos
     rows = tuple(ctx.explain_row(table, i, g[0], Fraction(g[3]),
                                  f"opponent {sno[g[1]]} rated {g[3]}, scored "
@@ -172,7 +172,7 @@ def explain_performance(ctx: Context, spec: Spec, i: int) -> Explanation:
 def _aro_tpr(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """ARO or TPR of every player, over the whole field at once: the opponents' ratings of
     every cell (0 where no game was played over the board), summed per player."""
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     n, rounds = len(table), table.rounds
     if _undefined_reason(ctx, spec):
         return [None] * n
@@ -225,7 +225,7 @@ def average_rating_and_performance(ctx: Context, spec: Spec) -> list[Fraction | 
           summary="lowest rating whose expected score reaches the player's score")
 def perfect_tournament_performance(ctx: Context, spec: Spec) -> list[Fraction | None]:
     ctx.fide_rules(spec)
-    return [_performance(ctx, spec, i) for i in range(len(ctx.scheduled_table))]
+    return [_performance(ctx, spec, i) for i in range(len(ctx.fide_table))]
 
 
 # --------------------------------------------------------------------------- APRO, APPO
@@ -237,14 +237,14 @@ def _opponents_performances(ctx: Context, spec: Spec) -> tuple[str, list[Fractio
     inner = Spec(code=code, key=code, unrated=spec.unrated)
     values = ctx.memo(f"fide performances {code} {spec.unrated}", lambda: (
         _aro_tpr(ctx, inner) if code == "TPR" else
-        [_performance(ctx, inner, i) for i in range(len(ctx.scheduled_table))]))
+        [_performance(ctx, inner, i) for i in range(len(ctx.fide_table))]))
     return code, values
 
 
 def _met(ctx: Context, values: list[Fraction | None], i: int) -> list[tuple[int, int]]:
     """(round, opponent) of player ``i``'s games over the board against an opponent with a
     performance."""
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     start = i * table.rounds
     return [(r, table.opp[start + r]) for r in range(table.rounds)
             if table.played[start + r] and values[table.opp[start + r]] is not None]
@@ -253,7 +253,7 @@ def _met(ctx: Context, values: list[Fraction | None], i: int) -> list[tuple[int,
 def explain_average_performance(ctx: Context, spec: Spec, i: int) -> Explanation:
     rules = ctx.fide_rules(spec)
     code, values = _opponents_performances(ctx, spec)
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     sno = table.start_nos
     got = _met(ctx, values, i)
     rows = tuple(ctx.explain_row(table, i, r + 1, values[o], f"{code} of opponent {sno[o]}",
@@ -282,9 +282,9 @@ def average_opponents_performance(ctx: Context, spec: Spec) -> list[Fraction | N
     ctx.fide_rules(spec)
     _, values = _opponents_performances(ctx, spec)
     if _undefined_reason(ctx, spec):
-        return [None] * len(ctx.scheduled_table)
+        return [None] * len(ctx.fide_table)
     out: list[Fraction | None] = []
-    for i in range(len(ctx.scheduled_table)):
+    for i in range(len(ctx.fide_table)):
         got = [values[o] or Fraction(0) for _, o in _met(ctx, values, i)]
         out.append(round_half_up(sum(got, Fraction(0)) / len(got)) if got else None)
     return out

@@ -76,7 +76,7 @@ class FideRows:
 
 
 def fide_rows(ctx: Context) -> FideRows:
-    return ctx.memo("fide rows", lambda: FideRows(ctx.scheduled_table))
+    return ctx.memo("fide rows", lambda: FideRows(ctx.fide_table))
 
 
 def _last_not_vur(row: list[bool]) -> int:
@@ -94,7 +94,7 @@ def adjusted_scores(ctx: Context, rules: FideRules, fore: bool) -> tuple[list[in
     """
 
     def build() -> tuple[list[int], list[int]]:
-        table = ctx.scheduled_table
+        table = ctx.fide_table
         rounds = table.rounds
         last = rounds - 1
         no_opp_value = 0 if rules.round_robin else ctx.draw
@@ -127,7 +127,7 @@ def special_cells(ctx: Context, fore: bool, as_played: bool) -> list[int]:
     absences, and forfeits unless they count as played."""
 
     def build() -> list[int]:
-        table = ctx.scheduled_table
+        table = ctx.fide_table
         last = table.rounds - 1
         if as_played:
             return [k for k, o in enumerate(table.opp) if o < 0]
@@ -144,7 +144,7 @@ def entries(ctx: Context, rules: FideRules, i: int, sb: bool, fore: bool, as_pla
     """Player ``i``'s rounds as (opponent score, contribution) entries (16.4, §A.4)."""
     if rules.edition == "2009":
         return virtual_entries(ctx, rules, i, sb, as_played)
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     rounds = table.rounds
     adj, own = adjusted_scores(ctx, rules, fore)
     vurs = fide_rows(ctx).vur
@@ -176,7 +176,7 @@ def opponent_view(ctx: Context, rules: FideRules) -> list[int]:
     draws in a Swiss event)."""
 
     def build() -> list[int]:
-        table = ctx.scheduled_table
+        table = ctx.fide_table
         if rules.round_robin:
             return list(table.totals)
         seen = [p if pl else ctx.draw for p, pl in zip(table.pts, table.played, strict=True)]
@@ -195,7 +195,7 @@ def opposite(ctx: Context, points: int) -> int:
 def virtual_entries(ctx: Context, rules: FideRules, i: int, sb: bool, as_played: bool
                     ) -> list[Entry]:
     """Player ``i``'s entries under the pre-2023 virtual opponent (§A.7)."""
-    table = ctx.scheduled_table
+    table = ctx.fide_table
     view = opponent_view(ctx, rules)
     n = table.rounds
     out: list[Entry] = []
