@@ -70,14 +70,7 @@ class _Doc:
 
 def load_document(data: bytes, path: str) -> tuple[dict[str, Any], _Doc, str]:
     text, encoding, _ = textio.decode(data, path, ".sjson")
-    try:
-        doc = json.loads(text, parse_float=Decimal)  # numbers kept as written
-    except json.JSONDecodeError as exc:
-        raise FormatError(
-            f"not valid JSON: {exc.msg}", Location(path, exc.lineno, exc.colno)
-        ) from exc
-    except RecursionError as exc:
-        raise FormatError("not valid JSON: nested too deeply", Location(path)) from exc
+    doc = jsontext.load(text, path, parse_float=Decimal)  # numbers kept as written
     d = _Doc(text, path)
     if not isinstance(doc, dict) or not isinstance(doc.get("Sections"), list):
         raise d.error(
@@ -192,7 +185,7 @@ def _int(value: object) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdecimal():
+    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 9:
         return int(value.strip())
     return None
 
@@ -213,7 +206,7 @@ def _player(raw: object, pw: str, d: _Doc) -> tuple[Player, list[RoundResult]]:
     value = _int(rating)
     if value is None and isinstance(rating, str) and rating.strip():
         head = rating.strip().split("/", 1)[0].strip()
-        value = int(head) if head.isdecimal() else None
+        value = int(head) if head.isdecimal() and len(head) <= 9 else None
         extras["sjson:player:Rating"] = rating
     if value:
         ratings = (Rating("USCF", value),)
