@@ -51,20 +51,22 @@ _KNOWN_SECTION_KEYS = {"Section name", "Players", "Teams"}
 
 
 class _Doc:
-    """The decoded text, to point at a bad value's line and column when it is unique."""
+    """The decoded text, to point at a bad value's line and column."""
 
     def __init__(self, text: str, path: str) -> None:
         self.text = text
         self.path = path
 
     def error(self, where: str, message: str, value: object = None) -> FormatError:
-        loc = Location(self.path)
+        """``where: message`` at the value's ``line:col``: found by its JSON path, else (a
+        key with a space in the path) by its text when that occurs once."""
+        pos = jsontext.offset(self.text, where)
         if isinstance(value, str):
             literal = json.dumps(value, ensure_ascii=False)
             if self.text.count(literal) == 1:
                 pos = self.text.index(literal)
-                line = self.text.count("\n", 0, pos) + 1
-                loc = Location(self.path, line, pos - (self.text.rfind("\n", 0, pos) + 1) + 1)
+        loc = Location(self.path) if pos is None else Location(self.path,
+                                                                *textio.line_col(self.text, pos))
         return FormatError(f"{where}: {message}", loc)
 
 

@@ -57,7 +57,7 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
 def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     if not data.strip():
         raise FormatError("the file is empty; a TRF file has at least a 012 or 001 record",
-                          Location(path))
+                          Location(path, 1, 1))
     dec = decode(data, path)
     diag = Diagnostics(strict=options.strict)
     t = Tournament()
