@@ -97,6 +97,9 @@ class FormatSpec:
     * ``"<object>.extras"``: no extras kept.  Otherwise readers may add keys of their own
       namespace, and only the keys the original had are compared.
     """
+    keeps_extras: tuple[str, ...] = ()
+    """Extras keys (prefixes) the format writes back although ``"<object>.extras"`` is in
+    :attr:`lossy`: its own namespace, e.g. ``("trf:",)``."""
     bundle: bool = False
     """True when the format is several files: a directory or a ``.zip`` of them."""
     dossier: str = ""

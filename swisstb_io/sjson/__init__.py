@@ -69,6 +69,7 @@ FORMATS = (
         writer=write,
         sniff=sniff,
         lossy=LOSSY,
+        keeps_extras=("sjson:", "uscf:state"),
         dossier="formats/sjson/README.md",
     ),
 )

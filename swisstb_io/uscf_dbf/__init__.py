@@ -83,6 +83,7 @@ FORMATS = (
         writer=write,
         sniff=sniff,
         lossy=LOSSY,
+        keeps_extras=("uscf:",),
         bundle=True,
         dossier="formats/uscf_dbf/README.md",
     ),
