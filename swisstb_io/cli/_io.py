@@ -9,8 +9,9 @@ from typing import Any, TypeVar
 
 import click
 
-from ..api import atomic_write, load
+from ..api import load
 from ..errors import FormatError, Severity
+from ..files import atomic_write
 from ..registry import ReadResult
 
 F = TypeVar("F", bound=Callable[..., Any])

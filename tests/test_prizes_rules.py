@@ -1,0 +1,150 @@
+"""The prize options beyond the worked examples: unrated limits (§3.1 step 8), points
+prizes (33E), special and team prizes, withdrawals (32C1), ``min_eligible``, FIDE
+``on_vacate = "lapse"`` and ``share_beyond_last``, items that follow cash (33D2a)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from swisstb_io.prizes import Entrant, PrizeResult, award, parse_prize_file
+from swisstb_io.prizes.model import OnVacate
+
+US = 'schema = "swisstb-prizes/1"\n[event]\ncurrency = "USD"\nrating = "uscf"\n'
+FIDE = 'schema = "swisstb-prizes/1"\n[event]\nsystem = "fide"\nrating = "fide"\n'
+
+
+def people(*rows: tuple[str, int | None, float], rating: str = "uscf",
+           **extra: dict[str, object]) -> list[Entrant]:
+    out = []
+    for rank, (name, r, pts) in enumerate(rows, 1):
+        fields = extra.get(name, {})
+        out.append(Entrant(rank, name, Fraction(str(pts)), rank,
+                           ratings={rating: r} if r else {}, **fields))  # type: ignore[arg-type]
+    return out
+
+
+def cash(r: PrizeResult) -> dict[str, Fraction]:
+    return {e.name: r.cash(e.start_no) for e in r.entrants if r.cash(e.start_no)}
+
+
+def test_unrated_limit_excess_to_the_others_then_the_next_score_group() -> None:
+    pf = parse_prize_file(US + "[limits]\nunrated_max = 300\n"
+                          '[[group]]\nid = "place"\nkind = "place"\ncash = [1000, 600]\n')
+    r = award(people(("X", 2000, 5), ("Unr", None, 5), ("Next", 1900, 4)), pf)
+    # 1600 / 2 = 800 each; Unr limited to 300; X up to what he would win alone (1000);
+    # the remaining 300 is the remainder of 2nd place, for the next score group.
+    assert cash(r) == {"X": 1000, "Unr": 300, "Next": 300}
+    assert any("remainder of 2nd place" in line for line in r.explanations)
+
+
+def test_unrated_limit_withheld() -> None:
+    pf = parse_prize_file(US + '[limits]\nunrated_max = 300\nexcess = "withhold"\n'
+                          '[[group]]\nid = "place"\nkind = "place"\ncash = [1000, 600]\n')
+    r = award(people(("X", 2000, 5), ("Unr", None, 5), ("Next", 1900, 4)), pf)
+    assert cash(r) == {"X": 1000, "Unr": 300}
+    assert r.owed - r.paid == 300
+    assert any(o.name == "limits.excess" and o.value == "withhold" for o in r.options)
+
+
+def test_points_prize_takes_the_larger_and_the_given_up_cash_is_not_resplit() -> None:
+    pf = parse_prize_file(US + '[[group]]\nid = "place"\nkind = "place"\ncash = [100, 10]\n'
+                          '[[group]]\nid = "four"\nkind = "points"\nmin_points = 4\ncash = [20]\n')
+    r = award(people(("A", 2000, 5), ("B", 1900, 4), ("C", 1800, 4), ("D", 1700, 3)), pf)
+    # B and C share 2nd ($5 each) but each takes the $20 points prize instead.
+    assert cash(r) == {"A": 100, "B": 20, "C": 20}
+    given_up = [s for pool in r.pools for s in pool.shares if s.given_up]
+    assert [s.entrant.name for s in given_up] == ["B", "C"]
+
+
+def test_special_prize_stacks() -> None:
+    pf = parse_prize_file(US + '[[group]]\nid = "place"\nkind = "place"\ncash = [100]\n'
+                          '[[group]]\nid = "brilliancy"\nkind = "special"\ncash = [25]\n'
+                          'award_to = ["A"]\n')
+    r = award(people(("A", 2000, 5), ("B", 1900, 4)), pf)
+    assert cash(r) == {"A": 125}
+
+
+def test_special_prize_naming_nobody_is_not_awarded() -> None:
+    pf = parse_prize_file(US + '[[group]]\nid = "best"\nkind = "special"\ncash = [25]\n'
+                          "award_to = [99]\n")
+    r = award(people(("A", 2000, 5)), pf)
+    assert [u.reason for u in r.unawarded] == ["award_to names no player 99"]
+
+
+def test_withdrawn_player_wins_nothing_unless_eligible() -> None:
+    text = US + '[[group]]\nid = "place"\nkind = "place"\ncash = [100, 50]\n'
+    field = people(("Gone", 2000, 5), ("Stay", 1900, 4))
+    field[0] = Entrant(1, "Gone", Fraction(5), 1, ratings={"uscf": 2000}, withdrawn=True)
+    assert cash(award(field, parse_prize_file(text))) == {"Stay": 100}
+    text = text.replace('rating = "uscf"', 'rating = "uscf"\nwithdrawn_eligible = true')
+    assert cash(award(field, parse_prize_file(text))) == {"Gone": 100, "Stay": 50}
+
+
+def test_min_eligible() -> None:
+    pf = parse_prize_file(US + '[[group]]\nid = "u1600"\nkind = "under"\nbelow = 1600\n'
+                          "cash = [50]\nmin_eligible = 2\n")
+    r = award(people(("A", 1500, 3), ("B", 1700, 2)), pf)
+    assert cash(r) == {}
+    assert "min_eligible" in r.unawarded[0].reason
+
+
+def test_team_prize_ties_share_and_need_enough_members() -> None:
+    pf = parse_prize_file(US + '[[group]]\nid = "team"\nkind = "team"\ncount = 2\n'
+                          'cash = [100, 50]\nitems = ["Team cup"]\n')
+    teams = {"A": {"fields": {"team": "X"}}, "B": {"fields": {"team": "Y"}},
+             "C": {"fields": {"team": "Y"}}, "D": {"fields": {"team": "X"}},
+             "E": {"fields": {"team": "Z"}}}
+    field = people(("A", 2000, 4), ("B", 1900, 3.5), ("C", 1800, 2.5), ("D", 1700, 2), **teams)
+    field.append(Entrant(5, "E", Fraction(9), 5, fields={"team": "Z"}))
+    r = award(field, pf)
+    assert [(t.team, t.score, t.paid, t.item) for t in r.teams] == [
+        ("X", 6, 75, "Team cup"), ("Y", 6, 75, "")]
+    assert any("Team Z: 1 member(s)" in line for line in r.explanations)
+
+
+def test_fide_lapse_prize_whose_best_candidate_took_more() -> None:
+    pf = parse_prize_file(FIDE + '[[group]]\nid = "main"\nkind = "place"\ncash = [100, 50]\n'
+                          '[[group]]\nid = "women"\nkind = "criteria"\nsex = "F"\n'
+                          'cash = [30]\non_vacate = "lapse"\n')
+    field = people(("Anna", 2000, 5), ("Bob", 1900, 4), ("Cleo", 1800, 3), rating="fide")
+    field = [Entrant(e.start_no, e.name, e.points, e.rank, ratings=e.ratings,
+                     sex="M" if e.name == "Bob" else "F") for e in field]
+    r = award(field, pf)
+    assert cash(r) == {"Anna": 100, "Bob": 50}
+    assert "lapsed" in r.unawarded[0].reason
+    passing = replace(pf, groups=(pf.groups[0], replace(pf.groups[1], on_vacate=OnVacate.PASS)))
+    r = award(field, passing)
+    assert cash(r) == {"Anna": 100, "Bob": 50, "Cleo": 30}
+
+
+def test_fide_equal_sharing_beyond_the_last_prize() -> None:
+    text = FIDE + ('[[group]]\nid = "main"\nkind = "place"\ncash = [100, 50]\n'
+                   'sharing = "equal"\n')
+    field = people(("A", 2000, 5), ("B", 1900, 4), ("C", 1800, 4), rating="fide")
+    assert cash(award(field, parse_prize_file(text))) == {"A": 100, "B": 25, "C": 25}
+    off = text + "share_beyond_last = false\n"
+    assert cash(award(field, parse_prize_file(off))) == {"A": 100, "B": 50}
+
+
+def test_items_follow_cash_33d2a() -> None:
+    text = US + ('[[group]]\nid = "place"\nkind = "place"\ncash = [100]\n'
+                 '[[group]]\nid = "u1800"\nkind = "under"\nbelow = 1800\ncash = [300]\n'
+                 'items = ["U1800 trophy"]\n')
+    field = people(("Top", 2000, 5), ("Low1", 1700, 4), ("Low2", 1750, 3))
+    # independent: the top-ranked U1800 player takes the trophy...
+    r = award(field, parse_prize_file(text))
+    assert [(a.prize.item, a.entrant.name) for a in r.items] == [("U1800 trophy", "Low1")]
+    # ...and with items_follow_cash it goes with the $300 (Low1 wins it too, alone on 4).
+    follow = text.replace('rating = "uscf"', 'rating = "uscf"\nitems_follow_cash = true')
+    r = award(field, parse_prize_file(follow))
+    assert [(a.prize.item, a.entrant.name, "cash" in a.why) for a in r.items] == [
+        ("U1800 trophy", "Low1", True)]
+
+
+def test_carve_out_option_is_named() -> None:
+    text = US + '[[group]]\nid = "place"\nkind = "place"\ncash = [100]\n'
+    r = award(people(("A", 2000, 5)), parse_prize_file(text))
+    names = {o.name: (o.value, o.default) for o in r.options}
+    assert names["carve_out"] == ("largest-gain", True)
+    assert names["rule32b3"] == ("amended", True)
