@@ -70,7 +70,8 @@ LABELS: dict[str, str] = {
 """Each :attr:`FormatSpec.lossy` entry in words (``outcome:`` entries are worded from the
 outcome names)."""
 
-WRITE_AIDS = frozenset({"layout", "version", "encoding", "newline", "bom", "final-newline"})
+WRITE_AIDS = frozenset({"layout", "version", "encoding", "newline", "bom", "final-newline",
+                        "no-opponent", "tiebreaks-key", "tiebreak-labels"})
 """Extras a reader keeps only to write its own format back byte for byte (``trf:layout``):
 not data a user would miss in another format."""
 
