@@ -148,3 +148,15 @@ def test_carve_out_option_is_named() -> None:
     names = {o.name: (o.value, o.default) for o in r.options}
     assert names["carve_out"] == ("largest-gain", True)
     assert names["rule32b3"] == ("amended", True)
+
+
+def test_one_cash_prize_per_player_unless_the_group_stacks() -> None:
+    text = US + ('[[group]]\nid = "place"\nkind = "place"\ncash = [100, 50]\n'
+                 '[[group]]\nid = "u1800"\nkind = "under"\nbelow = 1800\ncash = [80]\n')
+    field = people(("Low", 1700, 5), ("High", 2000, 4), ("Other", 1600, 3))
+    # exclusive: Low takes 1st ($100, more than U1800); U1800 passes down to Other.
+    assert cash(award(field, parse_prize_file(text))) == {"Low": 100, "High": 50, "Other": 80}
+    stacking = text + 'exclusive = ""\n'
+    assert cash(award(field, parse_prize_file(stacking))) == {"Low": 180, "High": 50}
+    own_pool = text + 'exclusive = "rating"\n'
+    assert cash(award(field, parse_prize_file(own_pool))) == {"Low": 180, "High": 50}

@@ -46,9 +46,11 @@ class _Calculation:
         counted = [e for e in self.ranked if not (e.tags & set(_DROPPED_TAGS))]
         self.present = [e for e in counted
                         if self.event.withdrawn_eligible or not e.withdrawn]
+        present = {e.start_no for e in self.present}
+        kept = {e.start_no for e in counted}
         for e in self.ranked:
-            if e not in self.present:
-                why = ("a house player or a replaced entry" if e not in counted else
+            if e.start_no not in present:
+                why = ("a house player or a replaced entry" if e.start_no not in kept else
                        "did not complete the tournament (32C1; withdrawn_eligible = false)")
                 self.note_player(e, f"not eligible for prizes: {why}")
         individual = [g for g in pf.groups if g.kind is not Kind.POINTS]
