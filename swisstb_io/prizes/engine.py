@@ -26,7 +26,7 @@ from .prizelist import Prize, group_prizes
 from .result import ItemAward, Option, Pool, PrizeResult, TeamAward, Unawarded
 from .uscf import USSplit
 
-_DROPPED_TAGS = ("house", "replaced")
+_DROPPED_TAGS = ("house", "replaced", "absent")
 _INDIVIDUAL = (Kind.PLACE, Kind.UNDER, Kind.CLASS, Kind.UNRATED, Kind.CRITERIA)
 
 
@@ -50,12 +50,14 @@ class _Calculation:
         kept = {e.start_no for e in counted}
         for e in self.ranked:
             if e.start_no not in present:
-                why = ("a house player or a replaced entry" if e.start_no not in kept else
+                why = ("a house player, a replaced entry or absent from the prize-giving"
+                       if e.start_no not in kept else
                        "did not complete the tournament (32C1; withdrawn_eligible = false)")
                 self.note_player(e, f"not eligible for prizes: {why}")
         individual = [g for g in pf.groups if g.kind is not Kind.POINTS]
         announced = sum((c for g in individual for c in g.cash), Fraction(0))
-        entries = pf.fund.entries if pf.fund.entries is not None else len(counted)
+        paying = sum(1 for e in self.ranked if "house" not in e.tags)
+        entries = pf.fund.entries if pf.fund.entries is not None else paying
         self.scale = fund_scale(pf.fund, announced, entries)
 
     def money(self, value: Fraction) -> str:
