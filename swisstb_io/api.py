@@ -41,7 +41,9 @@ def _zip_directory(name: str) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         for child in members:
-            zf.writestr(child.name, child.read_bytes())
+            # A fixed time stamp: the same folder gives the same bytes (batch compares them
+            # to skip unchanged events; writestr with a bare name stamps the current time).
+            zf.writestr(zipfile.ZipInfo(child.name, (1980, 1, 1, 0, 0, 0)), child.read_bytes())
     return buf.getvalue()
 
 

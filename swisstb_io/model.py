@@ -16,7 +16,7 @@ import datetime as _dt
 import enum
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import NamedTuple, TypeAlias
@@ -404,6 +404,38 @@ class Tournament:
                 if r.outcome is not Outcome.NOT_PAIRED and i > last:
                     last = i
         return last
+
+    @property
+    def rounds_paired(self) -> int:
+        """The last round that has been paired: a game (played or forfeited) or a pairing
+        bye.  Columns after it are future rounds: byes and absences entered there ahead
+        (TRF(x) ``0000 - H`` / ``0000 - Z`` in the next round's column) count neither in
+        points nor in tie-breaks.  Without any paired round, :attr:`rounds_played`."""
+        last = 0
+        for p in self.players:
+            for k in range(len(p.results), last, -1):
+                outcome = p.results[k - 1].outcome
+                if outcome.has_opponent or outcome is Outcome.PAIRING_BYE:
+                    last = k
+                    break
+        return last or self.rounds_played
+
+    def after_round(self, n: int) -> Tournament:
+        """The event as it stood after round ``n``: every player's rounds 1 to ``n``, the
+        adjustments given up to round ``n`` (those for the whole event only when ``n``
+        reaches the last round), and no declared points or ranks (the file's are for its
+        last round).  The scheduled number of rounds stays.  ``n`` at or past the last
+        recorded round gives the event unchanged."""
+        if n < 0:
+            raise ValueError(f"round {n}: rounds are counted from 1")
+        if n >= max((len(p.results) for p in self.players), default=0):
+            return self
+        players = []
+        for p in self.players:
+            adjustments = tuple(a for a in p.adjustments if a.round is not None and a.round <= n)
+            players.append(replace(p, results=p.results[:n], adjustments=adjustments,
+                                   declared_points=None, declared_rank=None))
+        return replace(self, players=tuple(players))
 
     @property
     def is_round_robin(self) -> bool:

@@ -37,6 +37,13 @@ class ReadResult:
     """For files that hold several sections: their names, in file order."""
     details: Mapping[str, str] = field(default_factory=_no_extras, hash=False)
     """Anything else worth showing in ``swisstb info`` (line endings, BOM…)."""
+    all_sections: tuple[Tournament, ...] = ()
+    """For files that hold several sections: every section, in file order (``tournament``
+    is the one asked for, the first by default); empty for a one-section file."""
+
+    def every_section(self) -> tuple[Tournament, ...]:
+        """Every section the file holds (just :attr:`tournament` for a one-section file)."""
+        return self.all_sections or (self.tournament,)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ T5 = {1: ["W2", "D3b", "X4"], 2: ["L1b", "W4", "D3b"], 3: ["W4b", "D1", "D2"],
 
 
 def values(rows: dict[int, list[str]], code: str, **kw: object) -> dict[int, F | None]:
-    opts = {k: kw.pop(k) for k in ("edition", "system", "unrated") if k in kw}
+    opts = {k: kw.pop(k) for k in ("edition", "system", "unrated", "future_rounds") if k in kw}
     ctx = build_context(build(rows, **kw), FideOptions(**opts))  # type: ignore[arg-type]
     return {s: v.value for s, v in zip(ctx.start_nos, compute(ctx, code), strict=True)}
 
@@ -124,7 +124,10 @@ def test_virtual_opponent_2009_two_rounds() -> None:
 def test_virtual_opponent_2009_third_round_unpaired() -> None:
     rows = {1: ["W2", "X2"], 2: ["L1b", "F1"]}
     # A: 1 + 1.5 + 3 = 5.5 ; B: 2 + 1.5 + 1 = 4.5
-    assert values(rows, "BH", edition="2009", rounds=3) == {1: F(11, 2), 2: F(9, 2)}
+    # (round 3 is paired for nobody: it counts only as the scheduled rounds' unplayed one)
+    assert values(rows, "BH", edition="2009", rounds=3, future_rounds="unplayed") == {
+        1: F(11, 2), 2: F(9, 2)}
+    assert values(rows, "BH", edition="2009", rounds=3) == {1: F(3, 2), 2: F(5, 2)}
 
 
 def test_virtual_opponent_2009_unplayed_games_of_opponents_are_draws() -> None:
@@ -144,7 +147,9 @@ def test_virtual_opponent_2009_published_examples() -> None:
     # 9 rounds, P absent in round 3 with 1.5: 1.5 + 1 + 0.5 x 6 = 5.5;
     # then a forfeit win in round 4 with 1.5: 1.5 + 0 + 0.5 x 5 = 4.0.
     rows = {1: ["W2", "D3", "Z", "X2"], 2: ["L1b", "PAB", "-", "F1"], 3: ["PAB", "D1b"]}
-    ctx = build_context(build(rows, rounds=9), FideOptions(edition="2009"))
+    # "at the end" of 9 rounds: rounds 5-9, paired for nobody here, count as unplayed
+    ctx = build_context(build(rows, rounds=9), FideOptions(edition="2009",
+                                                           future_rounds="unplayed"))
     parts = compute(ctx, "BH")[ctx.index[1]].parts
     assert parts[2].value == F(11, 2) and parts[3].value == 4
     with pytest.raises(TiebreakError, match="FB"):

@@ -1,34 +1,27 @@
 """Report rendering and rating submissions for one event, through the shared renderers.
 
-The report renderers live in :mod:`swisstb_io.reports` (text, JSON, markdown, CSV, HTML);
-submissions in :mod:`swisstb_io.submit`.
-This module is the one place the batch runner touches them, so the batch follows their
-API in a single spot.
+The report formats, their extensions and what they need come from the one report registry
+(:data:`swisstb_io.reports.FORMATS`); submissions from :mod:`swisstb_io.submit`.  This
+module is the one place the batch runner touches them.
 """
 
 from __future__ import annotations
 
 from ..registry import ReadResult
-from ..reports import ReportOptions, build, render
+from ..reports import FORMATS, ReportOptions, build, render, report_format
 from ..tiebreaks.standings import StandingsResult
 
 REPORT_EXTENSIONS: dict[str, str] = {
-    "json": "json",
-    "text": "txt",
-    "txt": "txt",
-    "html": "html",
-    "md": "md",
-    "markdown": "md",
-    "csv": "csv",
-}
-"""Report formats ``--format`` accepts, and the file extension each is written with."""
+    name: f.extension for f in FORMATS.values() for name in (f.name, *f.aliases)}
+"""Report formats ``--format`` accepts (names and aliases), and the file extension each is
+written with."""
 
 SUBMISSIONS = ("fide", "uscf")
 
 
 def needs_explanations(formats: tuple[str, ...]) -> bool:
     """True when a report in ``formats`` shows explanations (compute them once, up front)."""
-    return "html" in formats
+    return any(report_format(f).needs_explanations() for f in formats)
 
 
 def reports_bytes(
@@ -36,11 +29,9 @@ def reports_bytes(
 ) -> dict[str, bytes]:
     """Each report of ``formats`` (keys of :data:`REPORT_EXTENSIONS`), built from one table."""
     options = ReportOptions(source=source, input_format=read.format)
-    table = build(result, options)
-    return {fmt: render(table, _CANONICAL.get(fmt, fmt), options) for fmt in formats}
-
-
-_CANONICAL = {"txt": "text", "markdown": "md"}
+    crosstable = any(report_format(f).crosstable for f in formats)
+    table = build(result, options, crosstable=crosstable)
+    return {fmt: render(table, fmt, options) for fmt in formats}
 
 
 def submission(

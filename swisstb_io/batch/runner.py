@@ -25,7 +25,7 @@ from typing import Any, Literal
 from .. import __version__
 from ..api import atomic_write, load, read_source
 from ..errors import Location, SwisstbError
-from ..tiebreaks import CalcOptions, parse_chain, standings
+from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
 from ._malloc import keep_freed_memory
 from .discover import discover
 from .render import REPORT_EXTENSIONS, SUBMISSIONS, needs_explanations, reports_bytes, submission
@@ -49,7 +49,8 @@ class BatchOptions:
     submit: tuple[str, ...] = ()
     """Rating submissions: ``"fide"``, ``"uscf"``."""
     tiebreaks: str | None = None
-    """Tie-break chain for every event; ``None``: each file's declared chain, else uscf."""
+    """Tie-break chain for every event; ``None``: each file's declared chain, else the
+    default (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`)."""
     actual_play_rule: bool = True
     """The US Chess 34E actual-play rule (``CalcOptions.actual_play_rule``); ``False`` with
     ``--no-actual-play-rule``, SwissSys's order."""
@@ -200,15 +201,7 @@ def _produce(
 ) -> FileResult:
     read = load(data, path=path)
     t = read.tournament
-    if options.tiebreaks is not None:
-        chain = parse_chain(options.tiebreaks)
-    else:
-        declared = t.standings_order or t.tiebreaks
-        try:
-            chain = parse_chain(declared) if declared else parse_chain("uscf")
-        except SwisstbError as exc:
-            raise SwisstbError(f"the file declares the tie-breaks {' '.join(declared)}, and "
-                               f"{exc.message}; choose the chain with --tiebreaks") from exc
+    chain = chain_policy.choose_chain(t, options.tiebreaks).specs
     formats = tuple(dict.fromkeys(options.formats))
     result = standings(t, chain, CalcOptions(explain=needs_explanations(formats),
                                              actual_play_rule=options.actual_play_rule))

@@ -6,32 +6,20 @@ import click
 
 from ..errors import TiebreakError
 from ..model import Tournament
-from ..tiebreaks import CalcOptions, Spec, parse_chain, standings
-from ..tiebreaks.report import decimal, dumps, to_json, to_text
-from ..tiebreaks.standings import StandingsResult
+from ..reports import REPORT_FORMATS, ReportError, ReportOptions, render, report_format
+from ..tiebreaks import CalcOptions, Spec, chain_policy, standings
 from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
-
-#: The names of :data:`swisstb_io.reports.REPORT_FORMATS`, spelled out so that a JSON or
-#: text report does not import the report backends (a test keeps the two equal).
-REPORT_FORMATS = ("text", "md", "csv", "json", "html")
 
 
 def _chain(codes: str | None, t: Tournament) -> tuple[Spec, ...]:
-    if codes is not None:
-        try:
-            return parse_chain(codes)
-        except TiebreakError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
-    declared = t.standings_order or t.tiebreaks
-    if declared:
-        try:
-            return parse_chain(declared)
-        except TiebreakError as exc:
-            raise TiebreakError(
-                f"the file declares the tie-breaks {' '.join(declared)}, and {exc}; "
-                "choose the chain with --tiebreaks"
-            ) from exc
-    return parse_chain("uscf")
+    """The chain policy (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`); a bad
+    ``--tiebreaks`` is a usage error, a bad declared chain a problem of the file."""
+    try:
+        return chain_policy.choose_chain(t, codes).specs
+    except chain_policy.DeclaredChainError:
+        raise
+    except TiebreakError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
 
 
 def _playoff(value: str | None) -> tuple[int, ...]:
@@ -46,27 +34,6 @@ def _playoff(value: str | None) -> tuple[int, ...]:
     if len(set(order)) != len(order):
         raise click.BadParameter(f"{value!r} names a player twice", param_hint="'--playoff'")
     return order
-
-
-def _explain_text(result: StandingsResult) -> str:
-    lines = ["", "Explanations"]
-    for row in result.rows:
-        lines.append(f"{row.start_no} {row.name}: {decimal(row.points)} pts, place {row.place}")
-        for spec in result.chain:
-            tv = row.values[spec.key]
-            value = "-" if tv.value is None else str(decimal(tv.value, spec.system.decimals))
-            lines.append(f"  {spec.key} = {value}")
-            e = tv.explanation
-            if e is None:
-                lines.append("    not computed: the player was not tied when it applied")
-                continue
-            lines.append(f"    {e.rule}")
-            for r in e.rows:
-                v = "" if r.value is None else str(decimal(r.value, spec.system.decimals))
-                drop = f" [dropped: {r.dropped}]" if r.dropped else ""
-                lines.append(f"    R{r.round} {r.result:<6} {v:>8}  {r.note}{drop}")
-            lines.extend(f"    {n}" for n in e.notes)
-    return "\n".join(lines) + "\n"
 
 
 @click.command(name="report")
@@ -132,27 +99,15 @@ def command(
         )
     options = CalcOptions(
         rating=rating_list, unrated_rating=unrated_rating,
-        explain=explain, playoff=order, lot_seed=lot_seed, fide_rules=fide_rules,
-        system=pairing, actual_play_rule=not no_actual_play,
+        explain=report_format(fmt).needs_explanations(explain), playoff=order,
+        lot_seed=lot_seed, fide_rules=fide_rules, system=pairing,
+        actual_play_rule=not no_actual_play,
     )
-    res = standings(t, chain, options)
-    if fmt in ("md", "csv", "html") or group or labels:
-        from ..reports import ReportError, ReportOptions, render
-
-        opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,
-                             input_format=result.format, explain=explain)
-        try:
-            data = render(res, fmt, opts)
-        except ReportError as exc:
-            raise click.UsageError(str(exc)) from exc
-        if fmt == "text" and explain:
-            data += _explain_text(res).encode("utf-8")
-        write_output(output, data)
-        return
-    if fmt == "json":
-        text = dumps(to_json(res, source=path, format=result.format, explain=explain))
-    else:
-        text = to_text(res, source=path)
-        if explain:
-            text += _explain_text(res)
-    write_output(output, text.encode("utf-8"))
+    res = standings(t, chain, options)  # once, with explanations if the format shows them
+    opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,
+                         input_format=result.format, explain=explain)
+    try:
+        data = render(res, fmt, opts)
+    except ReportError as exc:
+        raise click.UsageError(str(exc)) from exc
+    write_output(output, data)

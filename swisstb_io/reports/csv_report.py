@@ -14,8 +14,8 @@ import csv
 import io
 import re
 
+from ._model import Report, Row
 from ._options import ReportOptions
-from ._table import Report, Row
 
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
 

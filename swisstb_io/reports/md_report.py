@@ -7,8 +7,8 @@ become spaces.  No text from the file starts a line, so block markup cannot be t
 
 from __future__ import annotations
 
+from ._model import Group, Report, Row
 from ._options import ReportOptions
-from ._table import Group, Report, Row
 
 _SPECIAL = "\\`*_[]|~"
 
@@ -41,7 +41,7 @@ def _standings(report: Report, rows: tuple[Row, ...]) -> list[str]:
     heads = ["Place", "No", "Name", "Rating", "Points", *(esc(c.label) for c in report.columns)]
     body = []
     for r in rows:
-        name = esc(r.name) + ("\\*" if not r.scored_in_play and report.result.actual_play_rule
+        name = esc(r.name) + ("\\*" if not r.scored_in_play and report.actual_play_rule
                               else "")
         body.append([r.place_text, str(r.start_no), name,
                      "unr" if r.rating is None else str(r.rating), r.points_text,
@@ -53,8 +53,8 @@ def _crosstable(report: Report) -> list[str]:
     heads = ["No", "Name", "Points", *(f"R{k}" for k in range(1, report.rounds + 1))]
     body = [
         [str(r.start_no), esc(r.name), r.points_text,
-         *(esc(c.text(report.notation)) or " " for c in r.rounds)]
-        for r in report.rows
+         *(esc(c.text(report.notation)) or " " for c in line.rounds)]
+        for r, line in zip(report.rows, report.crosstable_rows(), strict=True)
     ]
     return _table(heads, body, {0, 2})
 

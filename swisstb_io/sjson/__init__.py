@@ -26,7 +26,6 @@ LOSSY = frozenset(
         "tournament.total_rounds",
         "tournament.round_dates",
         "tournament.point_system",
-        "tournament.tiebreaks",
         "tournament.standings_order",
         "tournament.teams",
         "tournament.extras",

@@ -125,7 +125,7 @@ class Context:
                 if sn in seen:
                     raise TiebreakError(f"two players have start number {sn}")
                 seen.add(sn)
-        self.n_rounds: int = _rounds_that_count(tournament)
+        self.n_rounds: int = tournament.rounds_paired
         self.scheduled: int = max(tournament.rounds, self.n_rounds)
         self.is_round_robin: bool = tournament.is_round_robin
         nr = self.n_rounds
@@ -303,28 +303,6 @@ def _uscf_rating(p: Player) -> int | None:
         if r.system.upper() == "USCF":
             return r.value
     return None
-
-
-def _rounds_that_count(t: Tournament) -> int:
-    """The last round that has been paired: a game (played or forfeited) or a pairing bye.
-
-    Requested byes and absences entered ahead for later rounds (TRF(x) ``0000 - Z`` /
-    ``0000 - H`` in the next round's column) do not make a round count; without any paired
-    round, every recorded round counts.
-    """
-    last = 0
-    paired = _PAIRED_IDS
-    for p in t.players:
-        results = p.results
-        for k in range(len(results), last, -1):
-            if id(results[k - 1].outcome) in paired:
-                last = k
-                break
-    return last or t.rounds_played
-
-
-_PAIRED_IDS = frozenset(id(o) for o in Outcome if o.has_opponent or o is Outcome.PAIRING_BYE)
-"""The outcomes that make a round count (by ``id``: an Enum member hashes in Python code)."""
 
 
 def _adjustment_units(start_no: int, value: Fraction, unit: int) -> int:

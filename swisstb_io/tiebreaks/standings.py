@@ -23,6 +23,7 @@ from fractions import Fraction
 from itertools import repeat
 
 from ..model import Tournament
+from . import chain_policy
 from .context import CalcOptions, Context
 from .core import Explanation, Spec, TiebreakValue, paused_gc
 from .spec import parse_chain, parse_spec
@@ -112,24 +113,26 @@ def _split(items: list[int], key: Sequence[int] | Mapping[int, int]) -> list[lis
 
 def standings(
     tournament: Tournament,
-    chain: str | Iterable[str] | Sequence[Spec] = "uscf",
+    chain: str | Iterable[str] | Sequence[Spec] | None = None,
     options: CalcOptions | None = None,
     *,
     context: Context | None = None,
 ) -> StandingsResult:
-    """Rank ``tournament`` by points and the tie-break ``chain`` (codes, a preset or specs)."""
+    """Rank ``tournament`` by points and the tie-break ``chain`` (codes, a preset or specs;
+    ``None``: the chain policy, :func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`:
+    the file's declared chain, else ``uscf``)."""
     with paused_gc():
         return _standings(tournament, chain, options, context)
 
 
 def _standings(
     tournament: Tournament,
-    chain: str | Iterable[str] | Sequence[Spec],
+    chain: str | Iterable[str] | Sequence[Spec] | None,
     options: CalcOptions | None,
     context: Context | None,
 ) -> StandingsResult:
     ctx = context or Context(tournament, options)
-    specs = _specs(chain)
+    specs = chain_policy.choose_chain(tournament).specs if chain is None else _specs(chain)
     opts = ctx.options
     if (opts.playoff or opts.lot_seed is not None) and all(s.code != "LOT" for s in specs):
         specs = (*specs, parse_spec("LOT"))

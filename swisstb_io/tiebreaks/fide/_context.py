@@ -51,8 +51,16 @@ class FideOptions:
     rating_list: str = "FIDE"
     explain: bool = True
     """Build the per-round parts and notes (the slow part); values do not depend on it."""
+    future_rounds: str = "skip"
+    """Rounds after the last paired one (:attr:`Tournament.rounds_paired`) of a mid-event
+    file: ``"skip"`` (default: n is the rounds completed, as the rules digest says) or
+    ``"unplayed"`` (up to the scheduled rounds, each an unplayed round, as FIDE's
+    TieBreakServer counts a file's XXR/142)."""
 
     def __post_init__(self) -> None:
+        if self.future_rounds not in ("skip", "unplayed"):
+            raise TiebreakError(f"unknown future_rounds {self.future_rounds!r} "
+                                "(use skip or unplayed)")
         if self.edition is not None and self.edition not in EDITIONS:
             raise TiebreakError(
                 f"unknown FIDE rule edition {self.edition!r} (use 2024, 2026 or 2009)"
@@ -212,7 +220,7 @@ def build_context(
     edition, edition_reason = choose_edition(t, options.edition)
     rr, system_reason = choose_system(t, options.system)
     unit, per_outcome = t.point_system.units()
-    rounds = t.rounds
+    rounds = t.rounds if options.future_rounds == "unplayed" else t.rounds_paired
     if core is None:
         core = _arrays(t, per_outcome)
     start_nos, outcome_rows, opp_rows, color_rows, pts_rows = core
