@@ -178,7 +178,7 @@ def test_entrant_fields_from_an_event_file(tmp_path: Path) -> None:
                  '[[group]]\nid = "k12"\nkind = "criteria"\ntag = "K-12"\ncash = [30]\n'
                  '[[group]]\nid = "usa"\nkind = "criteria"\nfederation = "USA"\n'
                  "born_on_or_after = 2010-01-01\ncash = [20]\nexclusive = \"\"\n")
-    r = prize_list(t, parse_prize_file(text), t.tiebreaks)
+    r = prize_list(t, parse_prize_file(text))
     assert cash(r) == {"Kid": 120}  # 1st place, and the stacking USA junior bonus
     (k12,) = r.unawarded
     assert k12.prize.group.id == "k12" and "holds a larger" in k12.reason
