@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 
+from ..reports import PrizeColumn
 from .money import money
+from .render_json import to_json
 from .render_tables import document, html_tables, to_text
 from .result import PrizeResult
 
@@ -26,6 +28,15 @@ def prize_cells(result: PrizeResult) -> dict[int, str]:
         if parts:
             out[e.start_no] = " + ".join(parts)
     return out
+
+
+def prize_column(result: PrizeResult, source: str = "",
+                 chain: tuple[str, ...] = ()) -> PrizeColumn:
+    """Everything a standings report shows of ``result``: the Prize column's cells, the
+    prize list as text and as an HTML section, and the ``swisstb-prizes/1`` document."""
+    doc = document(result, source, chain)
+    return PrizeColumn(cells=prize_cells(result), text=to_text(doc), html=html_tables(doc),
+                       json=to_json(result, source, chain))
 
 
 def prize_text(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ()) -> str:
