@@ -44,6 +44,7 @@ class _Calculation:
         self.player_notes: dict[int, list[str]] = {}
         self.reasons: dict[tuple[int, str], str | None] = {}
         counted = [e for e in self.ranked if not (e.tags & set(_DROPPED_TAGS))]
+        self.counted = counted  # all but house players, replaced and absent entries
         self.present = [e for e in counted
                         if self.event.withdrawn_eligible or not e.withdrawn]
         present = {e.start_no for e in self.present}
@@ -96,8 +97,9 @@ class _Calculation:
         team_notes: list[str] = []
         for pool_groups in by_pool.values():
             made, left, follow = self.split_pool(pool_groups)
-            points = [g for g in groups if g.kind is Kind.POINTS
-                      and g.exclusive == pool_groups[0].exclusive != ""]
+            exclusive = pool_groups[0].exclusive
+            points = [g for g in groups if g.kind is Kind.POINTS and exclusive != ""
+                      and g.exclusive == exclusive]
             for g in points:
                 made += self.points_group(g, made)
             pools += made
@@ -112,7 +114,7 @@ class _Calculation:
                 pools += made_special
                 unawarded += missing
             elif g.kind is Kind.TEAM:
-                made_teams, missing, notes = team_prizes(self.ranked, self.prizes(g), g,
+                made_teams, missing, notes = team_prizes(self.counted, self.prizes(g), g,
                                                          self.event)
                 teams += made_teams
                 unawarded += missing

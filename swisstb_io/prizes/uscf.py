@@ -130,9 +130,9 @@ class USSplit:
         rest = self.solve(others, [p for p in avail if p.key not in used])
         names = ", ".join(c.name for c in sub)
         full = ", ".join(f"{c.name} {self.money(base.shares[c.start_no])}" for c in sub)
-        result[0].note = (f"{names} take only the {group_id} prizes, which nobody else in the "
-                          f"tie can win: more than their share of the whole pool ({full}); "
-                          "32B3 exception.")
+        carve = (f"{names} take only the {group_id} prizes, which nobody else in the tie can "
+                 f"win: more than their share of the whole pool ({full}); 32B3 exception.")
+        result[0].note = " ".join(x for x in (carve, result[0].note) if x)
         return result + rest
 
     def split(self, contenders: list[Entrant], avail: Sequence[Prize]) -> _Split:
