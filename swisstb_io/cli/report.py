@@ -8,8 +8,15 @@ import click
 
 from ..errors import TiebreakError
 from ..model import Tournament
-from ..reports import REPORT_FORMATS, ReportError, ReportOptions, render, report_format
-from ..tiebreaks import CalcOptions, Spec, chain_policy, standings
+from ..reports import (
+    REPORT_FORMATS,
+    PrizeColumn,
+    ReportError,
+    ReportOptions,
+    render,
+    report_format,
+)
+from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
 from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
 
 
@@ -36,6 +43,18 @@ def _playoff(value: str | None) -> tuple[int, ...]:
     if len(set(order)) != len(order):
         raise click.BadParameter(f"{value!r} names a player twice", param_hint="'--playoff'")
     return order
+
+
+def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
+            source: str) -> PrizeColumn | None:
+    """The prize list of ``--prizes`` for the report (see ``swisstb prizes``)."""
+    if prize_path is None:
+        return None
+    from ..prizes import prizes_for, read_prize_file
+    from ..prizes.for_reports import prize_column
+
+    result = prizes_for(res, t, read_prize_file(prize_path))
+    return prize_column(result, source, tuple(spec.key for spec in res.chain))
 
 
 @click.command(name="report")
@@ -74,6 +93,9 @@ def _playoff(value: str | None) -> tuple[int, ...]:
               help="Rank by points, then the tie-breaks, as SwissSys does: without the US "
                    "Chess 34E rule that a player who scored in play ranks ahead of a tied "
                    "player whose whole score is unplayed.")
+@click.option("--prizes", "prize_path", metavar="FILE",
+              help="Prize file (TOML, see `swisstb prizes`): adds a Prize column and the "
+                   "prize list.")
 @from_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: every section, one block each).")
@@ -85,7 +107,8 @@ def command(
     labels: str | None, output: str, explain: bool, playoff: str | None,
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None, no_actual_play: bool,
-    from_format: str | None, section: str | None, after_round: int | None, strict: bool,
+    prize_path: str | None, from_format: str | None, section: str | None,
+    after_round: int | None, strict: bool,
 ) -> None:
     """Standings of FILE ranked by points and tie-breaks, with a crosstable.
 
@@ -96,8 +119,9 @@ def command(
     sections = (result.tournament,) if section is not None else result.every_section()
     if len(sections) > 1:
         listing = ", ".join(f"{i} {t.section!r}" for i, t in enumerate(sections, 1))
-        if fmt == "html" or playoff:
-            what = "an HTML report shows" if fmt == "html" else "--playoff orders players of"
+        if fmt == "html" or playoff or prize_path:
+            what = ("an HTML report shows" if fmt == "html" else "--playoff orders players of"
+                    if playoff else "--prizes gives the prizes of")
             raise click.UsageError(f"{path} holds {len(sections)} sections ({listing}) and "
                                    f"{what} one: choose it with --section")
     if after_round is not None:
@@ -113,8 +137,6 @@ def command(
         lot_seed=lot_seed, fide_rules=fide_rules, system=pairing,
         actual_play_rule=not no_actual_play,
     )
-    opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,
-                         input_format=result.format, explain=explain)
     parts = []
     for t in sections:
         chain = _chain(codes, t)
@@ -125,6 +147,9 @@ def command(
                 param_hint="'--playoff'",
             )
         res = standings(t, chain, options)  # once, with explanations if the format shows them
+        prizes = _prizes(prize_path, res, t, path)
+        opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,
+                             input_format=result.format, explain=explain, prizes=prizes)
         try:
             parts.append(render(res, fmt, opts))
         except ReportError as exc:
