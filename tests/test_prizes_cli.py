@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,25 @@ def test_renumbering_the_event_changes_nothing(name: str, tmp_path: Path) -> Non
         return sorted((p["name"], p["cash"], p["prizes"], p["items"]) for p in doc["players"])
 
     assert by_name(str(renumbered)) == by_name(str(FIX / f"{name}.csv"))
+
+
+EVENTS = sorted(p for pattern in ("trf/*.trf", "swisssys_csv/*.csv", "sjson/*.sjson",
+                                  "xml/*.xml", "chess-json/*.jch", "uscf/t1*.trf")
+                for p in (ROOT / "fixtures").glob(pattern)
+                if p.name != "echecs_grandmommyscup.trf")  # declares unknown tie-breaks
+
+
+@pytest.mark.parametrize("style", ["us", "fide"])
+def test_every_fixture_event_gets_a_prize_list(style: str) -> None:
+    assert len(EVENTS) > 30
+    for event in EVENTS:
+        code, out, err = run(str(event), "--prizes", str(FIX / "smoke" / f"{style}.toml"),
+                             "-f", "json")
+        assert code == 0, f"{event}: {err}"
+        doc = json.loads(out)
+        shares = [s for a in doc["awards"] for s in a["shares"] if a["rule"] != "points"]
+        exclusive = [s["start_no"] for a in doc["awards"] for s in a["shares"]
+                     if a["prizes"][0]["group"] in ("place", "u1800", "u2000", "unr", "women")]
+        assert len(exclusive) == len(set(exclusive)), event  # one cash prize per player
+        slack = len(shares) * Decimal("0.01")  # rounding up: at most one cent a share
+        assert Decimal(doc["fund"]["paid"]) <= Decimal(doc["fund"]["owed"]) + slack, event
