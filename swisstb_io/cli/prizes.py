@@ -23,13 +23,15 @@ PRIZE_FORMATS = ("text", "json", "md", "csv", "html")
 @click.option("-o", "--output", default="-", metavar="OUT", help="Output file (default stdout).")
 @click.option("--playoff", metavar="N,N,…",
               help="Play-off result (34E12): start numbers best first; orders tied players.")
+@click.option("--no-actual-play-rule", "no_actual_play", is_flag=True,
+              help="Rank without the US Chess 34E actual-play rule, as `report` does with it.")
 @from_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: the prize file's section).")
 @strict_option
 def command(path: str, prize_path: str, codes: str | None, fmt: str, output: str,
-            playoff: str | None, from_format: str | None, section: str | None,
-            strict: bool) -> None:
+            playoff: str | None, no_actual_play: bool, from_format: str | None,
+            section: str | None, strict: bool) -> None:
     """Prize list of EVENT: the award table, what each player won and why, prizes not
     awarded, and the total paid against the fund.
 
@@ -49,7 +51,8 @@ def command(path: str, prize_path: str, codes: str | None, fmt: str, output: str
     if unknown:
         raise click.BadParameter(f"no player with start number {', '.join(map(str, unknown))}",
                                  param_hint="'--playoff'")
-    ranked = standings(t, chain, CalcOptions(playoff=order))
+    ranked = standings(t, chain, CalcOptions(playoff=order,
+                                             actual_play_rule=not no_actual_play))
     prizes = prizes_for(ranked, t, prize_file)
     keys = tuple(spec.key for spec in ranked.chain)
     if fmt == "json":
