@@ -154,3 +154,19 @@ def test_every_fixture_event_gets_a_prize_list(style: str) -> None:
         assert len(exclusive) == len(set(exclusive)), event  # one cash prize per player
         slack = len(shares) * Decimal("0.01")  # rounding up: at most one cent a share
         assert Decimal(doc["fund"]["paid"]) <= Decimal(doc["fund"]["owed"]) + slack, event
+
+
+def test_the_prize_files_section_picks_a_section(tmp_path: Path) -> None:
+    event = str(ROOT / "fixtures" / "sjson" / "club_championship.sjson")
+    prizes = tmp_path / "p.toml"
+    text = ('schema = "swisstb-prizes/1"\n[event]\nsection = "Reserve"\n'
+            '[[group]]\nid = "place"\nkind = "place"\ncash = [100]\n')
+    prizes.write_text(text, encoding="utf-8")
+    reserve = json.loads(run(event, "--prizes", str(prizes), "-f", "json")[1])
+    first = json.loads(run(event, "--prizes", str(prizes), "-f", "json", "--section", "1")[1])
+    assert len(reserve["players"]) == 4 and len(first["players"]) == 5
+    prizes.write_text(text.replace("Reserve", "Open"), encoding="utf-8")
+    code, _, err = run(event, "--prizes", str(prizes))
+    assert code == 1 and err.startswith(f"Error: {prizes}: [event] section 'Open' is not")
+    # a file of one section is that section
+    assert run(str(FIX / "example1.csv"), "--prizes", str(prizes))[0] == 0
