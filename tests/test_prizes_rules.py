@@ -187,3 +187,13 @@ def test_entrant_fields_from_an_event_file(tmp_path: Path) -> None:
     assert any("did not complete" in n for n in r.player_notes[4])
     entrant = {e.name: e for e in r.entrants}["Kid"]
     assert entrant.sex == "F" and entrant.tags == {"k-12", "girls"}
+
+
+def test_32b4_place_before_class_on_equal_amounts_f13188() -> None:
+    """§1.4: with 3rd $100 and U2200 $100, two tied experts pool 2nd + 3rd, and the U2200
+    prize drops to the next eligible player."""
+    pf = parse_prize_file(US + '[[group]]\nid = "place"\nkind = "place"\ncash = [300, 200, 100]\n'
+                          '[[group]]\nid = "u2200"\nkind = "under"\nbelow = 2200\ncash = [100]\n')
+    r = award(people(("Top", 2400, 5), ("X1", 2100, 4), ("X2", 2050, 4), ("Next", 1900, 3)), pf)
+    assert cash(r) == {"Top": 300, "X1": 150, "X2": 150, "Next": 100}
+    assert [p.label for p in r.pools[1].prizes] == ["2nd place", "3rd place"]
