@@ -39,16 +39,6 @@ def prize_column(result: PrizeResult, source: str = "",
                        json=to_json(result, source, chain))
 
 
-def prize_text(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ()) -> str:
-    """The prize list as text, to follow a text report."""
-    return to_text(document(result, source, chain))
-
-
-def prize_html(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ()) -> str:
-    """The prize list as an HTML fragment (``<h2>`` and tables), for a report page."""
-    return html_tables(document(result, source, chain))
-
-
 def prize_file_beside(event_path: str) -> str | None:
     """``spring.csv`` -> ``spring.prizes.toml`` in the same folder, if it exists."""
     base, _ = os.path.splitext(event_path)
