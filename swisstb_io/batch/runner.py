@@ -25,7 +25,6 @@ from typing import Any, Literal
 from .. import __version__
 from ..api import atomic_write, load, read_source
 from ..errors import Location, SwisstbError
-from ..prizes.for_reports import prize_file_beside
 from ..registry import by_extension
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
 from ._malloc import keep_freed_memory
@@ -35,6 +34,7 @@ from .render import (
     SUBMISSIONS,
     event_prizes,
     needs_explanations,
+    prize_file_beside,
     reports_bytes,
     submission,
 )
@@ -65,7 +65,7 @@ class BatchOptions:
     ``--no-actual-play-rule``, SwissSys's order."""
     prizes: str | None = None
     """A prize file for every event; ``None``: each event's ``<event>.prizes.toml`` beside
-    it, if there is one (:func:`~swisstb_io.prizes.for_reports.prize_file_beside`)."""
+    it, if there is one (:func:`~swisstb_io.batch.render.prize_file_beside`)."""
     force: bool = False
     fail_fast: bool = False
     jobs: int = 1
