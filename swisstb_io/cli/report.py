@@ -8,6 +8,7 @@ from ..errors import TiebreakError
 from ..model import Tournament
 from ..reports import REPORT_FORMATS, ReportError, ReportOptions, render, report_format
 from ..tiebreaks import CalcOptions, Spec, chain_policy, standings
+from . import _usage
 from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
 
 
@@ -60,7 +61,7 @@ def _playoff(value: str | None) -> tuple[int, ...]:
 @click.option("--rating-list", default="auto", show_default=True, metavar="LIST",
               help="Ratings for AVGOPP/OPPPERF/ARO: auto (USCF if present, else FIDE), USCF, "
                    "FIDE…")
-@click.option("--unrated-rating", type=int, metavar="RATING",
+@click.option("--unrated-rating", type=click.IntRange(min=0), metavar="RATING",
               help="Rating given to unrated players by rating-based tie-breaks.")
 @click.option("--fide-rules", type=click.Choice(["2024", "2026", "2009"]),
               help="FIDE C.07 edition (default: from the start date, 2026 rules from "
@@ -86,10 +87,17 @@ def command(
 
     Exit codes: 0 fine, 1 the file could not be read, 2 bad options or tie-break codes.
     """
+    notation_given = (click.get_current_context().get_parameter_source("notation")
+                      is not click.core.ParameterSource.DEFAULT)
+    _usage.check_format_options(fmt, notation_given=notation_given, explain=explain)
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
     t = result.tournament
     chain = _chain(codes, t)
+    _usage.check_chain_fits(chain, t)
+    _usage.check_rating_list(rating_list, t)
+    _usage.check_groups(group, t)
+    _usage.check_labels(labels, chain)
     order = _playoff(playoff)
     unknown = sorted(set(order) - {p.start_no for p in t.players})
     if unknown:
@@ -104,6 +112,7 @@ def command(
         actual_play_rule=not no_actual_play,
     )
     res = standings(t, chain, options)  # once, with explanations if the format shows them
+    _usage.check_playoff(order, res)
     opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,
                          input_format=result.format, explain=explain)
     try:
