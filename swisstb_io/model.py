@@ -47,6 +47,10 @@ class Color(enum.Enum):
     NONE = "-"
     """No colour: byes, absences and most forfeits."""
 
+    # Members are singletons compared by identity; Enum's own __hash__ hashes the name in
+    # Python code, which the per-cell lookups of the tie-breaks feel (one per player x round).
+    __hash__ = object.__hash__
+
     def opposite(self) -> Color:
         if self is Color.WHITE:
             return Color.BLACK
@@ -94,6 +98,8 @@ class Outcome(enum.Enum):
     """US ``R``: credited a draw by the TD although the two sides disagree; rated."""
     INCONSISTENT_LOSS = "inconsistent-loss"
     """US ``S``: credited a loss by the TD although the two sides disagree; rated."""
+
+    __hash__ = object.__hash__  # identity, as for Color (Enum's hashes the name in Python)
 
     @property
     def played(self) -> bool:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
-from swisstb_io.prizes import Entrant, PrizeResult, award, parse_prize_file
+from swisstb_io import load
+from swisstb_io.prizes import Entrant, PrizeResult, award, parse_prize_file, prize_list
 from swisstb_io.prizes.model import OnVacate
 
 US = 'schema = "swisstb-prizes/1"\n[event]\ncurrency = "USD"\nrating = "uscf"\n'
@@ -148,3 +150,40 @@ def test_carve_out_option_is_named() -> None:
     names = {o.name: (o.value, o.default) for o in r.options}
     assert names["carve_out"] == ("largest-gain", True)
     assert names["rule32b3"] == ("amended", True)
+
+
+def test_one_cash_prize_per_player_unless_the_group_stacks() -> None:
+    text = US + ('[[group]]\nid = "place"\nkind = "place"\ncash = [100, 50]\n'
+                 '[[group]]\nid = "u1800"\nkind = "under"\nbelow = 1800\ncash = [80]\n')
+    field = people(("Low", 1700, 5), ("High", 2000, 4), ("Other", 1600, 3))
+    # exclusive: Low takes 1st ($100, more than U1800); U1800 passes down to Other.
+    assert cash(award(field, parse_prize_file(text))) == {"Low": 100, "High": 50, "Other": 80}
+    stacking = text + 'exclusive = ""\n'
+    assert cash(award(field, parse_prize_file(stacking))) == {"Low": 180, "High": 50}
+    own_pool = text + 'exclusive = "rating"\n'
+    assert cash(award(field, parse_prize_file(own_pool))) == {"Low": 180, "High": 50}
+
+
+def test_entrant_fields_from_an_event_file(tmp_path: Path) -> None:
+    event = tmp_path / "e.csv"
+    event.write_text(
+        "# Tie-breaks: CUM\n"
+        "Pair,Name,Rating,Sex,Born,Fed,Tags,Rd 1,Rd 2,Rd 3\n"
+        '1,"House",2300,m,1970/01/01,USA,house,B,B,B\n'
+        '2,"Kid",1500,w,2012,USA,"K-12, girls",B,B,H\n'
+        '3,"Guest",1600,m,1990/05/05,CAN,,B,H,U\n'
+        '4,"Left",1900,m,1980/01/01,USA,,B,B\n', encoding="utf-8")
+    t = load(event).tournament
+    text = US + ('[[group]]\nid = "place"\nkind = "place"\ncash = [100]\n'
+                 '[[group]]\nid = "k12"\nkind = "criteria"\ntag = "K-12"\ncash = [30]\n'
+                 '[[group]]\nid = "usa"\nkind = "criteria"\nfederation = "USA"\n'
+                 "born_on_or_after = 2010-01-01\ncash = [20]\nexclusive = \"\"\n")
+    r = prize_list(t, parse_prize_file(text))
+    assert cash(r) == {"Kid": 120}  # 1st place, and the stacking USA junior bonus
+    (k12,) = r.unawarded
+    assert k12.prize.group.id == "k12" and "holds a larger" in k12.reason
+    assert r.scale.entries == 3  # the house player does not count
+    assert any("house player" in n for n in r.player_notes[1])
+    assert any("did not complete" in n for n in r.player_notes[4])
+    entrant = {e.name: e for e in r.entrants}["Kid"]
+    assert entrant.sex == "F" and entrant.tags == {"k-12", "girls"}

@@ -341,7 +341,10 @@ def test_edition_dependent_numbers_are_refused(code: str) -> None:
         ("MM/C1", "takes no /C1 modifier"),
         ("MM[discards=7]", "discards='7' is not allowed"),
         ("MM[colour=1]", "unknown option"),
-        ("CUM:GP", "takes no :GP"),
+        ("CUM:GP", "the :GP suffix chooses match or game points in a team event; this is "
+                   "an individual event, so write CUM without it"),
+        ("BH:MP", "the :MP suffix .* team event; this is an individual event, so write BH"),
+        ("bh:gp/c1", "the :GP suffix"),
         ("SOLK:XP", "must be :MP or :GP"),
         ("MM/!", "bad modifier"),
         ("", "empty tie-break code"),

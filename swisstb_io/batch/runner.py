@@ -25,10 +25,18 @@ from typing import Any, Literal
 from .. import __version__
 from ..api import atomic_write, load, read_source
 from ..errors import Location, SwisstbError
+from ..prizes.for_reports import prize_file_beside
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
 from ._malloc import keep_freed_memory
 from .discover import discover
-from .render import REPORT_EXTENSIONS, SUBMISSIONS, needs_explanations, reports_bytes, submission
+from .render import (
+    REPORT_EXTENSIONS,
+    SUBMISSIONS,
+    event_prizes,
+    needs_explanations,
+    reports_bytes,
+    submission,
+)
 from .season_parts import SeasonEntry, season_entries
 from .summary import SUMMARY_SCHEMA, summarise
 
@@ -54,6 +62,9 @@ class BatchOptions:
     actual_play_rule: bool = True
     """The US Chess 34E actual-play rule (``CalcOptions.actual_play_rule``); ``False`` with
     ``--no-actual-play-rule``, SwissSys's order."""
+    prizes: str | None = None
+    """A prize file for every event; ``None``: each event's ``<event>.prizes.toml`` beside
+    it, if there is one (:func:`~swisstb_io.prizes.for_reports.prize_file_beside`)."""
     force: bool = False
     fail_fast: bool = False
     jobs: int = 1
@@ -76,7 +87,8 @@ class BatchOptions:
     def fingerprint(self) -> str:
         """What, besides the input bytes, decides the outputs."""
         return json.dumps([__version__, SUMMARY_SCHEMA, sorted(self.formats),
-                           sorted(self.submit), self.tiebreaks, self.actual_play_rule])
+                           sorted(self.submit), self.tiebreaks, self.actual_play_rule,
+                           self.prizes])
 
 
 @dataclass(frozen=True)
@@ -146,7 +158,12 @@ def process_event(
         data, _ = read_source(path)
     except SwisstbError as exc:
         return _failed(path, rel, exc, "")
-    digest = _digest(data, options)
+    prize_path = options.prizes or prize_file_beside(path)
+    try:  # a changed prize file redoes the event
+        prize_bytes = read_source(prize_path)[0] if prize_path else b""
+    except SwisstbError as exc:
+        return _failed(path, rel, exc, "")
+    digest = _digest(data + b"\0prizes\0" + prize_bytes if prize_path else data, options)
     if (previous is not None and not options.force and previous.get("digest") == digest
             and _reusable(out, previous)):
         return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
@@ -158,7 +175,7 @@ def process_event(
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _produce(path, rel, out, data, digest, options)
+        return _produce(path, rel, out, data, digest, options, prize_path)
     except SwisstbError as exc:
         return _failed(path, rel, exc, digest)
     except OSError as exc:
@@ -197,7 +214,8 @@ def summary_path(rel: str) -> str:
 
 
 def _produce(
-    path: str, rel: str, out: Path, data: bytes, digest: str, options: BatchOptions
+    path: str, rel: str, out: Path, data: bytes, digest: str, options: BatchOptions,
+    prize_path: str | None = None,
 ) -> FileResult:
     read = load(data, path=path)
     t = read.tournament
@@ -207,7 +225,9 @@ def _produce(
                                              actual_play_rule=options.actual_play_rule))
     stem = event_stem(rel)
     written: list[str] = []
-    for fmt, blob in reports_bytes(result, formats, source=rel, read=read).items():
+    prizes = event_prizes(result, t, prize_path, rel) if prize_path else None
+    for fmt, blob in reports_bytes(result, formats, source=rel, read=read,
+                                   prizes=prizes).items():
         name = f"{stem}.{REPORT_EXTENSIONS[fmt]}"
         atomic_write(out / name, blob)
         written.append(name)

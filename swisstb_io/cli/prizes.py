@@ -6,7 +6,7 @@ import click
 
 from ..tiebreaks import CalcOptions, standings
 from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
-from .report import _chain, _playoff  # the chain choice of `report` (one policy)
+from .report import _chain, _playoff  # the chain policy and --playoff, as `report` reads them
 
 PRIZE_FORMATS = ("text", "json", "md", "csv", "html")
 

@@ -6,8 +6,15 @@ import click
 
 from ..errors import TiebreakError
 from ..model import Tournament
-from ..reports import REPORT_FORMATS, ReportError, ReportOptions, render, report_format
-from ..tiebreaks import CalcOptions, Spec, chain_policy, standings
+from ..reports import (
+    REPORT_FORMATS,
+    PrizeColumn,
+    ReportError,
+    ReportOptions,
+    render,
+    report_format,
+)
+from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
 from . import _usage
 from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
 
@@ -35,6 +42,18 @@ def _playoff(value: str | None) -> tuple[int, ...]:
     if len(set(order)) != len(order):
         raise click.BadParameter(f"{value!r} names a player twice", param_hint="'--playoff'")
     return order
+
+
+def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
+            source: str) -> PrizeColumn | None:
+    """The prize list of ``--prizes`` for the report (see ``swisstb prizes``)."""
+    if prize_path is None:
+        return None
+    from ..prizes import prizes_for, read_prize_file
+    from ..prizes.for_reports import prize_column
+
+    result = prizes_for(res, t, read_prize_file(prize_path))
+    return prize_column(result, source, tuple(spec.key for spec in res.chain))
 
 
 @click.command(name="report")
@@ -73,6 +92,9 @@ def _playoff(value: str | None) -> tuple[int, ...]:
               help="Rank by points, then the tie-breaks, as SwissSys does: without the US "
                    "Chess 34E rule that a player who scored in play ranks ahead of a tied "
                    "player whose whole score is unplayed.")
+@click.option("--prizes", "prize_path", metavar="FILE",
+              help="Prize file (TOML, see `swisstb prizes`): adds a Prize column and the "
+                   "prize list.")
 @from_option
 @click.option("--section", metavar="NAME|NUMBER", help="Section of a multi-section file.")
 @strict_option
@@ -81,7 +103,7 @@ def command(
     labels: str | None, output: str, explain: bool, playoff: str | None,
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None, no_actual_play: bool,
-    from_format: str | None, section: str | None, strict: bool,
+    prize_path: str | None, from_format: str | None, section: str | None, strict: bool,
 ) -> None:
     """Standings of FILE ranked by points and tie-breaks, with a crosstable.
 
@@ -113,8 +135,9 @@ def command(
     )
     res = standings(t, chain, options)  # once, with explanations if the format shows them
     _usage.check_playoff(order, res)
+    prizes = _prizes(prize_path, res, t, path)
     opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,
-                         input_format=result.format, explain=explain)
+                         input_format=result.format, explain=explain, prizes=prizes)
     try:
         data = render(res, fmt, opts)
     except ReportError as exc:

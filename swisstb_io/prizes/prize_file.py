@@ -125,6 +125,14 @@ class _Reader:
         if not isinstance(raw_groups, list):
             raise self.error("group must be an array of tables: write [[group]]", "", 0, "group")
         groups = tuple(self.group(g, i, event) for i, g in enumerate(raw_groups))
+        if limits.unrated_max is not None:
+            if event.system is not System.USCF:
+                raise self.error('[limits] apply to system = "uscf" (32B pooling) only',
+                                 "limits", 0, "unrated_max")
+            if not event.rating:
+                raise self.error("unrated_max needs the rating list that says who is "
+                                 'unrated: add rating = "uscf" to [event]',
+                                 "limits", 0, "unrated_max")
         if not groups:
             raise self.error("the file has no [[group]] of prizes", "", 0)
         self.check_groups(groups, event, fund)
@@ -250,6 +258,14 @@ class _Reader:
                            'rating list: add rating = "uscf" (or "fide"…) to [event]')
         if g.kind is Kind.POINTS and g.min_points is None:
             raise get.fail("kind", f"points group {g.id!r} needs min_points = <points>")
+        if g.kind is Kind.POINTS and len(g.cash) != 1:
+            raise get.fail("cash" if "cash" in get.table else "kind",
+                           f"points group {g.id!r} pays one amount to every qualifier: "
+                           "cash = [20]")
+        if event.system is System.USCF:
+            for key in ("on_vacate", "share_beyond_last", "value"):
+                if key in get.table:
+                    raise get.fail(key, f'{key} applies to system = "fide" only; remove it')
         if g.kind is Kind.SPECIAL and len(g.award_to) < len(g.cash):
             raise get.fail("award_to" if "award_to" in get.table else "kind",
                            f"special group {g.id!r} needs award_to = [start number or name, "
