@@ -11,6 +11,7 @@ from tqdm import tqdm
 from ..batch import Batch, BatchOptions, FileResult, default_jobs
 from ..batch.render import REPORT_EXTENSIONS, SUBMISSIONS
 from ..errors import SwisstbError
+from ..textsafe import shown
 from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 
@@ -82,6 +83,8 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
     if out.resolve() == season.resolve():
         raise click.UsageError("OUT_DIR must not be SEASON_DIR itself; choose another folder")
     batch = Batch(season, out, options)
+    for note in batch.notes:
+        click.echo(shown(note), err=True)
     if not batch.events:
         narrowed = f" matching --glob {' '.join(patterns)}" if patterns else ""
         click.echo(f"Error: no tournament file found in {season}{narrowed}", err=True)
