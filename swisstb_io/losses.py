@@ -17,6 +17,7 @@ from typing import Any
 
 from .model import DEFAULT_POINTS, Outcome, Player, PointSystem, RoundResult, Tournament
 from .registry import FormatSpec
+from .tiebreaks.values import format_fixed
 
 LABELS: dict[str, str] = {
     "tournament.name:ascii": "accented letters of the event name (written in ASCII)",
@@ -153,7 +154,7 @@ def _count(items: Iterable[object], what: str) -> str:
 
 def _points_text(value: Fraction) -> str:
     """``3.0``, ``2.5``, ``0.25``, as standings print points."""
-    text = f"{float(value):.2f}".rstrip("0")
+    text = format_fixed(value, 2).rstrip("0")
     return text + "0" if text.endswith(".") else text
 
 
