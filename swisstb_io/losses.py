@@ -9,6 +9,7 @@ the dossiers.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -152,8 +153,11 @@ def _count(items: Iterable[object], what: str) -> str:
 
 
 def _points_text(value: Fraction) -> str:
-    """``3.0``, ``2.5``, ``0.25``, as standings print points."""
-    text = f"{float(value):.2f}".rstrip("0")
+    """``3.0``, ``2.5``, ``0.25``, as standings print points (exact to the hundredth,
+    else rounded there half up: a message, never a value that is computed with)."""
+    n = math.floor(abs(value) * 100 + Fraction(1, 2))
+    whole, cents = divmod(n, 100)
+    text = f"{'-' if value < 0 else ''}{whole}.{cents:02d}".rstrip("0")
     return text + "0" if text.endswith(".") else text
 
 
