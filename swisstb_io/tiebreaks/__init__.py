@@ -65,6 +65,7 @@ from . import (  # noqa: F401
     progressive,
     ratings,
     sonneborn_berger,
+    team_systems,
 )
 from .context import CalcOptions, Context
 from .registry import (
