@@ -295,3 +295,11 @@ def test_team_report_prints_the_file_chain() -> None:
     res = CliRunner().invoke(cli, ["report", str(GRANDMOMMY), "--view", "team", "-f", "json"],
                              prog_name="swisstb")
     assert res.exit_code == 2 and "--view team gives text" in res.stderr
+
+
+def test_sssc_factor_is_computed_or_given() -> None:
+    """Ex. 49: F = ⌊14 / 4⌋ = 3, SSSC(#1) = 17.5 + 64 / 3; ``[factor=4]``: 17.5 + 64 / 4."""
+    ts = team_standings(read(HELD["2024"]), "SSSC,SSSC[factor=4]")
+    one = next(s for s in ts.result.rows if s.start_no == 1)
+    assert one.values["SSSC"].value == Fraction(3883, 100)
+    assert one.values["SSSC[factor=4]"].value == Fraction(67, 2)

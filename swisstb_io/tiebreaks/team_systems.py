@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..errors import TiebreakError
 from ..teams.matches import Kind
 from .context import Context
 from .encounters import direct_encounter
-from .registry import group_tiebreak, tiebreak
+from .registry import Option, group_tiebreak, tiebreak
 from .spec import Spec
 from .team_context import TeamContext, team_context
 from .unplayed import Entry, apply_cuts, entries
@@ -102,11 +103,14 @@ _esb("EGGSB", "Extended Sonneborn-Berger (GP x GP)", "§13.2.4")
 
 
 @tiebreak("SSSC", "Sonneborn-Berger Secondary Score Combined", "FIDE C.07 §13.4",
-          family="FIDE", team_only=True, decimals=2, modifiers=frozenset("KP"),
+          family="FIDE", team_only=True, decimals=2, modifiers=frozenset("P"),
+          options={"factor": Option("auto", (), "F: auto = ⌊highest achievable primary score "
+                                    "/ highest secondary score of one match⌋, or a number")},
           summary="secondary score + BH of the primary score / F")
 def secondary_score_combined(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """SSSC: secondary + BH(primary) / F, F = ⌊highest achievable primary score / highest
-    secondary score of one match⌋ (``/K<n>`` is not supported yet), 2 decimals half up."""
+    secondary score of one match⌋ or ``[factor=n]`` (the TRF-2026 ``/K<n>`` spelling is not
+    read yet), 2 decimals half up."""
     from .buchholz import opponent_scores
     from .spec import parse_spec
 
@@ -114,7 +118,10 @@ def secondary_score_combined(ctx: Context, spec: Spec) -> list[Fraction | None]:
     sec = tctx.score(tctx.secondary)
     bh = opponent_scores(tctx, parse_spec("BH/P" if spec.played else "BH"))
     most = tctx.frac(tctx.win) * tctx.fide_table.rounds
-    factor = max(int(most // sec.frac(sec.win)), 1)
+    chosen = spec.option("factor")
+    factor = max(int(most // sec.frac(sec.win)), 1) if chosen == "auto" else int(chosen)
+    if factor <= 0:
+        raise TiebreakError(f"{spec.key}: the factor must be a positive whole number")
     return [round_half_up(sec.frac(s) + (b or Fraction(0)) / factor, 2)
             for s, b in zip(sec.points, bh, strict=True)]
 
@@ -236,8 +243,8 @@ def extended_direct_encounter(ctx: Context, spec: Spec, group: tuple[int, ...]
 
 for _code, _how in _EDE_VARIANTS.items():
     group_tiebreak(_code, "Extended Direct Encounter" + (f" ({_how})" if _how else ""),
-                   "FIDE C.07 §13.3.1" if not _how else "FIDE C.07 §13.3.2", family="FIDE", team_only=True,
-                   decimals=0, modifiers=frozenset("P"), reapply=False,
+                   "FIDE C.07 §13.3.1" if not _how else "FIDE C.07 §13.3.2", family="FIDE",
+                   team_only=True, decimals=0, modifiers=frozenset("P"), reapply=False,
                    summary="direct encounter on the primary score, then the secondary")(
         extended_direct_encounter)
 
@@ -258,12 +265,11 @@ def us_amateur_team(ctx: Context, spec: Spec) -> list[Fraction | None]:
     table = mp.table
     scale = [Fraction(mp.game_points[i], mp.win) for i in range(len(table))]
     out: list[Fraction | None] = []
-    for i, k in enumerate(table.row_starts()):
+    for k in table.row_starts():
         total = Fraction(0)
         for r in range(table.rounds):
             o = table.opp[k + r]
             if o >= 0:
                 total += scale[o] * gp.frac(gp.table.pts[k + r])
         out.append(total)
-        del i
     return out
