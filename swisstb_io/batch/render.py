@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..registry import ReadResult
 from ..reports import FORMATS, ReportOptions, build, render, report_format
-from ..tiebreaks.standings import StandingsResult
+from ..tiebreaks import StandingsResult
 
 REPORT_EXTENSIONS: dict[str, str] = {
     name: f.extension for f in FORMATS.values() for name in (f.name, *f.aliases)}

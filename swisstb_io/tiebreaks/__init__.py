@@ -67,6 +67,7 @@ from . import (  # noqa: F401
     sonneborn_berger,
 )
 from .context import CalcOptions, Context
+from .ranking import Standing, StandingsResult, compute_values, standings
 from .registry import (
     Option,
     System,
@@ -80,7 +81,6 @@ from .registry import (
     tiebreak,
 )
 from .spec import Spec, parse_chain, parse_spec
-from .standings import Standing, StandingsResult, compute_values, standings
 from .values import ExplainRow, Explanation, TiebreakValue
 
 __all__ = [
