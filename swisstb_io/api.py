@@ -7,12 +7,13 @@ the bytes of a zip archive in between.
 
 from __future__ import annotations
 
-import contextlib
+import dataclasses
 import io
 import os
 from typing import TYPE_CHECKING, BinaryIO
 
 from .errors import FormatError, Location, UnknownFormatError, WriteError
+from .files import DIR_MODE, FILE_MODE, atomic_write
 from .model import Tournament
 from .registry import FormatSpec, ReadOptions, ReadResult, WriteOptions, detect, find
 
@@ -92,44 +93,8 @@ def dumps(tournament: Tournament, format: str, options: WriteOptions | None = No
         raise WriteError(f"format {spec.name!r} can be read but not written")
     opts = options or spec.write_options
     if options is not None and options.version is None and spec.write_options.version:
-        opts = WriteOptions(
-            version=spec.write_options.version,
-            newline=options.newline,
-            encoding=options.encoding,
-            strict=options.strict,
-        )
+        opts = dataclasses.replace(options, version=spec.write_options.version)
     return spec.writer(tournament, opts)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-_UMASK = _umask()
-FILE_MODE = 0o666 & ~_UMASK
-"""What ``open()`` would give a new file (``mkstemp`` alone gives 0600)."""
-DIR_MODE = 0o777 & ~_UMASK
-"""What ``mkdir()`` would give a new directory (``mkdtemp`` alone gives 0700)."""
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename, so a crash never
-    leaves a half-written file; the file gets the usual permissions, not mkstemp's 0600."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    import tempfile  # imported here: it costs ~20 ms at start-up and only writers need it
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, FILE_MODE)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
 
 
 def write(
@@ -187,3 +152,7 @@ def spec_for_output(dest: str, to: str | None) -> FormatSpec:
         f"cannot tell the output format from {dest!r}; name it with --to "
         f"(one of: {', '.join(s.name for s in all_formats() if s.writer is not None)})"
     )
+
+
+__all__ = ["DIR_MODE", "FILE_MODE", "atomic_write", "dumps", "load", "read", "read_source",
+           "spec_for_output", "write"]

@@ -48,6 +48,10 @@ class WriteOptions:
     newline: str | None = None
     encoding: str | None = None
     strict: bool = False
+    player_order: str = "as-read"
+    """``"as-read"`` keeps the players in the order the model (or the file read) has them;
+    ``"start-number"`` writes them by start number (TRF: each 001 record takes the place
+    of one, so the other records stay where they were)."""
 
 
 Reader = Callable[[bytes, str, ReadOptions], ReadResult]

@@ -225,14 +225,12 @@ def test_inconsistent_sides_are_kept_side_by_side() -> None:
     assert [p.results[0].outcome for p in _round_trip(merged).players] == [Outcome.WIN] * 2
 
 
-def test_an_opponent_who_is_not_listed_is_kept_with_a_warning() -> None:
+def test_an_opponent_who_is_not_listed_is_an_error() -> None:
     t = Tournament(players=(Player(1, "A", (RoundResult(Outcome.WIN, 7, W),)),), total_rounds=1)
-    result = read_chess_json(write_chess_json(t, WriteOptions()), "t.jch", ReadOptions())
-    assert result.tournament == t
-    assert [str(d) for d in result.diagnostics] == [
-        "t.jch:30:54: warning: event.tournaments[0].gameList[0].black: competitor 7 is not in "
-        "competitors; kept as the opponent"
-    ]
+    with pytest.raises(FormatError) as info:
+        read_chess_json(write_chess_json(t, WriteOptions()), "t.jch", ReadOptions())
+    assert str(info.value) == ("t.jch:30:54: event.tournaments[0].gameList[0].black: "
+                               "competitor 7 is not in competitors")
 
 
 def test_points_without_a_decimal_form_cannot_be_written() -> None:

@@ -60,8 +60,8 @@ def test_info_on_a_bad_file_is_one_clear_line_and_exit_1() -> None:
 
 def test_info_on_a_missing_file() -> None:
     code, _, err = run("info", "no/such/file.trf")
-    assert code == 1
-    assert err == "Error: no/such/file.trf: cannot read the file: No such file or directory\n"
+    assert code == 2  # the same code in every command (issue 16 item 15)
+    assert err == "Error: no/such/file.trf: no such file or folder\n"
 
 
 def test_unknown_format_name_is_a_usage_error() -> None:

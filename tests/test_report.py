@@ -21,6 +21,7 @@ Tie-breaks:
   SOLK    Solkoff, US Chess 34E2
   CUM     Cumulative, US Chess 34E3
   OPPCUM  Cumulative of Opposition, US Chess 34E4 (34E9 before the 7th edition)
+US Chess 34E actual-play rule applied: points scored in play rank ahead of an all-unplayed tie
 
 Pl No  Name           Rtg  Pts   MM  SOLK  CUM  OPPCUM
 ------------------------------------------------------
@@ -64,7 +65,10 @@ def test_json_report_contract() -> None:
     assert [t["code"] for t in doc["tiebreaks"]] == ["MM", "SOLK", "USSB", "AVGOPP", "RBT"]
     assert doc["tiebreaks"][0] == {"code": "MM", "name": "Modified Median",
                                    "rule": "US Chess 34E1"}
-    assert doc["decisions"] == {"actual_play_rule": True, "playoff": None, "lot_seed": None}
+    assert doc["decisions"] == {
+        "actual_play_rule": True, "playoff": None, "lot_seed": None,
+        "actual_play_rule_reason": "US Chess 34E actual-play rule applied: points scored in "
+                                   "play rank ahead of an all-unplayed tie"}
     first, d, b = doc["standings"][:3]
     assert first == {
         "place": 1, "start_no": 1, "name": "A", "rating": 1800, "points": 3.5,
@@ -91,7 +95,9 @@ def test_json_golden(update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> No
     assert b["explain"]["MM"]["rounds"][2] == {
         "round": 3, "result": "B", "opponent": None, "value": 0,
         "note": "own unplayed round: a 0-opponent (34E1)", "dropped": "lowest"}
-    assert '"OPPPERF": 1483.33' in result.stdout  # 4450/3, 2 decimals half-up
+    # SwissSys's 34E10 (rules-uscf.md): (1566 + 1400 + 1633 + 1333) / 4 = 1483 (the linear
+    # formula gives 4450/3, printed 1483.33)
+    assert '"OPPPERF": 1483\n' in result.stdout
 
 
 def test_output_file(tmp_path: Path) -> None:
@@ -145,10 +151,17 @@ def test_usage_errors_exit_2(args: list[str], message: str) -> None:
 
 
 def test_unreadable_file_exit_1(tmp_path: Path) -> None:
-    result = run(str(tmp_path / "missing.trf"))
+    bad = tmp_path / "bad.trf"
+    bad.write_text("001    x\n")
+    result = run(str(bad))
     assert result.exit_code == 1
-    assert result.stderr.startswith("Error: ")
-    assert "missing.trf: cannot read the file" in result.stderr
+    assert result.stderr.startswith(f"Error: {bad}:1:")
+
+
+def test_missing_file_exit_2(tmp_path: Path) -> None:
+    result = run(str(tmp_path / "missing.trf"))
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {tmp_path / 'missing.trf'}: no such file or folder\n"
 
 
 def test_playoff_and_lot_are_printed() -> None:

@@ -116,11 +116,22 @@ def test_bad_files_give_exact_messages(text: str, message: str) -> None:
     assert str(err.value) == message
 
 
-def test_unknown_opponent_is_a_diagnostic() -> None:
+def test_an_unknown_opponent_is_an_error_at_its_result() -> None:
     doc = {"Sections": [{"Players": [{"Pair number": 1, "Results": ["+;9;W;1;9;9;0"]}]}]}
-    res = load(json.dumps(doc).encode())
+    with pytest.raises(FormatError) as err:
+        load(json.dumps(doc).encode())
+    assert str(err.value) == ("e.sjson:1:59: round 1: opponent 9 does not exist (no player has "
+                              "that start number)")
+
+
+def test_inconsistent_games_are_diagnostics_at_their_result() -> None:
+    doc = {"Sections": [{"Players": [{"Pair number": 1, "Results": ["+;2;W;1;2;2;0"]},
+                                     {"Pair number": 2, "Results": ["+;1;W;1;1;1;0"]}]}]}
+    res = load(json.dumps(doc, indent=1).encode())
     assert [str(d) for d in res.diagnostics] == [
-        "e.sjson: warning: Sections[0]: pair 1, round 1: opponent 9 is not in the section"]
+        "e.sjson:8:7: warning: round 1: players 1 and 2 both have colour 'w'",
+        "e.sjson:8:7: warning: round 1: results do not mirror: 1 has win, 2 has win",
+    ]
 
 
 def test_bom_and_windows_1252_are_read() -> None:

@@ -164,29 +164,30 @@ def test_total_mismatch_is_a_diagnostic_with_line_and_column() -> None:
     data = HEADER + b'1,"A, B",W2W,H,1.0\n2,"C, D",L1B,H,0.5\n'
     res = load(data)
     assert [str(d) for d in res.diagnostics] == [
-        "t.csv:2:16: warning: Total '1.0' of pair 1 does not match the round cells (1.5)"
+        "t.csv:2:16: warning: player 1: points column says 1.0 but the results give 1.5"
     ]
-    with pytest.raises(FormatError, match=r"^t\.csv:2:16: Total '1\.0' of pair 1"):
+    with pytest.raises(FormatError, match=r"^t\.csv:2:16: player 1: points column says 1\.0"):
         load(data, strict=True)
 
 
-def test_asymmetric_and_unknown_opponents_are_diagnostics() -> None:
-    data = HEADER + b"1,A,W2W,W3\n2,B,W1B,\n"
-    got = [str(d) for d in load(data).diagnostics]
+def test_asymmetric_games_are_diagnostics_and_an_unknown_opponent_an_error() -> None:
+    got = [str(d) for d in load(HEADER + b"1,A,W2W,\n2,B,W1W,\n").diagnostics]
     assert got == [
-        "t.csv:2:5: warning: pair 1, column 'Rd 1': 'W2W' but pair 2's cell is 'W1B'",
-        "t.csv:2:9: warning: pair 1, column 'Rd 2': opponent 3 is not in the table",
-        "t.csv:3:5: warning: pair 2, column 'Rd 1': 'W1B' but pair 1's cell is 'W2W'",
+        "t.csv:2:5: warning: round 1: players 1 and 2 both have colour 'w'",
+        "t.csv:2:5: warning: round 1: results do not mirror: 1 has win, 2 has win",
     ]
+    with pytest.raises(FormatError) as info:
+        load(HEADER + b"1,A,W2W,W3\n2,B,L1B,\n")
+    assert str(info.value) == ("t.csv:2:9: round 2: opponent 3 does not exist (no row has that "
+                               "start number)")
 
 
-def test_a_warning_names_the_round_column_even_when_the_header_lists_rounds_out_of_order(
+def test_a_warning_points_at_the_round_column_even_when_the_header_lists_rounds_out_of_order(
 ) -> None:
     data = b"Pair,Name,Rd 2,Rd 1\n1,A,,W2\n2,B,,W1\n"
     got = [str(d) for d in load(data).diagnostics]
     assert got == [
-        "t.csv:2:6: warning: pair 1, column 'Rd 1': 'W2' but pair 2's cell is 'W1'",
-        "t.csv:3:6: warning: pair 2, column 'Rd 1': 'W1' but pair 1's cell is 'W2'",
+        "t.csv:2:6: warning: round 1: results do not mirror: 1 has win, 2 has win",
     ]
 
 

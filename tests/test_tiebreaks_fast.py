@@ -28,7 +28,7 @@ FIDE_CHAIN = ("BH,BH/C1,BH/M1,BH/C2,BH/P,BH/C1/P,BH/C1/S,SB,SB/C1,SB/C2,SB/P,SB/
               "PS,PS/C1,PS/C3,ARO,ARO/C1,ARO/M1,TPR,ARO/U1400,TPR/U1400,BH/C1/V0,SB/V0")
 FORE = "FB,FB/C1,FB/M1"
 US_CHAIN = ("MM,SOLK,MED,CUM,OPPCUM,KASH,BLK,USSB,AVGOPP,OPPPERF,MM[own-unplayed=omit],"
-            "CUM[unplayed=all-unplayed-points;rounds=participated],OPPCUM[forfeits=include],"
+            "CUM[unplayed=full-only;rounds=participated],OPPCUM[forfeits=include],"
             "USSB[scores=raw],AVGOPP/U1400")
 
 
@@ -186,8 +186,9 @@ def test_us_sums_match_a_plain_per_player_reference(t: Tournament) -> None:
     """SOLK, CUM (both options) and OPPCUM against a round-by-round reference (34E1-34E4):
     the field-wide sums must count exactly what the rules count."""
     ctx = Context(t)
-    chain = ("SOLK,CUM,CUM[unplayed=all-unplayed-points;rounds=participated],OPPCUM,"
-             "OPPCUM[forfeits=include],USSB[scores=adjusted]")
+    chain = ("SOLK,CUM,CUM[unplayed=full-only],CUM[unplayed=full-only;rounds=participated],"
+             "OPPCUM,OPPCUM[unplayed=full-only],OPPCUM[forfeits=include],"
+             "USSB[scores=adjusted]")
     got = {k: {sn: v.value for sn, v in vals.items()}
            for k, vals in chain_values(ctx, parse_chain(chain)).items()}
     frac, nr = ctx.frac, ctx.n_rounds
@@ -208,12 +209,15 @@ def test_us_sums_match_a_plain_per_player_reference(t: Tournament) -> None:
     for i, sn in enumerate(ctx.start_nos):
         rounds = list(zip(ctx.opp[i], ctx.played[i], ctx.pts[i], strict=True))
         assert got["SOLK"][sn] == frac(sum(adj[j] for j, pl, _ in rounds if pl))
-        assert got["CUM"][sn] == frac(cum(i, False, True))
-        key = "CUM[unplayed=all-unplayed-points;rounds=participated]"
-        assert got[key][sn] == frac(cum(i, True, False))
-        assert got["OPPCUM"][sn] == frac(sum(cum(j, False, True) for j, pl, _ in rounds
+        assert got["CUM"][sn] == frac(cum(i, True, True))
+        assert got["CUM[unplayed=full-only]"][sn] == frac(cum(i, False, True))
+        key = "CUM[unplayed=full-only;rounds=participated]"
+        assert got[key][sn] == frac(cum(i, False, False))
+        assert got["OPPCUM"][sn] == frac(sum(cum(j, True, True) for j, pl, _ in rounds
                                              if j >= 0 and pl))
-        assert got["OPPCUM[forfeits=include]"][sn] == frac(sum(cum(j, False, True)
+        assert got["OPPCUM[unplayed=full-only]"][sn] == frac(
+            sum(cum(j, False, True) for j, pl, _ in rounds if j >= 0 and pl))
+        assert got["OPPCUM[forfeits=include]"][sn] == frac(sum(cum(j, True, True)
                                                                for j, _, _ in rounds if j >= 0))
         assert got["USSB[scores=adjusted]"][sn] == frac(
             sum(adj[j] * p for j, pl, p in rounds if pl), ctx.win or ctx.unit)

@@ -37,21 +37,22 @@ def solo(cells: str, rounds: int | None = None) -> dict[str, F | None]:
             mine[k] = f"{flip[c[0]]}1"
             rows[opp] = (f"O{opp}", 1500, " ".join(mine))
     t = wallchart(rows, rounds=rounds)
-    return values(t, "CUM,KASH,CUM[unplayed=all-unplayed-points]")[1]
+    return values(t, "CUM,KASH,CUM[unplayed=full-only]")[1]
 
 
 # --------------------------------------------------------------------------- T1
 
 
 T1_TABLE = {
-    # sn: MM, MED, SOLK, CUM, OPPCUM, SB adj, SB raw, KASH, BLK, AVGOPP, OPPPERF
+    # sn: MM, MED, SOLK, CUM, OPPCUM, SB adj, SB raw, KASH, BLK, AVGOPP, OPPPERF (linear)
     1: ("5.5", "3.5", "6.5", "9", "16", "5.5", "6.25", 14, 2, "1425", F(4450, 3)),
     2: ("6.5", "3", "6.5", "4.5", "17.5", "2", "2.75", 7, 1, F(4700, 3), F(14075, 9)),
     4: ("6.5", "3", "6.5", "5.5", "16.5", "3.25", "3.75", 6, 3, F(4900, 3), F(4625, 3)),
     3: ("4", "4", "7.5", "3", "19", "1", "1.25", 4, 1, "1600", F(4925, 3)),
     5: ("0", "0", "3.5", "3", "9", "0", "0", 1, 0, "1800", "1725"),
 }
-T1_CODES = "MM,MED,SOLK,CUM,OPPCUM,USSB,USSB[scores=raw],KASH,BLK,AVGOPP,OPPPERF"
+T1_CODES = ("MM,MED,SOLK,CUM,OPPCUM,USSB,USSB[scores=raw],KASH,BLK,AVGOPP,"
+            "OPPPERF[formula=linear]")
 
 
 def test_t1_every_system() -> None:
@@ -63,8 +64,9 @@ def test_t1_every_system() -> None:
 
 def test_t1_opponent_performance_rounds_to_the_published_figures() -> None:
     # rules-uscf.md prints 1483.33, 1563.89, 1541.67, 1641.67, 1725 for 34E10.
-    got = values(wallchart(T1, rounds=4), "OPPPERF")
-    printed = {sn: round(v["OPPPERF"] * 100) for sn, v in got.items()}  # type: ignore[operator]
+    got = values(wallchart(T1, rounds=4), "OPPPERF[formula=linear]")
+    printed = {sn: round(v["OPPPERF[formula=linear]"] * 100)  # type: ignore[operator]
+               for sn, v in got.items()}
     assert printed == {1: 148333, 2: 156389, 4: 154167, 3: 164167, 5: 172500}
 
 
@@ -156,7 +158,7 @@ def test_t0_1_adjusted_score_of_a_withdrawn_opponent() -> None:
         ("W2 L3 W4 W5 D6", "10.5"),  # T0.6
         ("W2 L3 W4 D5", "6.5"),  # T0.7
         ("W2 W3 D4 L5", "8"),  # T0.7
-        ("H W3 L4 W5", "6"),  # A3 half-point bye, full_only
+        ("H W3 L4 W5", "5.5"),  # A3 half-point bye, default all-unplayed-points
     ],
 )
 def test_t0_cumulative(cells: str, cum: str) -> None:
@@ -164,7 +166,7 @@ def test_t0_cumulative(cells: str, cum: str) -> None:
 
 
 def test_a3_half_point_bye_variant() -> None:
-    assert solo("H W3 L4 W5")["CUM[unplayed=all-unplayed-points]"] == F(11, 2)
+    assert solo("H W3 L4 W5")["CUM[unplayed=full-only]"] == F(6)
 
 
 def test_cumulative_forfeit_win_is_subtracted_once() -> None:

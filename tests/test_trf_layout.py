@@ -153,11 +153,25 @@ def test_fide_submission_sorts_players_inside_a_compact_layout() -> None:
     assert [p.start_no for p in t.players] == [3, 1, 2]
     assert items(t)[-2:] == ["001:3", "001:1-2"]
     sub = prepare_fide(t, version="2026", tiebreaks="BH")
-    layout = json.loads(sub.tournament.extras[LAYOUT])
-    assert [k for k in layout if isinstance(k, str) and k.startswith("001:")] == ["001:1-3"]
+    assert sub.tournament.extras[LAYOUT] == t.extras[LAYOUT]  # the submission leaves it alone
     lines = sub.to_bytes().decode().splitlines()
     assert [ln[:8] for ln in lines if ln.startswith("001")] == ["001    1", "001    2",
                                                                 "001    3"]
+
+
+def test_the_writer_orders_players_by_start_number_in_the_places_of_the_001_lines() -> None:
+    data = (ROOT / "fixtures" / "submit" / "own_unsorted.trf").read_bytes()
+    t = read(data)
+    assert write_trf(t, WriteOptions()) == data
+    out = write_trf(t, WriteOptions(player_order="start-number")).decode().splitlines()
+    lines = data.decode().splitlines()
+    slots = [k for k, ln in enumerate(lines) if ln.startswith("001")]
+    assert [k for k, ln in enumerate(out) if ln.startswith("001")] == slots
+    assert [out[k] for k in slots] == sorted((lines[k] for k in slots), key=lambda ln: ln[:8])
+    assert [ln for k, ln in enumerate(out) if k not in slots] == [
+        ln for k, ln in enumerate(lines) if k not in slots]
+    with pytest.raises(WriteError, match="unknown player order 'x'"):
+        write_trf(t, WriteOptions(player_order="x"))
 
 
 @pytest.mark.parametrize("damage", [

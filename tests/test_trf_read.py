@@ -233,6 +233,8 @@ def test_asymmetric_game() -> None:
     ) == [
         "t.trf:2:92: warning: round 1: player 1 plays 2, but 2's round 1 has opponent 3",
         "t.trf:3:92: warning: round 1: results do not mirror: 2 has loss, 3 has loss",
+        "t.trf:3:92: warning: round 1: player 2 is paired twice (players 1, 3 name 2 as "
+        "their opponent)",
     ]
 
 
@@ -291,28 +293,6 @@ def test_unknown_record_is_info_even_when_strict() -> None:
 
 
 # ---- the reader's fast paths give what the plain code gives ---------------------------
-
-
-def test_positional_constructor_builds_what_the_dataclass_builds() -> None:
-    from swisstb_io.model import Player
-    from swisstb_io.trf._build import positional
-
-    make = positional(Player, ("start_no", "name", "results", "fide_rating"))
-    rounds = (RoundResult(Outcome.WIN, 2, Color.WHITE),)
-    got = make(7, "Ann", rounds, 2100)
-    want = Player(start_no=7, name="Ann", results=rounds, fide_rating=2100)
-    assert type(got) is Player and got == want and hash(got) == hash(want)
-    assert repr(got) == repr(want) and got.extras is want.extras  # the default factory ran
-    with pytest.raises(AttributeError):
-        got.name = "Bob"  # type: ignore[misc]  # still frozen
-
-
-def test_positional_constructor_falls_back_for_classes_it_cannot_fill() -> None:
-    from swisstb_io.model import Rating
-    from swisstb_io.trf._build import positional
-
-    make = positional(Rating, ("system", "value"))  # not slotted: the class's own __init__
-    assert make("FIDE", 2000) == Rating("FIDE", 2000)
 
 
 @pytest.mark.parametrize(("rounds", "message"), [

@@ -294,8 +294,8 @@ def test_bad_round_cell_names_record_and_field() -> None:
     td[start:start + 7] = b"Q7     "
     with pytest.raises(FormatError) as err:
         load(rezip({**files, "TDEXPORT.DBF": bytes(td)}))
-    assert str(err.value) == ("r.zip/TDEXPORT.DBF: record 1, field D_RND02: bad round cell 'Q7' "
-                              "(expected W12B, L5, D3W, X, F, Z, B, H or U)")
+    assert str(err.value) == ("r.zip/TDEXPORT.DBF:1:71: record 1, field D_RND02: bad round "
+                              "cell 'Q7' (expected W12B, L5, D3W, X, F, Z, B, H or U)")
 
 
 def test_bundle_problems() -> None:
@@ -358,7 +358,7 @@ def test_duplicate_pair_and_continuation_record_order() -> None:
     doubled = td[:4] + (9).to_bytes(4, "little") + td[8:hl + 8 * rl] + first + b"\x1a"
     with pytest.raises(FormatError) as err:
         load(rezip({**files, "TDEXPORT.DBF": doubled}))
-    assert str(err.value) == "r.zip/TDEXPORT.DBF: record 9: pairing number 1 appears twice"
+    assert str(err.value) == "r.zip/TDEXPORT.DBF:9:16: record 9: pairing number 1 appears twice"
     with zipfile.ZipFile(FIX / "legacy_1991.zip") as zf:
         legacy = {n: zf.read(n) for n in zf.namelist()}
     ltd = legacy["REPORT/TDEXPORT.DBF"]

@@ -81,7 +81,7 @@ SINK = Tournament(
             name="",
             results=(
                 RoundResult(Outcome.INCONSISTENT_WIN, 1, Color.BLACK),
-                RoundResult(Outcome.WIN, 99, Color.NONE),
+                RoundResult(Outcome.WIN, 1, Color.NONE),
                 RoundResult(Outcome.NOT_PAIRED, 1, Color.WHITE),
                 RoundResult(Outcome.DOUBLE_FORFEIT, 1, Color.WHITE),
             ),
@@ -401,14 +401,22 @@ _PLAYERS = st.lists(
 @settings(max_examples=40)
 @given(st.builds(Tournament, name=_TEXT, players=_PLAYERS.map(tuple), section=_TEXT))
 def test_any_model_round_trips_or_is_refused_with_a_reason(t: Tournament) -> None:
-    """Even inconsistent data survives exactly; text XML cannot hold is refused by name."""
+    """Inconsistent games survive exactly (as diagnostics); text XML cannot hold is refused
+    by name, and so is, when read, an opponent who does not exist or a self-pairing."""
     from swisstb_io.xml._common import NOT_XML
 
     texts = [t.name, t.section, *(p.name for p in t.players), *(p.title for p in t.players)]
     texts += [k for p in t.players for k in p.extras]
+    numbers = {p.start_no for p in t.players}
+    impossible = any(r.opponent is not None and (r.opponent == p.start_no
+                                                 or r.opponent not in numbers)
+                     for p in t.players for r in p.results)
     if any(NOT_XML.search(x) for x in texts):
         with pytest.raises(WriteError, match="which XML cannot hold; remove it"):
             write_xml(t, WriteOptions())
+    elif impossible:
+        with pytest.raises(FormatError, match=r"is paired against themself|does not exist"):
+            _round_trip(t)
     else:
         assert _round_trip(t) == t
 

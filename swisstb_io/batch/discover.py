@@ -88,11 +88,13 @@ def _walk(root: Path, skip: Path | None) -> Iterator[Path]:
             if name.startswith("."):
                 continue
             path = here / name
-            if _wanted(path):
+            if is_event_file(path):
                 yield path
 
 
-def _wanted(path: Path) -> bool:
+def is_event_file(path: Path) -> bool:
+    """Whether a file is taken as an event: by its extension, or (generic and unknown
+    extensions) by a sniffer recognising its content."""
     if by_extension(path.name) and path.suffix.lower() not in GENERIC_EXTENSIONS:
         return True
     return _sniffs(path)

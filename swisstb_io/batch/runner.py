@@ -51,6 +51,9 @@ class BatchOptions:
     tiebreaks: str | None = None
     """Tie-break chain for every event; ``None``: each file's declared chain, else the
     default (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`)."""
+    actual_play_rule: bool = True
+    """The US Chess 34E actual-play rule (``CalcOptions.actual_play_rule``); ``False`` with
+    ``--no-actual-play-rule``, SwissSys's order."""
     force: bool = False
     fail_fast: bool = False
     jobs: int = 1
@@ -73,7 +76,7 @@ class BatchOptions:
     def fingerprint(self) -> str:
         """What, besides the input bytes, decides the outputs."""
         return json.dumps([__version__, SUMMARY_SCHEMA, sorted(self.formats),
-                           sorted(self.submit), self.tiebreaks])
+                           sorted(self.submit), self.tiebreaks, self.actual_play_rule])
 
 
 @dataclass(frozen=True)
@@ -200,7 +203,8 @@ def _produce(
     t = read.tournament
     chain = chain_policy.choose_chain(t, options.tiebreaks).specs
     formats = tuple(dict.fromkeys(options.formats))
-    result = standings(t, chain, CalcOptions(explain=needs_explanations(formats)))
+    result = standings(t, chain, CalcOptions(explain=needs_explanations(formats),
+                                             actual_play_rule=options.actual_play_rule))
     stem = event_stem(rel)
     written: list[str] = []
     for fmt, blob in reports_bytes(result, formats, source=rel, read=read).items():

@@ -51,13 +51,20 @@ class FileReport:
 
 def check_file(path: str, options: CheckOptions | None = None) -> FileReport:
     """Check one file (or a bundle folder)."""
-    opts = options or CheckOptions()
     try:
         data, _ = read_source(path)
+    except SwisstbError as exc:
+        return _unreadable(path, exc)
+    return check_data(data, path, options)
+
+
+def check_data(data: bytes, path: str, options: CheckOptions | None = None) -> FileReport:
+    """Check a file's bytes (``path`` names it in the diagnostics, e.g. ``<stdin>``)."""
+    opts = options or CheckOptions()
+    try:
         result = load(data, path=path)
     except SwisstbError as exc:
-        loc = exc.location if exc.location is not None else Location(path)
-        return FileReport(path, "", (Diagnostic(loc, exc.message, Severity.ERROR, "unreadable"),))
+        return _unreadable(path, exc)
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as exc:  # a reader bug must not hide the other files
@@ -68,16 +75,26 @@ def check_file(path: str, options: CheckOptions | None = None) -> FileReport:
     return FileReport(path, result.format, tuple(diags))
 
 
+def _unreadable(path: str, exc: SwisstbError) -> FileReport:
+    loc = exc.location if exc.location is not None else Location(path)
+    return FileReport(path, "", (Diagnostic(loc, exc.message, Severity.ERROR, "unreadable"),))
+
+
 def expand(paths: Iterable[str], patterns: tuple[str, ...] = ()) -> list[str]:
-    """Files named and the tournament files under the folders named, in order."""
-    from ..batch.discover import discover
+    """The tournament files among ``paths`` and under the folders named, in order.
+
+    A file named explicitly is chosen the way a file found in a folder is: by its
+    extension, or for generic and unknown extensions (``.txt``, ``.json``) only when its
+    content is recognised, so a pre-commit hook given every changed file skips the rest.
+    """
+    from ..batch.discover import discover, is_event_file
 
     out: list[str] = []
     for p in paths:
         path = Path(p)
         if path.is_dir() and not _is_bundle(path):
             out.extend(str(x) for x in discover(path, patterns=patterns))
-        else:
+        elif path.is_dir() or not path.exists() or is_event_file(path):
             out.append(p)
     return out
 
@@ -93,4 +110,5 @@ def check_paths(paths: Iterable[str], options: CheckOptions | None = None) -> It
         yield check_file(path, opts)
 
 
-__all__ = ["KINDS", "CheckOptions", "FileReport", "check_file", "check_paths", "expand"]
+__all__ = ["KINDS", "CheckOptions", "FileReport", "check_data", "check_file", "check_paths",
+           "expand"]

@@ -1,10 +1,9 @@
-"""The checks: what the reader reported, what the model shows, what the file declares.
+"""The checks: what the reader reported and what the file declares.
 
 Every problem is a :class:`~swisstb_io.errors.Diagnostic` whose ``code`` is one of
-:data:`KINDS`.  Readers already check some things while reading (TRF: games and points
-columns; SwissSys CSV: games and totals); their diagnostics are passed on, mapped to the
-same kinds, and the model-level check of a kind the reader covers is not run again
-(:data:`READER_CHECKS`), so nothing is reported twice.
+:data:`KINDS`.  Every reader runs the shared game and points checks
+(:mod:`swisstb_io.validate`) while reading; their diagnostics are passed on, mapped to
+these kinds.  Ranks and declared tie-break values are checked here.
 """
 
 from __future__ import annotations
@@ -14,11 +13,12 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from ..errors import Diagnostic, Location, Severity, SwisstbError
-from ..model import MIRROR, Color, Outcome, RoundResult, Tournament
+from ..model import Tournament
 from ..registry import ReadResult
 from ..tiebreaks import Spec, chain_policy, compute_values, standings
 from ..tiebreaks.chain_policy import ChainOrigin, DeclaredChainError
 from ..tiebreaks.context import Context
+from ..validate import plain_number
 from .declared import DeclaredValue, declared_values, player_lines
 
 KINDS: dict[str, str] = {
@@ -42,23 +42,11 @@ _READER_KIND = {
     "color-clash": "pairing-colour-clash",
     "points-mismatch": "points-mismatch",
     "total-mismatch": "points-mismatch",
-    "unknown-opponent": "impossible-result",
+    "paired-twice": "pairing-asymmetric",
+    "missing-opponent": "impossible-result",
     "bye-with-opponent": "impossible-result",
+    "round-past-end": "impossible-result",
 }
-
-READER_CHECKS: dict[str, frozenset[str]] = {
-    "trf": frozenset({"pairing", "points"}),
-    "swisssys-csv": frozenset({"pairing", "points"}),
-}
-"""Model-level check groups a format's reader already runs (keyed by format name prefix)."""
-
-
-def _covered(fmt: str) -> frozenset[str]:
-    for prefix, groups in READER_CHECKS.items():
-        if fmt.startswith(prefix):
-            return groups
-    return frozenset()
-
 
 def reader_diagnostics(result: ReadResult) -> list[Diagnostic]:
     """The reader's warnings with their codes mapped to :data:`KINDS`."""
@@ -91,82 +79,10 @@ def check_tournament(
     t = result.tournament
     fmt = result.format
     found = _Finder(path, player_lines(fmt, data))
-    covered = _covered(fmt)
-    _games(t, found, "pairing" not in covered)
-    if "points" not in covered:
-        _points(t, found)
     _ranks_and_values(t, fmt, data, chain, found)
     diags = reader_diagnostics(result) + found.found
     diags.sort(key=lambda d: (d.location.line or 0, d.location.col or 0))
     return diags
-
-
-def _games(t: Tournament, f: _Finder, pairing: bool) -> None:
-    by_sn = t.by_start_no()
-    scheduled = t.total_rounds
-    for p in t.players:
-        sn = p.start_no
-        for rnd, rr in enumerate(p.results, 1):
-            o, opp = rr.outcome, rr.opponent
-            if o is Outcome.NOT_PAIRED:
-                continue  # paired but not played yet, or absent: nothing to check
-            if scheduled is not None and rnd > scheduled:
-                f.add(sn, "impossible-result", f"round {rnd}: player {sn} has a result, but the "
-                      f"event has only {scheduled} rounds")
-            if opp is None:
-                if o.played:
-                    f.add(sn, "impossible-result", f"round {rnd}: player {sn} has "
-                          f"{o.value} without an opponent")
-                continue
-            if not o.has_opponent:
-                f.add(sn, "impossible-result", f"round {rnd}: player {sn} has {o.value} but "
-                      f"also an opponent ({opp})")
-                continue
-            if opp == sn:
-                f.add(sn, "impossible-result", f"round {rnd}: player {sn} is paired against "
-                      "themself")
-                continue
-            other_p = by_sn.get(opp)
-            if other_p is None:
-                f.add(sn, "impossible-result", f"round {rnd}: player {sn} plays {opp}, but no "
-                      f"player has start number {opp}")
-                continue
-            if pairing:
-                _pair(rnd, sn, rr.outcome, rr.color, opp, other_p.result(rnd), f)
-
-
-def _pair(rnd: int, sn: int, o: Outcome, colour: Color, opp: int, other: RoundResult,
-          f: _Finder) -> None:
-    if other.opponent != sn:
-        back = "no opponent" if other.opponent is None else f"opponent {other.opponent}"
-        f.add(sn, "pairing-asymmetric", f"round {rnd}: player {sn} plays {opp}, but {opp}'s "
-              f"round {rnd} has {back}")
-        return
-    if sn > opp:
-        return  # the pair is checked once, from the lower start number
-    if MIRROR.get(o) is not other.outcome:
-        f.add(sn, "pairing-result-mismatch", f"round {rnd}: results do not mirror: {sn} has "
-              f"{o.value}, {opp} has {other.outcome.value}")
-    if colour is not Color.NONE and colour is other.color:
-        f.add(sn, "pairing-colour-clash", f"round {rnd}: players {sn} and {opp} both have "
-              f"colour {colour.value!r}")
-
-
-def _show(x: Fraction) -> str:
-    """``2.5``, ``2``, or ``7/3`` when no short decimal is exact."""
-    if (x * 100).denominator != 1:
-        return str(x)
-    return format((Decimal(x.numerator) / Decimal(x.denominator)).normalize(), "f")
-
-
-def _points(t: Tournament, f: _Finder) -> None:
-    for p in t.players:
-        if p.declared_points is None:
-            continue
-        got = p.points(t.point_system)
-        if got != p.declared_points:
-            f.add(p.start_no, "points-mismatch", f"player {p.start_no}: points column says "
-                  f"{_show(p.declared_points)} but the results give {_show(got)}")
 
 
 def _chain(t: Tournament, chain: str | None, f: _Finder) -> tuple[Spec, ...] | None:
@@ -241,5 +157,5 @@ def _values(ctx: Context, declared: dict[int, list[DeclaredValue]], f: _Finder) 
             shown = got.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
             if shown != d.value:
                 f.add(sn, "tiebreak-mismatch", f"player {sn}: {d.where} says {d.text}, but "
-                      f"swisstb computes {d.spec.key} = {_show(tv.value)} "
+                      f"swisstb computes {d.spec.key} = {plain_number(tv.value)} "
                       f"({d.spec.system.rule})")

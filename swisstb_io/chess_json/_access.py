@@ -9,60 +9,16 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
+from .. import jsontext, textio
 from ..errors import Diagnostics, FormatError, Location
 
-_PATH = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
-_WS = " \t\r\n"
-_DECODER = json.JSONDecoder()
 _CONSTANT = re.compile(r"[:\[,]\s*(NaN|-?Infinity)\b")
-
-
-def _skip(text: str, pos: int) -> int:
-    while pos < len(text) and text[pos] in _WS:
-        pos += 1
-    return pos
-
-
-def _member(text: str, pos: int, key: str) -> int | None:
-    """Offset of the value of ``key`` in the object at ``pos`` (the last one if repeated)."""
-    found = None
-    pos = _skip(text, pos + 1)
-    while text[pos] == '"':
-        name, pos = _DECODER.raw_decode(text, pos)
-        pos = _skip(text, _skip(text, pos) + 1)
-        if name == key:
-            found = pos
-        pos = _skip(text, _DECODER.raw_decode(text, pos)[1])
-        if text[pos] == ",":
-            pos = _skip(text, pos + 1)
-    return found
 
 
 def locate(text: str, where: str) -> tuple[int, int] | None:
     """Line and column of the value at JSON path ``where`` (``a.b[2].c``) in ``text``."""
-    if " " in where:
-        where = ""
-    try:
-        pos = _skip(text, 0)
-        for key, index in _PATH.findall(where):
-            if key:
-                if text[pos] != "{":
-                    return None
-                found = _member(text, pos, key)
-                if found is None:
-                    return None
-                pos = found
-            else:
-                if text[pos] != "[":
-                    return None
-                pos = _skip(text, pos + 1)
-                for _ in range(int(index)):
-                    pos = _skip(text, _DECODER.raw_decode(text, pos)[1])
-                    pos = _skip(text, pos + 1) if text[pos] == "," else pos
-        line = text.count("\n", 0, pos) + 1
-        return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
-    except (ValueError, IndexError, RecursionError):
-        return None
+    pos = jsontext.offset(text, "" if " " in where else where)
+    return None if pos is None else textio.line_col(text, pos)
 
 
 class Access:
@@ -154,17 +110,7 @@ def show(value: Any) -> str:
 
 def decode(data: bytes, path: str) -> tuple[str, Any]:
     """The text of ``data`` and its JSON value; raises FormatError with line and column."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise FormatError(
-            f"byte 0x{data[exc.start]:02X} is not UTF-8; Chess-JSON files are UTF-8",
-            Location(path, line, col),
-        ) from exc
+    text = textio.decode(data, path, "Chess-JSON", legacy=False).text
 
     def bad_constant(name: str) -> Any:
         raise ValueError(f"{name} is not a JSON number")

@@ -212,14 +212,7 @@ def _row(
                 raise r.fail(f"{at}.{colour}", f"a result for {colour}, who is null or 0")
             continue
         if me not in known:
-            if codes[colour] is not None:
-                raise r.fail(f"{at}.{colour}", f"competitor {me} is not in competitors")
-            r.warn(
-                f"{at}.{colour}",
-                f"competitor {me} is not in competitors; kept as the opponent",
-                "jch-unknown-opponent",
-            )
-            continue
+            raise r.fail(f"{at}.{colour}", f"competitor {me} is not in competitors")
         opponent = partner if partner else None
         colour_of = (
             Color.NONE

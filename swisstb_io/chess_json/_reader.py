@@ -9,7 +9,8 @@ from itertools import repeat
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import Diagnostics
+from .. import jsontext, textio
+from ..errors import Diagnostics, Location
 from ..model import (
     NOT_PAIRED,
     DateText,
@@ -21,6 +22,7 @@ from ..model import (
     Tournament,
 )
 from ..registry import ReadOptions, ReadResult
+from ..validate import Places, check_games, check_points, plain_number
 from ._access import Access, decode, show
 from ._common import FILETYPE, SCORE_DEFAULTS, SCORE_FIELDS
 from ._games import games
@@ -204,6 +206,7 @@ def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         teams=teams,
         section=r.text(tour, "name", where),
     )
+    _check(tournament, r, f"{where}.competitors", [c[0] for c in comps])
     names = tuple(
         str(
             r.obj(x, "event.tournaments").get("name")
@@ -218,6 +221,27 @@ def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         sections=names if len(names) > 1 else (),
         details=MappingProxyType({"origin": str(top.get("origin", ""))}),
     )
+
+
+def _check(t: Tournament, r: Access, where: str, cids: list[int]) -> None:
+    """The shared game and points checks, pointing at each competitor (its ``gamePoints``
+    for the points); the competitors' places are found on the first message."""
+    found: dict[int, int] = {}
+    index: list[textio.LineIndex] = []
+
+    def at(cid: int, key: str = "") -> Location:
+        if not index:
+            index.append(textio.LineIndex(r.source))
+            found.update(zip(cids, jsontext.item_offsets(r.source, where), strict=False))
+        pos = found.get(cid)
+        if pos is not None and key:
+            pos = jsontext.offset(r.source, key, pos) or pos
+        return Location(r.path) if pos is None else Location(r.path, *index[0].line_col(pos))
+
+    places = Places(cell=lambda cid, rnd: at(cid), points=lambda cid: at(cid, "gamePoints"))
+    check_games({p.start_no: p.results for p in t.players}, places, r.diags, "jch",
+                record="competitor", total_rounds=t.total_rounds)
+    check_points(t.players, t.point_system, places, r.diags, "jch", show=plain_number)
 
 
 def _text(r: Access, obj: Mapping[str, Any], key: str, where: str) -> str:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from ..api import atomic_write, load
+from ..api import load
 from ..errors import FormatError, Severity
+from ..files import atomic_write
 from ..registry import ReadResult
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -35,10 +37,18 @@ def strict_option(fn: F) -> F:
 def read_input(
     path: str, from_format: str | None, strict: bool, section: str | None = None
 ) -> ReadResult:
-    """Read ``path`` (``-`` is stdin) through the registry."""
+    """Read ``path`` (``-`` is stdin) through the registry.
+
+    A path that does not exist is a usage error (exit 2), as in ``check`` and ``batch``.
+    """
     if path == "-":
         data = sys.stdin.buffer.read()
         return load(data, format=from_format, strict=strict, section=section, path="<stdin>")
+    if not Path(path).exists():
+        from . import EXIT_USAGE
+
+        click.echo(f"Error: {path}: no such file or folder", err=True)
+        click.get_current_context().exit(EXIT_USAGE)
     return load(path, format=from_format, strict=strict, section=section)
 
 
@@ -55,8 +65,6 @@ def write_output(path: str, data: bytes) -> None:
         sys.stdout.buffer.flush()
         return
     try:
-        from pathlib import Path
-
         atomic_write(Path(path), data)
     except OSError as exc:
         raise FormatError(f"cannot write the file: {exc.strerror or exc}") from exc

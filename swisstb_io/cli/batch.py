@@ -41,6 +41,9 @@ def _line(res: FileResult) -> str:
 @click.option("-t", "--tiebreaks", metavar="CODES|PRESET",
               help="Tie-break chain for every event. Default: each file's declared chain, "
                    "else uscf.")
+@click.option("--no-actual-play-rule", "no_actual_play", is_flag=True,
+              help="Rank by points, then the tie-breaks, as SwissSys does (without the US "
+                   "Chess 34E actual-play rule).")
 @click.option("--glob", "patterns", multiple=True, metavar="PATTERN",
               help="Only files whose relative path or name matches (repeatable), e.g. '*.trf'.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
@@ -49,8 +52,8 @@ def _line(res: FileResult) -> str:
 @click.option("--fail-fast", is_flag=True, help="Stop at the first file that fails.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only failures and the final line.")
 def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str | None,
-            patterns: tuple[str, ...], jobs: int | None, force: bool, fail_fast: bool,
-            quiet: bool) -> None:
+            no_actual_play: bool, patterns: tuple[str, ...], jobs: int | None, force: bool,
+            fail_fast: bool, quiet: bool) -> None:
     """Reports for every tournament file under SEASON_DIR, and a season index.
 
     Files are found recursively by extension and content, in any readable format.
@@ -67,7 +70,8 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
         options = BatchOptions(
             formats=_split(formats, sorted(REPORT_EXTENSIONS), "'--format'"),
             submit=_split(submit, SUBMISSIONS, "'--submit'"),
-            tiebreaks=tiebreaks, force=force, fail_fast=fail_fast,
+            tiebreaks=tiebreaks, actual_play_rule=not no_actual_play, force=force,
+            fail_fast=fail_fast,
             jobs=jobs or default_jobs(), patterns=patterns)
     except SwisstbError as exc:
         raise click.UsageError(str(exc)) from exc

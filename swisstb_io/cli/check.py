@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
-from ..check import CheckOptions, check_paths
+from ..check import CheckOptions, FileReport, check_data, check_file, expand
 from ..check.output import FORMATS, promote_warnings, render, summary_line
 from ..errors import Severity, TiebreakError
 from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
@@ -32,7 +33,10 @@ def command(paths: tuple[str, ...], fmt: str, codes: str | None, patterns: tuple
     columns that do not match, declared ranks and tie-break values that differ from
     what swisstb computes with the file's declared tie-breaks (or --tiebreaks).
 
-    Exit codes: 0 no errors, 1 problems found, 2 usage error.
+    `-` reads one file from stdin. Exit codes: 0 no errors, 1 problems found, 2 usage
+    error (also when a folder holds no tournament file, or --glob matches nothing).
+    Files named explicitly are chosen as in folders: a `.txt` or `.json` file is checked
+    only when its content is a tournament file, so a pre-commit hook can pass every file.
 
     \b
     Examples:
@@ -44,11 +48,20 @@ def command(paths: tuple[str, ...], fmt: str, codes: str | None, patterns: tuple
         options = CheckOptions(tiebreaks=codes, patterns=patterns)
     except TiebreakError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
-    missing = [p for p in paths if not _exists(p)]
+    missing = [p for p in paths if p != "-" and not _exists(p)]
     if missing:
         click.echo(f"Error: {missing[0]}: no such file or folder", err=True)
         ctx.exit(EXIT_USAGE)
-    reports = list(check_paths(paths, options))
+    files = [p for path in paths for p in ([path] if path == "-" else expand([path], patterns))]
+    if not files:
+        if all(_is_file(p) for p in paths):  # e.g. pre-commit passing other changed files
+            click.echo(f"no tournament file among the {len(paths)} given; nothing checked",
+                       err=True)
+            ctx.exit(EXIT_OK)
+        narrowed = f" matching --glob {' '.join(patterns)}" if patterns else ""
+        click.echo(f"Error: no tournament file found in {', '.join(paths)}{narrowed}", err=True)
+        ctx.exit(EXIT_USAGE)
+    reports = [_check(p, options) for p in files]
     if warnings_as_errors:
         reports = promote_warnings(reports)
     text = render(reports, fmt)
@@ -65,7 +78,15 @@ def command(paths: tuple[str, ...], fmt: str, codes: str | None, patterns: tuple
     ctx.exit(EXIT_FAILED if failed else EXIT_OK)
 
 
-def _exists(path: str) -> bool:
-    from pathlib import Path
+def _check(path: str, options: CheckOptions) -> FileReport:
+    if path == "-":
+        return check_data(sys.stdin.buffer.read(), "<stdin>", options)
+    return check_file(path, options)
 
+
+def _exists(path: str) -> bool:
     return Path(path).exists()
+
+
+def _is_file(path: str) -> bool:
+    return Path(path).is_file()

@@ -68,6 +68,10 @@ def _playoff(value: str | None) -> tuple[int, ...]:
 @click.option("--system", "pairing", type=click.Choice(["swiss", "round-robin"]),
               help="How FIDE tie-breaks count unplayed games when the file does not say "
                    "(TRF-2026 192). Default: swiss.")
+@click.option("--no-actual-play-rule", "no_actual_play", is_flag=True,
+              help="Rank by points, then the tie-breaks, as SwissSys does: without the US "
+                   "Chess 34E rule that a player who scored in play ranks ahead of a tied "
+                   "player whose whole score is unplayed.")
 @from_option
 @click.option("--section", metavar="NAME|NUMBER", help="Section of a multi-section file.")
 @strict_option
@@ -75,7 +79,7 @@ def command(
     path: str, codes: str | None, fmt: str, group: str | None, notation: str,
     labels: str | None, output: str, explain: bool, playoff: str | None,
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
-    fide_rules: str | None, pairing: str | None,
+    fide_rules: str | None, pairing: str | None, no_actual_play: bool,
     from_format: str | None, section: str | None, strict: bool,
 ) -> None:
     """Standings of FILE ranked by points and tie-breaks, with a crosstable.
@@ -97,6 +101,7 @@ def command(
         rating=rating_list, unrated_rating=unrated_rating,
         explain=report_format(fmt).needs_explanations(explain), playoff=order,
         lot_seed=lot_seed, fide_rules=fide_rules, system=pairing,
+        actual_play_rule=not no_actual_play,
     )
     res = standings(t, chain, options)  # once, with explanations if the format shows them
     opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,

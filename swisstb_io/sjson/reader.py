@@ -21,10 +21,12 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
+from .. import jsontext, textio
 from ..errors import Diagnostics, FormatError, Location
 from ..model import Color, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
-from ..swisssys_csv.notation import resolve_double_forfeits, trim
+from ..us_notation import resolve_double_forfeits, trim
+from ..validate import Places, check_games
 
 FORMAT_NAME = "sjson"
 
@@ -66,20 +68,8 @@ class _Doc:
         return FormatError(f"{where}: {message}", loc)
 
 
-def _decode(data: bytes) -> tuple[str, str]:
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        try:
-            return data.decode("cp1252"), "cp1252"
-        except UnicodeDecodeError:
-            return data.decode("latin-1"), "latin-1"
-
-
 def load_document(data: bytes, path: str) -> tuple[dict[str, Any], _Doc, str]:
-    text, encoding = _decode(data)
+    text, encoding, _ = textio.decode(data, path, ".sjson")
     try:
         doc = json.loads(text, parse_float=Decimal)  # numbers kept as written
     except json.JSONDecodeError as exc:
@@ -134,6 +124,24 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     )
 
 
+def _places(d: _Doc, where: str, numbers: list[int]) -> Places:
+    """A player's result string (or player object); the players' places are found on the
+    first message, in one pass."""
+    found: dict[int, int] = {}
+    index: list[textio.LineIndex] = []
+
+    def at(start_no: int, key: str = "") -> Location:
+        if not index:
+            index.append(textio.LineIndex(d.text))
+            found.update(zip(numbers, jsontext.item_offsets(d.text, where), strict=False))
+        pos = found.get(start_no)
+        if pos is not None and key:
+            pos = jsontext.offset(d.text, key, pos) or pos
+        return Location(d.path) if pos is None else Location(d.path, *index[0].line_col(pos))
+
+    return Places(cell=lambda sn, rnd: at(sn, f"Results[{rnd - 1}]"), points=at)
+
+
 def _scalar_extras(obj: dict[str, Any], prefix: str, skip: set[str]) -> dict[str, str]:
     out = {}
     for key, value in obj.items():
@@ -161,15 +169,8 @@ def _section(doc: dict[str, Any], index: int, d: _Doc, diags: Diagnostics) -> To
         players[player.start_no] = player
         results[player.start_no] = rounds
     resolve_double_forfeits(results)
-    for start_no, rounds in results.items():
-        for rnd, r in enumerate(rounds, 1):
-            if r.opponent is not None and r.opponent not in players:
-                diags.warn(
-                    Location(d.path),
-                    f"{where}: pair {start_no}, round {rnd}: opponent "
-                    f"{r.opponent} is not in the section",
-                    "sjson-unknown-opponent",
-                )
+    check_games(results, _places(d, f"{where}.Players", list(players)), diags, "sjson",
+                lenient_forfeits=True)
     overview = doc.get("Overview") if isinstance(doc.get("Overview"), dict) else {}
     assert isinstance(overview, dict)
     extras = _scalar_extras(overview, "sjson:overview:", {"Tournament title"})

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..api import DIR_MODE, atomic_write
 from ..errors import WriteError
+from ..files import DIR_MODE, atomic_write
 from ..model import Player
 
 

@@ -15,19 +15,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from types import MappingProxyType
 
 from ..api import dumps
 from ..errors import WriteError
 from ..model import DEFAULT_POINTS, Outcome, Player, Tournament
+from ..registry import WriteOptions
 from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
 from ..tiebreaks.chain_policy import DEFAULT_CHAIN as DEFAULT_CHAIN  # the one default
 from ..tiebreaks.chain_policy import ChainOrigin
-from ..trf import decode_layout, encode_layout
 from ._common import Problem, Severity, player_subject
 
 VERSIONS = ("16", "2026")
-_LAYOUT = "trf:layout"
 _FED = re.compile(r"^[A-Z]{3}$")
 _BIRTH = re.compile(r"^\d{4}(?:[/.-]\d{2}[/.-]\d{2})?$")
 _FIDE_ID = re.compile(r"^\d{1,11}$")
@@ -43,7 +41,8 @@ class FideSubmission:
 
     def to_bytes(self) -> bytes:
         """The TRF text (raises :class:`~swisstb_io.errors.WriteError` if TRF cannot hold it)."""
-        return dumps(self.tournament, "trf16" if self.version == "16" else "trf2026")
+        return dumps(self.tournament, "trf16" if self.version == "16" else "trf2026",
+                     WriteOptions(player_order="start-number"))
 
 
 def event_chain(t: Tournament, codes: str | None) -> tuple[tuple[Spec, ...], list[Problem]]:
@@ -116,21 +115,6 @@ def _player_problems(p: Player, rounds: int) -> Iterable[Problem]:
                           "(US 'Z') has no TRF code")
 
 
-def _sorted_layout(raw: str) -> str | None:
-    """The TRF reader's layout (lines in file order, keyed ``"001:<start no>"`` for player
-    records) with the player records put in start-number order where they stood, so the
-    other records keep their places; ``None`` if it cannot be read (write without it)."""
-    try:
-        layout = decode_layout(raw)
-        slots = [k for k, item in enumerate(layout) if item[0].startswith("001:")]
-        ordered = sorted((layout[k] for k in slots), key=lambda item: int(item[0][4:]))
-    except (ValueError, RecursionError):
-        return None
-    for k, item in zip(slots, ordered, strict=True):
-        layout[k] = item
-    return encode_layout(layout)
-
-
 def prepare_fide(
     t: Tournament,
     *,
@@ -151,12 +135,5 @@ def prepare_fide(
         row = rows[p.start_no]
         players.append(replace(p, declared_points=row.points, declared_rank=row.place))
     problems[:0] = list(_header_problems(t, rounds, version))
-    extras = dict(t.extras)
-    if _LAYOUT in extras:
-        layout = _sorted_layout(extras[_LAYOUT])
-        if layout is None:
-            del extras[_LAYOUT]
-        else:
-            extras[_LAYOUT] = layout
-    ready = replace(t, players=tuple(players), extras=MappingProxyType(extras))
+    ready = replace(t, players=tuple(players))
     return FideSubmission(ready, version, result, tuple(problems))

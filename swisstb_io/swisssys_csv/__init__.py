@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..errors import FormatError
 from ..registry import FormatSpec
 from .columns import classify
-from .reader import decode, is_comment, read
+from .reader import is_comment, read
 from .tokenize import rows, sniff_delimiter
 from .writer import write
 
@@ -31,7 +31,8 @@ bye (convention: :attr:`swisstb_io.registry.FormatSpec.lossy`)."""
 
 def sniff(data: bytes) -> bool:
     """A header row with a pair-number column, a Name column and a round column."""
-    text = decode(data[:4096])[0].replace("\r\n", "\n").replace("\r", "\n")
+    text = data[:4096].decode("utf-8", "replace").lstrip("\ufeff")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     for line in text.split("\n"):
         if not line.strip() or is_comment(line):
             continue

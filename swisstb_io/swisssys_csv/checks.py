@@ -6,7 +6,7 @@ import re
 
 from ..errors import Diagnostics, FormatError, Location
 from ..model import MIRROR, Outcome, RoundResult
-from .notation import OUTCOME_TO_CODE
+from ..us_notation import OUTCOME_TO_CODE
 from .tokenize import Row
 
 _OVERRIDE_RE = re.compile(r"^(\d+)/(\d+)=([a-z-]+)$")

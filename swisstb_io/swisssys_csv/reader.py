@@ -6,30 +6,18 @@ import datetime as _dt
 from types import MappingProxyType
 from typing import Any
 
+from .. import textio
 from ..errors import Diagnostics, FormatError, Location
 from ..model import DateText, Player, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
-from .checks import apply_overrides, check_games
+from ..us_notation import format_points, parse_date, resolve_double_forfeits, trim
+from ..validate import Places, check_games, check_points
+from .checks import apply_overrides
 from .columns import LIST_SEPARATORS, META_KEYS, NAMESPACED
-from .notation import format_points, parse_date, resolve_double_forfeits, trim
 from .rowread import RowReader, header
 from .tokenize import Field, Row, sniff_delimiter, table
 
 FORMAT_NAME = "swisssys-csv"
-
-
-def decode(data: bytes) -> tuple[str, str, bool]:
-    """Text, encoding name and whether a UTF-8 BOM was there (UTF-8, else Windows-1252)."""
-    bom = data.startswith(b"\xef\xbb\xbf")
-    if bom:
-        data = data[3:]
-    try:
-        return data.decode("utf-8"), "utf-8", bom
-    except UnicodeDecodeError:
-        try:
-            return data.decode("cp1252"), "cp1252", bom
-        except UnicodeDecodeError:
-            return data.decode("latin-1"), "latin-1", bom
 
 
 def is_comment(line: str) -> bool:
@@ -89,8 +77,21 @@ def _meta(
     return values, outcomes, extras
 
 
+def _places(reader: RowReader, rows: dict[int, Row]) -> Places:
+    """A player's round cell and Total cell (the pair-number cell without a Total column)."""
+
+    def cell(start_no: int, rnd: int) -> Location:
+        idx = reader.rounds[rnd - 1] if rnd <= len(reader.rounds) else reader.pair
+        return reader.at(rows[start_no], idx)
+
+    def total(start_no: int) -> Location:
+        return reader.at(rows[start_no], reader.pair if reader.total is None else reader.total)
+
+    return Places(cell, total)
+
+
 def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
-    text, encoding, bom = decode(data)
+    text, encoding, bom = textio.decode(data, path, "CSV")
     crlf = "\r\n" in text
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     diags = Diagnostics(options.strict)
@@ -115,7 +116,6 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     reader = RowReader(cols, path)
     fields: dict[int, dict[str, Any]] = {}
     results: dict[int, list[RoundResult]] = {}
-    totals: dict[int, tuple[Row, int]] = {}
     rows_of: dict[int, Row] = {}
     for row in table_rows:
         values = row[0]
@@ -143,27 +143,18 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         fields[start_no] = player
         results[start_no] = rounds
         rows_of[start_no] = row
-        if reader.total is not None and row[0][reader.total].strip():
-            totals[start_no] = row, reader.total
     resolve_double_forfeits(results)
     if outcomes is not None:
         apply_overrides(outcomes[2], results, path, outcomes[0], outcomes[1])
-    check_games(results, diags, path, (rows_of, reader.rounds), cols.labels, reader.rounds)
+    places = _places(reader, rows_of)
+    check_games(results, places, diags, "csv", record="row", lenient_forfeits=True,
+                total_rounds=meta.get("total_rounds"))
     players = {
         start_no: Player(results=trim(results[start_no]), **player)
         for start_no, player in fields.items()
     }
     t = Tournament(players=tuple(players.values()), extras=MappingProxyType(tour_extras), **meta)
-    for start_no, (row, idx) in totals.items():
-        declared = players[start_no].declared_points
-        got = players[start_no].points(t.point_system)
-        if declared is not None and declared != got:
-            diags.warn(
-                reader.at(row, idx),
-                f"Total {row[0][idx].strip()!r} of pair {start_no} does not match the "
-                f"round cells ({format_points(got)})",
-                "csv-total-mismatch",
-            )
+    check_points(t.players, t.point_system, places, diags, "csv", show=format_points)
     details = {
         "delimiter": {",": "comma", ";": "semicolon", "\t": "tab"}[delimiter],
         "newline": "CRLF" if crlf else "LF",

@@ -14,8 +14,8 @@ from typing import Any
 
 from ..errors import FormatError, Location
 from ..model import Rating, RoundResult
+from ..us_notation import EXPECTED_CELLS, cell_result, parse_cell, parse_points
 from .columns import NAMESPACED, classify
-from .notation import EXPECTED_CELLS, cell_result, parse_cell, parse_points
 from .tokenize import Field, Row
 
 _PLACE = re.compile(r"\d+")

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from ..errors import WriteError
 from ..model import DateText, Outcome, Player, Tournament
 from ..registry import WriteOptions
+from ..us_notation import CODE_TO_OUTCOME, OUTCOME_TO_CODE, format_cell, format_points, parse_date
 from .columns import LABEL, LIST_SEPARATORS, META_LABEL
-from .notation import CODE_TO_OUTCOME, OUTCOME_TO_CODE, format_cell, format_points, parse_date
 
 _COLUMNS = frozenset({"uscf:state"})
 """Player extras with a column of their own."""

@@ -63,7 +63,8 @@ per round (result ``W12``, opponent, the number used, a note, and why it was dro
 was) and free-form notes; ``to_json()`` serialises it (exact values as ``"11/2"``).
 
 **Standings.** :func:`standings` ranks by points, then (for chains with a US system) the
-34E rule that scoring in actual play beats an all-unplayed score, then the chain in order;
+34E rule that scoring in actual play beats an all-unplayed score (off with
+``CalcOptions(actual_play_rule=False)``: SwissSys's order), then the chain in order;
 a group system applies to the group still tied at that point; players still equal share a
 place.  Play-off order and a seeded lot (34E12/34E13) apply only when given.
 """

@@ -68,6 +68,10 @@ class CalcOptions:
     system: str | None = None
     """``"swiss"`` or ``"round-robin"`` (how FIDE counts unplayed games); ``None``: the
     TRF-2026 192 record, else Swiss.  Never guessed from the player count."""
+    actual_play_rule: bool = True
+    """US Chess 34E: inside a score group, a player who scored in actual play ranks ahead
+    of one whose whole score came from unplayed games (chains holding a US Chess system).
+    ``False`` ranks by points and the tie-breaks alone, as SwissSys 11 does."""
 
 
 class Context:

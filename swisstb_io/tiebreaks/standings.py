@@ -2,9 +2,10 @@
 
 Order of keys inside a score group:
 
-1. (chains holding a US Chess system) US Chess 34E introduction: a player who scored
-   points in a game actually played ranks ahead of a tied player whose whole score came
-   from unplayed games (byes, forfeit wins);
+1. (chains holding a US Chess system, unless ``CalcOptions.actual_play_rule`` is off)
+   US Chess 34E introduction: a player who scored points in a game actually played ranks
+   ahead of a tied player whose whole score came from unplayed games (byes, forfeit wins);
+   SwissSys 11 does not apply this rule, so turning it off gives SwissSys's order;
 2. each tie-break of the chain in turn; a group system (34E5, FIDE DE) is computed for the
    group still tied at that point; ``None`` (undefined) ranks below any value;
 3. a play-off order or a seeded lot (34E12/34E13) only when one is given: it is appended to
@@ -31,6 +32,10 @@ _ACTUAL_PLAY = (
     "US Chess 34E: a player who scored in actual play finishes ahead of a tied player whose "
     "whole score came from unplayed games"
 )
+_ACTUAL_PLAY_ON = ("US Chess 34E actual-play rule applied: points scored in play rank ahead of "
+                   "an all-unplayed tie")
+_ACTUAL_PLAY_OFF = ("US Chess 34E actual-play rule not applied: points, then the tie-breaks "
+                    "(SwissSys's order)")
 
 
 @dataclass(frozen=True)
@@ -135,7 +140,9 @@ def _standings(
     group_values: dict[str, dict[int, TiebreakValue]] = {
         s.key: {} for s in specs if s.system.is_group
     }
-    us_rule = any(s.system.family == "US" and s.code != "LOT" for s in specs)
+    us_chain = any(s.system.family == "US" and s.code != "LOT" for s in specs)
+    us_rule = us_chain and opts.actual_play_rule
+    _state_actual_play(ctx, us_chain, us_rule)
     in_play = _scored_in_play(ctx)
     keys = {key: int_keys([vals[sn] for sn in ctx.start_nos]) for key, vals in values.items()}
     by_points = _split(list(range(len(ctx))), [-p for p in ctx.points])
@@ -205,6 +212,17 @@ def _scored_in_play(ctx: Context) -> list[bool]:
     scored = [p if pl else 0 for p, pl in zip(ctx.flat_pts, ctx.flat_played, strict=True)]
     return [points == 0 or max(scored[k:k + nr]) > 0
             for k, points in zip(range(0, len(scored), nr), ctx.points, strict=True)]
+
+
+def _state_actual_play(ctx: Context, us_chain: bool, applied: bool) -> None:
+    """Record in the context's decisions (which every report prints) whether the 34E
+    actual-play rule ordered a US Chess chain."""
+    if not us_chain:
+        ctx.decisions.pop("actual_play_rule_reason", None)
+    elif applied:
+        ctx.decisions["actual_play_rule_reason"] = _ACTUAL_PLAY_ON
+    else:
+        ctx.decisions["actual_play_rule_reason"] = _ACTUAL_PLAY_OFF
 
 
 def _rows(

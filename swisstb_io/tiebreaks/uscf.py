@@ -9,7 +9,9 @@ Defaults are the recommended resolutions A1–A13 of the project's US Chess note
 * plus/even/minus compares the score with half the section's rounds (A6: the rounds
   completed so far, which is the scheduled number once the event is over; not the
   player's own games); 9 or more scheduled rounds discard 2 per side, else 1 (A7);
-* Cumulative subtracts the points of each unplayed one-point result once (A3), with a
+* Cumulative subtracts the points of each unplayed result once: 1 for a forfeit win,
+  full-point or pairing bye, ½ for a half-point bye (A3, as SwissSys 11; ``full-only``
+  subtracts the one-point results only, as the 34E3 text names them), with a
   running-score term for every round (A4); Cumulative of Opposition sums the Cumulative of
   opponents met over the board (A5); Sonneborn-Berger uses adjusted scores in Swiss events
   and raw scores in round robins (A9).
@@ -180,9 +182,10 @@ def _row_sums(ctx: Context, cells: list[int], counts: Callable[[int, bool], bool
 
 _CUM_OPTIONS = {
     "unplayed": Option(
-        "full-only", ("full-only", "all-unplayed-points"),
-        "subtract the points of unplayed one-point results only (A3, literal 34E3) or of "
-        "every unplayed result (half-point byes too)",
+        "all-unplayed-points", ("all-unplayed-points", "full-only"),
+        "subtract the points of every unplayed result, ½ for a half-point bye (A3 default, "
+        "as SwissSys 11), or of unplayed one-point results only (full-only, the literal "
+        "34E3 text)",
     ),
     "rounds": Option(
         "all", ("all", "participated"),
@@ -267,9 +270,18 @@ def opp_cumulative(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
                                                       strict=True))
             ])
             expl = Explanation("US Chess 34E4 Cumulative of Opposition: sum of the Cumulative "
-                               "tie-breaks of the opponents met over the board", rows)
+                               "tie-breaks of the opponents met over the board, "
+                               + _OPPCUM_SUBTRACTION[spec.option("unplayed")], rows)
         out[ctx.start_nos[i]] = TiebreakValue(ctx.frac(total), expl)
     return out
+
+
+_OPPCUM_SUBTRACTION = {
+    "all-unplayed-points": "each less the points of its unplayed results (½ per half-point "
+    "bye; rules-uscf.md A3, as SwissSys 11)",
+    "full-only": "each less 1 per unplayed win or one-point bye (full-only: the literal 34E3 "
+    "text)",
+}
 
 
 # --------------------------------------------------------------------------- own games

@@ -88,23 +88,44 @@ def _median_rows(
 
 
 def explain_cumulative(ctx: Context, spec: Spec, i: int) -> Explanation:
-    """Player ``i``'s 34E3 explanation: one row per round with the running score."""
+    """Player ``i``'s 34E3 explanation: one row per round with the running score, and a
+    note naming the subtraction applied (A3) and why."""
     sub_all = spec.option("unplayed") == "all-unplayed-points"
     every = spec.option("rounds") == "all"
     rows = []
     running = 0
-    sno, frac = ctx.start_nos, ctx.frac
+    subtracted = kept = 0
+    sno, frac, text = ctx.start_nos, ctx.frac, ctx.num_text
     for r, (code, p, o, j, pl) in enumerate(zip(ctx.us_codes()[i], ctx.pts[i], ctx.outcome[i],
                                                 ctx.opp[i], ctx.played[i], strict=True)):
         running += p
         counted = every or id(o) not in ABSENT_IDS
         note = "running score" if counted else "running score not counted (absent)"
-        if not pl and p and (sub_all or id(o) in UNPLAYED_FULL_IDS):
-            note += f"; minus {ctx.num_text(p)} for the unplayed result"
+        if not pl and p:
+            if sub_all or id(o) in UNPLAYED_FULL_IDS:
+                note += f"; minus {text(p)} for the unplayed result"
+                subtracted += p
+            else:
+                note += (f"; its {text(p)} not subtracted (full-only: 34E3 names one-point "
+                         "results only)")
+                kept += p
         rows.append(ExplainRow(r + 1, code, sno[j] if j >= 0 else None, frac(running), note,
                                "" if counted else "absent"))
-    return Explanation(_CUM_RULE, tuple(rows))
+    notes = []
+    if subtracted:
+        notes.append(f"minus {text(subtracted)} in all for unplayed results")
+    if kept:
+        notes.append(f"{text(kept)} from unplayed results below a full point (half-point "
+                     "byes) not subtracted: full-only")
+    return Explanation(_CUM_RULES[sub_all], tuple(rows), tuple(notes))
 
 
-_CUM_RULE = ("US Chess 34E3 Cumulative: sum of the running scores after each round, minus "
-             "1 for each unplayed win or one-point bye")
+_CUM_RULES = {
+    True: "US Chess 34E3 Cumulative: sum of the running scores after each round, minus the "
+    "points of each unplayed result (1 per forfeit win, full-point or pairing bye; ½ per "
+    "half-point bye): the default reading of 34E3 (rules-uscf.md A3), as SwissSys 11 "
+    "computes it",
+    False: "US Chess 34E3 Cumulative: sum of the running scores after each round, minus 1 "
+    "for each unplayed win or one-point bye (full-only: the literal 34E3 text; a half-point "
+    "bye is not subtracted)",
+}

@@ -2,12 +2,17 @@
 
 Rating systems use the pre-event ratings of opponents met over the board; unrated
 opponents are left out unless a rating is given to them (``/U1400`` on the spec or
-``CalcOptions.unrated_rating``).  A player with no rated opponent has no value (``None``).
+``CalcOptions.unrated_rating``; 34E10 can also estimate one, ``unrated=estimate``).  A
+player with no rated opponent has no value (``None``).  34E10 follows SwissSys 11's
+formula by default (rules-uscf.md 34E10); ``formula=linear`` is the plain linear one.
 """
 
 from __future__ import annotations
 
+import math
+from decimal import Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from .context import Context
 from .core import ExplainRow, Explanation, Option, Spec, TiebreakValue, group_tiebreak, tiebreak
@@ -50,52 +55,143 @@ def average_opposition(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
     return out
 
 
-def _performances(ctx: Context, ratings: list[int | None]) -> list[Fraction | None]:
-    """Linear performance rating per player: (sum of opponents' ratings + 400 (W - L)) / games,
-    over games played against rated opponents."""
-    out: list[Fraction | None] = []
-    for i in range(len(ctx)):
-        games = _rated_opponents(ctx, i, ratings)
-        if not games:
-            out.append(None)
-            continue
-        total = sum(ratings[j] or 0 for _, j in games)
-        total += 400 * sum(ctx.wdl[i][r] for r, _ in games)
-        out.append(Fraction(total, len(games)))
+_PERF_OPTIONS = {
+    "formula": Option(
+        "swisssys", ("swisssys", "linear"),
+        "swisssys: each opponent's performance as SwissSys 11 computes it (a win over a player "
+        "rated more than 350 below counts as 350 below, a negative performance counts 0, "
+        "each performance is truncated and the mean rounded half up: rules-uscf.md 34E10); "
+        "linear: the exact (sum of ratings + 400 x (wins - losses)) / games",
+    ),
+    "unrated": Option(
+        "omit", ("omit", "estimate"),
+        "games against unrated players: left out of a performance (omit; how SwissSys rates "
+        "them is not known) or the unrated player counted at the event's average rating + "
+        "400 x (wins - losses) / games against rated players (estimate, the scholastic "
+        "variant of rules-uscf.md 34E10); /U<rating> gives them one fixed rating instead",
+    ),
+}
+
+_CAP = 350
+"""SwissSys 34E10: a win over a player rated more than this below counts as this below."""
+
+
+class _Performance(NamedTuple):
+    value: Fraction | None
+    notes: tuple[str, ...]
+
+
+def _estimated(ctx: Context, ratings: list[int | None]) -> list[Fraction | None]:
+    """``ratings`` with each unrated player who met rated opponents given the event's
+    average rating + 400 x (wins - losses) / games against rated opponents."""
+    out: list[Fraction | None] = [None if r is None else Fraction(r) for r in ratings]
+    rated = [r for r in ratings if r is not None]
+    if not rated:
+        return out
+    average = Fraction(sum(rated), len(rated))
+    for i, rating in enumerate(ratings):
+        games = _rated_opponents(ctx, i, ratings) if rating is None else []
+        if games:
+            out[i] = average + Fraction(400 * sum(ctx.wdl[i][r] for r, _ in games), len(games))
     return out
+
+
+def _performances(ctx: Context, spec: Spec) -> list[_Performance]:
+    """Performance rating per player over the games played against rated opponents:
+    (sum of their ratings + 400 (W - L)) / games, with SwissSys's cap, floor at 0 and
+    truncation unless ``formula=linear``; ``None`` without such a game."""
+    ratings = ctx.ratings(spec.unrated)
+    given: list[Fraction | None] = (
+        _estimated(ctx, ratings) if spec.option("unrated") == "estimate"
+        else [None if r is None else Fraction(r) for r in ratings])
+    swisssys = spec.option("formula") == "swisssys"
+    sno, text = ctx.start_nos, _rating_text
+    out: list[_Performance] = []
+    for i, own in enumerate(given):
+        total = Fraction(0)
+        games = 0
+        notes: list[str] = []
+        for r, (j, pl) in enumerate(zip(ctx.opp[i], ctx.played[i], strict=True)):
+            rating = given[j] if pl else None
+            if rating is None:
+                continue
+            wdl = ctx.wdl[i][r]
+            if swisssys and wdl == 1 and own is not None and rating < own - _CAP:
+                notes.append(f"{sno[i]}'s win over {sno[j]} (rated {text(rating)}, more than "
+                             f"{_CAP} below {text(own)}) counts as {text(own - _CAP)}")
+                rating = own - _CAP
+            total += rating + 400 * wdl
+            games += 1
+        if not games:
+            out.append(_Performance(None, ()))
+            continue
+        perf = total / games
+        if swisssys:
+            if perf < 0:
+                notes.append(f"{sno[i]}'s performance {text(perf)} is negative: counts as 0")
+            perf = Fraction(max(0, math.floor(perf)))
+        out.append(_Performance(perf, tuple(notes)))
+    return out
+
+
+def _half_up(value: Fraction) -> int:
+    return math.floor(value + Fraction(1, 2))
+
+
+def _rating_text(value: Fraction) -> str:
+    """A rating for a note: whole, or rounded half up to two decimals."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return str(Decimal(_half_up(value * 100)).scaleb(-2))
 
 
 @tiebreak("OPPPERF", "Opposition's Performance", "US Chess 34E10",
           aliases=("opp-performance", "opposition-performance", "34E10"),
-          modifiers=frozenset({"U"}))
+          modifiers=frozenset({"U"}), options=_PERF_OPTIONS)
 def opposition_performance(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]:
-    ratings = ctx.ratings(spec.unrated)
-    perf = ctx.memo(f"us.perf.{spec.unrated}", lambda: _performances(ctx, ratings))
+    perf = ctx.memo(f"us.perf.{spec.unrated}.{spec.option('formula')}.{spec.option('unrated')}",
+                    lambda: _performances(ctx, spec))
+    swisssys = spec.option("formula") == "swisssys"
     out: dict[int, TiebreakValue] = {}
     for i in range(len(ctx)):
-        values = [
-            (r, perf[j])
-            for r, (j, pl) in enumerate(zip(ctx.opp[i], ctx.played[i], strict=True))
-            if pl
-        ]
-        defined = [v for _, v in values if v is not None]
-        value = sum(defined, Fraction(0)) / len(defined) if defined else None
+        used = {r: j for r, (j, pl) in enumerate(zip(ctx.opp[i], ctx.played[i], strict=True))
+                if pl and perf[j].value is not None}
+        values = [v for j in used.values() if (v := perf[j].value) is not None]
+        mean = sum(values, Fraction(0)) / len(values) if values else None
+        value = Fraction(_half_up(mean)) if swisssys and mean is not None else mean
         expl = None
         if ctx.explain:
-            given = dict(values)
-            rows = tuple(
-                ExplainRow(r + 1, ctx.us_code(i, r), ctx.start_nos[j] if j >= 0 else None,
-                           given.get(r),
-                           "opponent's linear performance rating" if given.get(r) is not None
-                           else "no game, or the opponent has no rated game: left out")
-                for r, j in enumerate(ctx.opp[i])
-            )
-            expl = Explanation(
-                "US Chess 34E10 Opposition's Performance: mean of the opponents' linear "
-                "performance ratings, (sum of their opponents' ratings + 400 x (wins - "
-                "losses)) / games, over rated games played", rows)
+            expl = _explain_perf(ctx, i, perf, used, swisssys, mean)
         out[ctx.start_nos[i]] = TiebreakValue(value, expl)
     return out
+
+
+def _explain_perf(ctx: Context, i: int, perf: list[_Performance], used: dict[int, int],
+                  swisssys: bool, mean: Fraction | None) -> Explanation:
+    rows = tuple(
+        ExplainRow(r + 1, ctx.us_code(i, r), ctx.start_nos[j] if j >= 0 else None,
+                   perf[j].value if r in used else None,
+                   "opponent's performance rating" if r in used else
+                   "no game, or the opponent has no game against a rated player: left out")
+        for r, j in enumerate(ctx.opp[i])
+    )
+    notes = [note for j in dict.fromkeys(used.values()) for note in perf[j].notes]
+    if swisssys and mean is not None:
+        notes.append(f"mean {_rating_text(mean)}, rounded half up to {_half_up(mean)} "
+                     "(SwissSys)")
+    if mean is None:
+        notes.append("no opponent with a performance rating: undefined")
+    if swisssys:
+        rule = ("US Chess 34E10 Opposition's Performance, SwissSys 11 formula (rules-uscf.md "
+                "34E10): mean of the opponents' performance ratings, each (sum of their "
+                "opponents' ratings + 400 x (wins - losses)) / games over games against rated "
+                "players, a win over a player rated more than 350 below counted as 350 below, "
+                "a negative performance as 0, truncated; the mean rounded half up")
+    else:
+        rule = ("US Chess 34E10 Opposition's Performance, linear formula: mean of the "
+                "opponents' performance ratings, (sum of their opponents' ratings + 400 x "
+                "(wins - losses)) / games over games against rated players, exact")
+    return Explanation(rule, rows, tuple(notes))
 
 
 # --------------------------------------------------------------------------- group systems

@@ -1,4 +1,5 @@
-"""Consistency checks the reader runs after all records are read (warnings, not errors)."""
+"""What the TRF reader works out after all records are read: double forfeits, bonus
+points (299 records) and where things are, for the shared validator (:mod:`swisstb_io.validate`)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from ..errors import Diagnostics, Location
-from ..model import MIRROR, Color, Outcome, Player, PointAdjustment, PointSystem, RoundResult
+from ..model import Outcome, PointAdjustment, RoundResult
+from ..validate import Places
 from . import _layout as L
-from ._records import fail, parse_number
+from ._records import parse_number
 
 ZERO = Fraction(0)
-_MIRROR = {o._value_: MIRROR.get(o) for o in Outcome}
 
 
 def show(value: Fraction) -> str:
@@ -27,59 +28,34 @@ def _col(round_no: int) -> int:
     return L.FIRST_ROUND_COL + L.ROUND_STEP * (round_no - 1)
 
 
-def check_games(
-    results: dict[int, list[RoundResult]], lines: dict[int, int], path: str, diag: Diagnostics
-) -> set[int]:
-    """Fatal: an opponent that does not exist.  Warnings: games whose sides disagree, two
-    pairing-allocated byes in one round.  Turns mutual ``-``/``-`` into DOUBLE_FORFEIT and
-    returns the start numbers whose results that changed."""
-    pab_in_round: dict[int, int] = {}
+def double_forfeits(results: dict[int, list[RoundResult]]) -> set[int]:
+    """Turn mutual ``-``/``-`` (each side naming the other) into DOUBLE_FORFEIT, in place;
+    the start numbers whose results changed."""
     changed: set[int] = set()
-    pab, not_paired, forfeit_loss = Outcome.PAIRING_BYE, Outcome.NOT_PAIRED, Outcome.FORFEIT_LOSS
-    none_color, mirror = Color.NONE, _MIRROR
+    forfeit_loss = Outcome.FORFEIT_LOSS
     for sn, rounds in results.items():
         for i, rr in enumerate(rounds):
-            outcome = rr.outcome
             opp = rr.opponent
-            if opp is None:
-                if outcome is pab:
-                    rnd = i + 1
-                    if rnd in pab_in_round:
-                        diag.warn(Location(path, lines[sn], _col(rnd) + L.RESULT_OFFSET),
-                                  f"round {rnd}: second pairing-allocated bye 'U' (player "
-                                  f"{pab_in_round[rnd]} has one too)", "trf-two-pab")
-                    else:
-                        pab_in_round[rnd] = sn
+            if rr.outcome is not forfeit_loss or opp is None or opp < sn:
                 continue
             theirs = results.get(opp)
-            if theirs is None:
-                raise fail(path, lines[sn], _col(i + 1), f"round {i + 1}: opponent {opp} does "
-                           "not exist (no 001 record has that start number)")
-            if outcome is not_paired:
+            if theirs is None or i >= len(theirs):
                 continue
-            other = theirs[i] if i < len(theirs) else RoundResult(not_paired)
-            if other.opponent != sn:
-                back = "no opponent" if other.opponent is None else f"opponent {other.opponent}"
-                diag.warn(Location(path, lines[sn], _col(i + 1)), f"round {i + 1}: player {sn} "
-                          f"plays {opp}, but {opp}'s round {i + 1} has {back}",
-                          "trf-asymmetric-game")
-                continue
-            if sn > opp:
-                continue  # checked from the other side
-            if outcome is forfeit_loss and other.outcome is forfeit_loss:
+            other = theirs[i]
+            if other.opponent == sn and other.outcome is forfeit_loss:
                 rounds[i] = RoundResult(Outcome.DOUBLE_FORFEIT, opp, rr.color)
                 theirs[i] = RoundResult(Outcome.DOUBLE_FORFEIT, sn, other.color)
                 changed.update((sn, opp))
-                continue
-            if rr.color is not none_color and other.color is rr.color:
-                diag.warn(Location(path, lines[sn], _col(i + 1)), f"round {i + 1}: players "
-                          f"{sn} and {opp} both have colour {rr.color._value_!r}",
-                          "trf-colour-clash")
-            if mirror[outcome._value_] is not other.outcome:
-                diag.warn(Location(path, lines[sn], _col(i + 1)), f"round {i + 1}: results do "
-                          f"not mirror: {sn} has {outcome._value_}, {opp} has "
-                          f"{other.outcome._value_}", "trf-result-mismatch")
     return changed
+
+
+def places(path: str, lines: dict[int, int]) -> Places:
+    """Where a player's round block, result code and points column are."""
+    return Places(
+        cell=lambda sn, rnd: Location(path, lines[sn], _col(rnd)),
+        points=lambda sn: Location(path, lines[sn], L.POINTS[0]),
+        result=lambda sn, rnd: Location(path, lines[sn], _col(rnd) + L.RESULT_OFFSET),
+    )
 
 
 def adjustments(
@@ -119,32 +95,6 @@ def adjustments(
     return out
 
 
-def _totals(lines299: Iterable[str]) -> dict[int, Fraction]:
+def bonus_totals(lines299: Iterable[str]) -> dict[int, Fraction]:
+    """The bonus points of the 299 records, summed per start number."""
     return {sn: sum((a.points for a in adjs), ZERO) for sn, adjs in adjustments(lines299).items()}
-
-
-def check_points(
-    players: list[Player],
-    system: PointSystem,
-    lines299: Iterable[str],
-    lines: dict[int, int],
-    path: str,
-    diag: Diagnostics,
-) -> None:
-    adjust = _totals(lines299)
-    denom, points = system.units()
-    scaled = {o._value_: units for o, units in points.items()}
-    for p in players:
-        declared = p.declared_points
-        if declared is None:
-            continue
-        total = sum([scaled[r.outcome._value_] for r in p.results])
-        bonus = adjust.get(p.start_no)
-        if bonus is None and declared.numerator * denom == total * declared.denominator:
-            continue
-        expected = Fraction(total, denom) + (bonus or ZERO)
-        if expected != declared:
-            diag.warn(Location(path, lines[p.start_no], L.POINTS[0]),
-                      f"player {p.start_no}: points column says {show(declared)} but "
-                      f"the results give {show(expected)} under the file's point system",
-                      "trf-points-mismatch")

@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..errors import FormatError, Location
+from .. import textio
 
-BOM = b"\xef\xbb\xbf"
 _EOL = re.compile(r"\r\n|\r|\n")
 EOL_NAMES = {"\r\n": "CRLF", "\n": "LF", "\r": "CR"}
 EOL_BY_NAME = {name: eol for eol, name in EOL_NAMES.items()}
@@ -46,23 +45,8 @@ class Decoded:
 
 
 def decode(data: bytes, path: str) -> Decoded:
-    """Strip a UTF-8 BOM, decode UTF-8 (else cp1252) and split on CR, LF or CRLF."""
-    bom = data.startswith(BOM)
-    if bom:
-        data = data[len(BOM) :]
-    try:
-        text = data.decode("utf-8")
-        encoding = "utf-8"
-    except UnicodeDecodeError:
-        try:
-            text = data.decode("cp1252")
-            encoding = "cp1252"
-        except UnicodeDecodeError as exc:
-            raise FormatError(
-                f"byte 0x{data[exc.start]:02x} at offset {exc.start} is neither UTF-8 nor "
-                "cp1252 text; is this really a TRF file?",
-                Location(path),
-            ) from None
+    """Decode (:func:`swisstb_io.textio.decode`) and split on CR, LF or CRLF."""
+    text, encoding, bom = textio.decode(data, path, "TRF")
     lines, endings = _split(text)
     return Decoded(lines, endings, encoding, bom)
 

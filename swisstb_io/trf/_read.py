@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import gc
 from dataclasses import replace
 
 from ..errors import Diagnostics, FormatError, Location
 from ..extras import LazyExtras
 from ..model import Player, Rating, RoundResult, Team, Tournament
 from ..registry import ReadOptions, ReadResult
+from ..validate import check_games, check_points
 from . import _headers as H
 from . import _layout as L
-from ._checks import adjustments, check_games, check_points
+from ._checks import adjustments, bonus_totals, double_forfeits, places, show
 from ._decode import EOL_NAMES, decode
 from ._points import POINT_CODES, point_system
 from ._records import fail, parse_013, parse_310, parse_national, parse_player
@@ -47,15 +47,7 @@ def is_national(code: str, line: str) -> bool:
 
 def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     """Read a TRF file of any version; raises only :class:`FormatError`."""
-    # The read builds many objects and no reference cycles: collections during it would
-    # only walk the growing model again and again.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _read(data, path, options)
-    finally:
-        if enabled:
-            gc.enable()
+    return _read(data, path, options)
 
 
 def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
@@ -172,7 +164,9 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
 
     points = point_system(point_lines, path)
     results = {sn: list(p.results) for sn, p in players.items()}
-    changed = check_games(results, player_lines, path, diag)
+    changed = double_forfeits(results)
+    where = places(path, player_lines)
+    check_games(results, where, diag, "trf", record="001 record", total_rounds=t.total_rounds)
     # Individual events only: in team events 299 records keep their team meaning.
     bonus = {} if teams else adjustments(verbatim.get("299", ()), numbers299, path, diag)
     for sn in sorted(bonus.keys() - players.keys()):
@@ -192,7 +186,9 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
                 adjustments=tuple(bonus.get(sn, ())),
             )
         final.append(p)
-    check_points(final, points, verbatim.get("299", ()), player_lines, path, diag)
+    check_points(final, points, where, diag, "trf", show=show,
+                 note=" under the file's point system",
+                 bonus=bonus_totals(verbatim.get("299", ())))
 
     version = "2026" if version_2026 else "16"
     t = replace(t, players=tuple(final), deputy_arbiters=tuple(deputies), point_system=points,

@@ -13,7 +13,6 @@ from operator import attrgetter, not_
 from ..errors import Diagnostics, FormatError, Location
 from ..model import Color, Outcome, Player, RoundResult, Team
 from . import _layout as L
-from ._build import positional
 
 RESULT_CODES: dict[str, Outcome] = {
     "1": Outcome.WIN,
@@ -136,9 +135,6 @@ _START, _RATING, _FIDE_ID, _POINTS, _RANK = (
     _slice(s) for s in (L.START, L.RATING, L.FIDE_ID, L.POINTS, L.RANK))
 _TITLES: dict[str, str] = {}
 """Title column texts already read (``" m "`` -> ``"IM"``)."""
-_new_player = positional(Player, (
-    "start_no", "name", "results", "sex", "title", "fide_rating", "federation", "fide_id",
-    "birth", "declared_points", "declared_rank"))
 
 
 def parse_player(
@@ -182,18 +178,18 @@ def parse_player(
         if len(_TITLES) < 1000:
             _TITLES[title_text] = title
     fide_id = line[_FIDE_ID].strip()
-    return _new_player(
-        start_no,
-        line[_NAME].strip(),
-        results,
-        line[_SEX].strip(),
-        title,
-        rating,
-        line[_FED].strip(),
-        fide_id if fide_id.strip("0") else "",
-        line[_BIRTH].strip(),
-        points,
-        rank,
+    return Player(
+        start_no=start_no,
+        name=line[_NAME].strip(),
+        results=results,
+        sex=line[_SEX].strip(),
+        title=title,
+        fide_rating=rating,
+        federation=line[_FED].strip(),
+        fide_id=fide_id if fide_id.strip("0") else "",
+        birth=line[_BIRTH].strip(),
+        declared_points=points,
+        declared_rank=rank,
     )
 
 
@@ -227,7 +223,6 @@ def _clean_tails() -> dict[str, tuple[Outcome, Color, int]]:
 _TAILS = _clean_tails()
 
 
-_new_result = positional(RoundResult, ("outcome", "opponent", "color"))
 _OPPONENT_OF = attrgetter("opponent")
 _NOT_PAIRED = Outcome.NOT_PAIRED
 _BLOCKS: dict[int, tuple[slice, ...]] = {}
@@ -289,7 +284,7 @@ def _new_blocks(line: str, blocks: list[str], out: list[RoundResult | None],
                 if clean:
                     seen[block] = rr
             else:
-                rr = seen[block] = _new_result(tail[0], opp or None, tail[1])
+                rr = seen[block] = RoundResult(tail[0], opp or None, tail[1])
         out[k] = rr
 
 

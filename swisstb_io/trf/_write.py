@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any
 
 from ..errors import FormatError, WriteError
@@ -326,6 +327,12 @@ class _Writer:
 def write_trf(t: Tournament, options: WriteOptions) -> bytes:
     """Write ``t`` as TRF16 or TRF-2026 (``options.version``, else the version read)."""
     _check_adjustments(t)
+    if options.player_order not in PLAYER_ORDERS:
+        raise WriteError(f"unknown player order {options.player_order!r}; use one of "
+                         f"{', '.join(PLAYER_ORDERS)}")
+    by_number = options.player_order == "start-number"
+    if by_number:
+        t = replace(t, players=tuple(sorted(t.players, key=lambda p: p.start_no)))
     w = _Writer(t, options)
     raw = t.extras.get(LAYOUT_KEY)
     if raw:
@@ -335,6 +342,8 @@ def write_trf(t: Tournament, options: WriteOptions) -> bytes:
             raise WriteError(f"extras[{LAYOUT_KEY!r}] is damaged; remove it to write the "
                              "model from scratch") from None
         try:
+            if by_number:
+                _number_order(layout)
             w.walk(layout)
         except WriteError:
             raise
@@ -343,6 +352,18 @@ def write_trf(t: Tournament, options: WriteOptions) -> bytes:
                              "model from scratch") from None
     lines = w.assemble()
     return _encode(lines, t, options)
+
+
+PLAYER_ORDERS = ("as-read", "start-number")
+
+
+def _number_order(layout: list[_lines.Entry]) -> None:
+    """Put the layout's 001 lines in start-number order, each in the place of one, in place
+    (the other records keep their places)."""
+    slots = [k for k, entry in enumerate(layout) if entry[0].startswith("001:")]
+    ordered = sorted((layout[k] for k in slots), key=lambda entry: int(entry[0][4:]))
+    for k, entry in zip(slots, ordered, strict=True):
+        layout[k] = entry
 
 
 def _check_adjustments(t: Tournament) -> None:

@@ -48,6 +48,17 @@ def _decode(raw: bytes) -> tuple[str, str]:
         return raw.decode("latin-1"), "latin-1"
 
 
+def field_location(table: DbfTable, where: str, rec_no: int, name: str) -> Location:
+    """Where field ``name`` of record ``rec_no`` is: the record number stands for the line
+    and the field's first byte in the record for the column (a DBF has no lines)."""
+    col = 2  # after the delete flag
+    for f in table.fields:
+        if f.name == name:
+            return Location(where, rec_no, col)
+        col += f.length
+    return Location(where, rec_no)
+
+
 def parse(data: bytes, where: str) -> DbfTable:
     """The table in ``data``; ``where`` names the file in messages."""
     loc = Location(where)

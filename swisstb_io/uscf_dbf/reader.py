@@ -11,13 +11,14 @@ from types import MappingProxyType
 from ..errors import Diagnostics, FormatError, Location
 from ..model import Color, DateText, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
-from ..swisssys_csv.notation import (
+from ..us_notation import (
     CODE_TO_OUTCOME,
     parse_date,
     resolve_double_forfeits,
     trim,
 )
-from .dbf import DbfTable, parse
+from ..validate import Places, check_games
+from .dbf import DbfTable, field_location, parse
 from .layout import EVENT_EXTRAS, HANDLED, SECTION_EXTRAS, SECTION_TD_KEYS
 from .writer import FILE_NAMES
 
@@ -133,6 +134,7 @@ def _players(td: DbfTable, sec_num: str, path: str, diags: Diagnostics) -> list[
     )
     players: dict[int, Player] = {}
     results: dict[int, list[RoundResult]] = {}
+    records: dict[tuple[int, int], int] = {}
     seen: set[tuple[int, str]] = set()
     for rec_no, row in enumerate(td.records, 1):
         if (row.get("D_SEC_NUM", "").strip() or "1") != sec_num:
@@ -141,7 +143,7 @@ def _players(td: DbfTable, sec_num: str, path: str, diags: Diagnostics) -> list[
         if not pair_text.isdecimal() or int(pair_text) < 1:
             raise FormatError(
                 f"record {rec_no}: bad D_PAIR_NUM {pair_text!r} (expected a pairing number)",
-                Location(where),
+                field_location(td, where, rec_no, "D_PAIR_NUM"),
             )
         start_no = int(pair_text)
         seq = row.get("D_REC_SEQ", "1").strip() or "1"
@@ -151,19 +153,33 @@ def _players(td: DbfTable, sec_num: str, path: str, diags: Diagnostics) -> list[
             index = offset + rnd - 1
             while len(rounds) <= index:
                 rounds.append(RoundResult(Outcome.NOT_PAIRED))
-            rounds[index] = _cell(row[fname], rec_no, fname, where)
+            rounds[index] = _cell(row[fname], rec_no, fname, field_location(td, where, rec_no,
+                                                                             fname))
+            records[start_no, index + 1] = rec_no
         if (start_no, seq) in seen:
             raise FormatError(
-                f"record {rec_no}: pairing number {start_no} appears twice", Location(where)
+                f"record {rec_no}: pairing number {start_no} appears twice",
+                field_location(td, where, rec_no, "D_PAIR_NUM"),
             )
         seen.add((start_no, seq))
         if start_no not in players or seq == "1":
-            players[start_no] = _player(row, start_no, rec_no, diags, where)
+            players[start_no] = _player(row, start_no, rec_no, diags,
+                                        field_location(td, where, rec_no, "D_RATING"))
     resolve_double_forfeits(results)
+
+    def cell(start_no: int, rnd: int) -> Location:
+        rec_no = records.get((start_no, rnd))
+        if rec_no is None:
+            return Location(where)
+        offset = (rnd - 1) // 10 * 10 if "D_REC_SEQ" in td.names else 0
+        return field_location(td, where, rec_no, f"D_RND{rnd - offset:02d}")
+
+    check_games(results, Places(cell, lambda sn: Location(where)), diags, "dbf",
+                record="record", lenient_forfeits=True)
     return [replace(players[n], results=trim(results[n])) for n in sorted(players)]
 
 
-def _cell(text: str, rec_no: int, fname: str, where: str) -> RoundResult:
+def _cell(text: str, rec_no: int, fname: str, where: Location) -> RoundResult:
     t = text.strip()
     m = _CELL_RE.match(t.upper())
     code = m[1] if m else ""
@@ -173,7 +189,7 @@ def _cell(text: str, rec_no: int, fname: str, where: str) -> RoundResult:
         raise FormatError(
             f"record {rec_no}, field {fname}: bad round cell {t!r} "
             "(expected W12B, L5, D3W, X, F, Z, B, H or U)",
-            Location(where),
+            where,
         )
     if code == "U":  # unpaired: the DBF has no other way to say "no game"
         return RoundResult(Outcome.NOT_PAIRED)
@@ -186,7 +202,7 @@ def _cell(text: str, rec_no: int, fname: str, where: str) -> RoundResult:
 
 
 def _player(
-    row: dict[str, str], start_no: int, rec_no: int, diags: Diagnostics, where: str
+    row: dict[str, str], start_no: int, rec_no: int, diags: Diagnostics, where: Location
 ) -> Player:
     extras: dict[str, str] = {}
     ratings: tuple[Rating, ...] = ()
@@ -196,7 +212,7 @@ def _player(
             ratings = (Rating("USCF", int(rating)),)
     elif rating:
         diags.warn(
-            Location(where),
+            where,
             f"record {rec_no}: D_RATING {rating!r} is not a number; the player is read as unrated",
             "dbf-bad-rating",
         )

@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from lxml import etree
 
-from ..errors import FormatError, Location
+from ..errors import Diagnostics, FormatError, Location
 from ..model import (
     EMPTY_EXTRAS,
     Color,
@@ -27,6 +27,7 @@ from ..model import (
     Tournament,
 )
 from ..registry import ReadOptions, ReadResult
+from ..validate import check_games, check_points, plain_number, record_places
 from ._common import NAMESPACE, NS, SCORING_ATTRS, plain, schema, structure_schema
 
 _PREFIX = "urn:swisstb_io:"
@@ -370,16 +371,30 @@ def to_model(root: etree._Element, ctx: _Ctx) -> Tournament:
     )
 
 
+def _check(t: Tournament, tree: etree._ElementTree, path: str, diag: Diagnostics) -> None:
+    """The shared game and points checks, pointing at each player's ``<player>`` line."""
+    players_el = tree.getroot().find(_PLAYERS)
+    lines = {} if players_el is None else {
+        int(_get(p, "startNo", "0")): p.sourceline for p in players_el.iterchildren(_PLAYER)}
+    places = record_places(path, lines)
+    check_games({p.start_no: p.results for p in t.players}, places, diag, "xml",
+                total_rounds=t.total_rounds)
+    check_points(t.players, t.point_system, places, diag, "xml", show=plain_number)
+
+
 def read_xml(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     """Read swisstb_io XML; raises only :class:`FormatError`."""
     tree = _parse(data, path)
     _check_root(tree, data, path)
     _validate(tree, data, path)
     tournament = to_model(tree.getroot(), _Ctx(path, data))
+    diag = Diagnostics(options.strict)
+    _check(tournament, tree, path, diag)
     encoding = tree.docinfo.encoding or "UTF-8"
     return ReadResult(
         tournament=tournament,
         format="xml",
         encoding=encoding.lower(),
+        diagnostics=diag.freeze(),
         details=MappingProxyType({"schema": NAMESPACE, "xml version": tree.docinfo.xml_version}),
     )

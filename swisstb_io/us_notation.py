@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
-from ..model import Color, DateText, Outcome, Player, RoundResult
+from .model import Color, DateText, Outcome, Player, RoundResult
 
 CELL_RE = re.compile(
     r"^(?:(?P<res>[WLDNRS])\s*(?P<opp>\d+)\s*(?P<col>[WB])?|(?P<unpl>[XFZBHU*-])\s*(?P<opp2>\d+)?)$"

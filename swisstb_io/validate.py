@@ -1,0 +1,207 @@
+"""The game-consistency validator every reader runs on what it read.
+
+One set of checks for every format, so an inconsistent file gets the same diagnostics
+whatever it is written in (and ``--strict`` fails on them the same way):
+
+* errors (:class:`~swisstb_io.errors.FormatError`, reading stops): an opponent that does not
+  exist, a player paired against themself;
+* warnings (``Diagnostics.warn``; errors under ``strict``): a game whose two sides disagree
+  (the opponent names someone else, the results do not mirror, both have the same colour),
+  a player paired twice in one round, two pairing-allocated byes in one round, a played
+  game without an opponent, a bye with one, a result after the event's last round, and a
+  points column that does not match the results.
+
+Each reader says where things are in its file through :class:`Places`, and how its file
+writes points (``show``); the messages are the same for every format.  Diagnostic codes are
+``<prefix>-<check>`` (``trf-asymmetric-game``, ``xml-points-mismatch``…); ``swisstb check``
+maps the suffixes to its problem kinds.
+
+Cost: one pass over the results, with dictionary lookups only (linear in players x rounds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import Diagnostics, FormatError, Location
+from .model import MIRROR, Color, Outcome, Player, PointSystem, RoundResult
+
+_NO_OPPONENT = RoundResult(Outcome.NOT_PAIRED)
+# Keyed by the enum's value: hashing an enum member runs Python code (Python 3.11).
+_MIRROR = {o._value_: MIRROR.get(o) for o in Outcome}
+_WITH_OPPONENT = frozenset(o._value_ for o in Outcome if o.has_opponent)
+_PLAYED = frozenset(o._value_ for o in Outcome if o.played)
+_FORFEITS = frozenset(o._value_ for o in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS,
+                                          Outcome.FORFEIT_DRAW))
+
+
+@dataclass(frozen=True)
+class Places:
+    """Where a reader's file holds a player's round and points (for messages)."""
+
+    cell: Callable[[int, int], Location]
+    """``cell(start_no, round_no)``: the player's entry for that round."""
+    points: Callable[[int], Location]
+    """``points(start_no)``: the player's points column (or record)."""
+    result: Callable[[int, int], Location] | None = None
+    """Where the result code of a round is, when the file has it apart from the cell."""
+
+
+def record_places(path: str, lines: Mapping[int, int | None]) -> Places:
+    """Places for formats that know only the line of each player's record (column 1)."""
+
+    def at(sn: int, _round: int = 0) -> Location:
+        line = lines.get(sn)
+        return Location(path, line, 1 if line is not None else None)
+
+    return Places(at, at)
+
+
+def check_games(
+    results: Mapping[int, Sequence[RoundResult]],
+    places: Places,
+    diag: Diagnostics,
+    prefix: str,
+    *,
+    record: str = "player",
+    total_rounds: int | None = None,
+    lenient_forfeits: bool = False,
+) -> None:
+    """Check every round of every player in ``results`` (start number -> rounds).
+
+    ``record`` names what holds a start number in the file (``"001 record"``), for the
+    message about an opponent that does not exist.  ``lenient_forfeits``: a forfeit
+    against a player whose own cell is a forfeit without an opponent number is consistent
+    (US wall charts often write the forfeiter's cell as a bare ``F``).  The US
+    inconsistent results (``N R S``: credited although the sides disagree) never make a
+    result mismatch.
+    """
+    pab_in_round: dict[int, int] = {}
+    disputed: dict[tuple[int, int], list[int]] = {}
+    none_color, pab, not_paired = Color.NONE, Outcome.PAIRING_BYE._value_, Outcome.NOT_PAIRED
+    double = Outcome.DOUBLE_FORFEIT._value_
+    forfeits = _FORFEITS
+    mirror, with_opponent, played = _MIRROR, _WITH_OPPONENT, _PLAYED
+    last = total_rounds if total_rounds is not None and total_rounds >= 0 else None
+    for sn, rounds in results.items():
+        if last is not None and len(rounds) > last:
+            _past_end(sn, rounds, last, places, diag, prefix)
+        for i, rr in enumerate(rounds):
+            opp = rr.opponent
+            outcome = rr.outcome._value_
+            rnd = i + 1
+            if opp is None:
+                if outcome == pab:
+                    if rnd in pab_in_round:
+                        where = (places.result or places.cell)(sn, rnd)
+                        diag.warn(where, f"round {rnd}: second pairing-allocated bye 'U' "
+                                  f"(player {pab_in_round[rnd]} has one too)", f"{prefix}-two-pab")
+                    else:
+                        pab_in_round[rnd] = sn
+                elif outcome in played:
+                    diag.warn(places.cell(sn, rnd), f"round {rnd}: player {sn} has {outcome} "
+                              "without an opponent", f"{prefix}-missing-opponent")
+                continue
+            if opp == sn:
+                raise FormatError(f"round {rnd}: player {sn} is paired against themself",
+                                  places.cell(sn, rnd))
+            theirs = results.get(opp)
+            if theirs is None:
+                raise FormatError(f"round {rnd}: opponent {opp} does not exist (no {record} "
+                                  "has that start number)", places.cell(sn, rnd))
+            if rr.outcome is not_paired:
+                continue
+            if outcome not in with_opponent:
+                diag.warn(places.cell(sn, rnd), f"round {rnd}: player {sn} has {outcome} but "
+                          f"also an opponent ({opp})", f"{prefix}-bye-with-opponent")
+                continue
+            other = theirs[i] if i < len(theirs) else _NO_OPPONENT
+            if other.opponent is None and lenient_forfeits and outcome in forfeits and (
+                    other.outcome._value_ in forfeits):
+                continue
+            if other.opponent != sn:
+                back = "no opponent" if other.opponent is None else f"opponent {other.opponent}"
+                diag.warn(places.cell(sn, rnd), f"round {rnd}: player {sn} plays {opp}, but "
+                          f"{opp}'s round {rnd} has {back}", f"{prefix}-asymmetric-game")
+                disputed.setdefault((rnd, opp), []).append(sn)
+                continue
+            if sn > opp:
+                continue  # the pair is checked once, from the lower start number
+            if rr.color is not none_color and other.color is rr.color and outcome != double:
+                diag.warn(places.cell(sn, rnd), f"round {rnd}: players {sn} and {opp} both "
+                          f"have colour {rr.color._value_!r}", f"{prefix}-colour-clash")
+            expected = mirror[outcome]
+            if expected is not other.outcome and expected is not None and (
+                    mirror[other.outcome._value_] is not None):
+                diag.warn(places.cell(sn, rnd), f"round {rnd}: results do not mirror: {sn} has "
+                          f"{outcome}, {opp} has {other.outcome._value_}",
+                          f"{prefix}-result-mismatch")
+    for (rnd, opp), claims in disputed.items():
+        theirs = results[opp]
+        own = theirs[rnd - 1].opponent if rnd <= len(theirs) else None
+        if own is not None and own not in claims:
+            mine = results.get(own, ())
+            if rnd <= len(mine) and mine[rnd - 1].opponent == opp:
+                claims = [own, *claims]
+        if len(claims) > 1:
+            names = ", ".join(map(str, sorted(claims)))
+            diag.warn(places.cell(opp, rnd), f"round {rnd}: player {opp} is paired twice "
+                      f"(players {names} name {opp} as their opponent)", f"{prefix}-paired-twice")
+
+
+def _past_end(sn: int, rounds: Sequence[RoundResult], last: int, places: Places,
+              diag: Diagnostics, prefix: str) -> None:
+    for rnd in range(last + 1, len(rounds) + 1):
+        if rounds[rnd - 1].outcome is not Outcome.NOT_PAIRED:
+            diag.warn(places.cell(sn, rnd), f"round {rnd}: player {sn} has a result, but the "
+                      f"event has only {last} rounds", f"{prefix}-round-past-end")
+            return
+
+
+def check_points(
+    players: Sequence[Player],
+    system: PointSystem,
+    places: Places,
+    diag: Diagnostics,
+    prefix: str,
+    *,
+    show: Callable[[Fraction], str],
+    note: str = "",
+    bonus: Mapping[int, Fraction] | None = None,
+) -> None:
+    """Warn for every player whose declared points differ from the results and the
+    player's adjustments (or ``bonus[start_no]``, when the file's bonus points are not
+    adjustments of the model); ``show`` writes a number the way the file does, ``note``
+    ends the message (``" under the file's point system"``)."""
+    unit, steps = system.units()
+    scaled = {o._value_: n for o, n in steps.items()}
+    for p in players:
+        declared = p.declared_points
+        if declared is None:
+            continue
+        total = sum([scaled[r.outcome._value_] for r in p.results])
+        extra = (sum((a.points for a in p.adjustments), Fraction(0)) if p.adjustments else None
+                 ) if bonus is None else bonus.get(p.start_no)
+        if extra is None and declared.numerator * unit == total * declared.denominator:
+            continue
+        expected = Fraction(total, unit) + (extra or 0)
+        if expected != declared:
+            diag.warn(places.points(p.start_no), f"player {p.start_no}: points column says "
+                      f"{show(declared)} but the results give {show(expected)}{note}",
+                      f"{prefix}-points-mismatch")
+
+
+def plain_number(value: Fraction) -> str:
+    """Points for formats without a fixed notation: ``2.5``, ``2``, ``1.25``; ``7/3`` when
+    no decimal of two places is exact."""
+    if (value * 100).denominator != 1:
+        return str(value)
+    hundredths = abs(value.numerator * 100 // value.denominator)
+    whole, part = divmod(hundredths, 100)
+    text = f"{whole}.{part:02d}".rstrip("0").rstrip(".")
+    return f"-{text}" if value < 0 else text
+
+
+__all__ = ["Places", "check_games", "check_points", "plain_number", "record_places"]
