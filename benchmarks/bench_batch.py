@@ -141,7 +141,7 @@ def stage_times(root: Path, count: int) -> None:
     import json
 
     from swisstb_io.api import load, read_source
-    from swisstb_io.batch.season_parts import season_entries
+    from swisstb_io.batch.season_parts import entries_to_json, season_entries
     from swisstb_io.batch.summary import summarise
     from swisstb_io.reports import ReportOptions, build, render
     from swisstb_io.tiebreaks import CalcOptions, parse_chain, standings
@@ -174,9 +174,8 @@ def stage_times(root: Path, count: int) -> None:
         render(table, "json", options)
         lap("JSON")
         summary = summarise(t, result)
-        season = season_entries(t, result, summary, path.name,
-                                [f"{path.name}.html", f"{path.name}.json"])
-        json.dumps({**summary, "entrants": season}, ensure_ascii=False)
+        season = season_entries(t, result)
+        json.dumps({**summary, "entrants": entries_to_json(season)}, ensure_ascii=False)
         lap("summary + season share")
     gc.enable()
     n = max(len(events), 1)

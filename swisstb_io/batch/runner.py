@@ -10,26 +10,25 @@ index.  Every file is written with :func:`swisstb_io.api.atomic_write`.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import os
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
-from functools import partial
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from .. import __version__
 from ..api import atomic_write, load, read_source
-from ..errors import Location, SwisstbError
+from ..errors import SwisstbError
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
-from ._malloc import keep_freed_memory
 from .discover import discover
 from .render import REPORT_EXTENSIONS, SUBMISSIONS, needs_explanations, reports_bytes, submission
-from .season_parts import SeasonEntry, season_entries
+from .results import FileResult, event_stem, summary_path
+from .season import write_index
+from .season_parts import SeasonEntry, entries_to_json, season_entries
 from .summary import SUMMARY_SCHEMA, summarise
 
 MANIFEST = ".swisstb-batch.json"
@@ -79,56 +78,6 @@ class BatchOptions:
                            sorted(self.submit), self.tiebreaks, self.actual_play_rule])
 
 
-@dataclass(frozen=True)
-class FileResult:
-    """The outcome for one event."""
-
-    path: str
-    """The input, as found (relative to the season folder's parent as given)."""
-    rel: str
-    """The input relative to the season folder: the event's key."""
-    status: Status
-    message: str = ""
-    """For a failure: what is wrong (without the location)."""
-    line: int | None = None
-    col: int | None = None
-    outputs: tuple[str, ...] = ()
-    """Files written (or kept, when skipped), relative to the output folder."""
-    digest: str = ""
-    summary: dict[str, Any] | None = field(default=None, compare=False)
-    """The event's header facts for the index (:func:`.summary.summarise`); ``None`` when
-    failed, and when skipped until the index reads the summary file back."""
-    season: tuple[SeasonEntry, ...] | None = field(default=None, compare=False, repr=False)
-    """The entrants' share of the season view, worked out with the event."""
-    warnings: tuple[str, ...] = ()
-    """Reading diagnostics (``path:line:col: warning: …``)."""
-
-    @property
-    def location(self) -> str:
-        """``path:line:col`` as every other message renders it."""
-        return str(Location(self.path, self.line, self.col))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (from a worker to the parent) with the season entries as plain tuples:
-        a named tuple pickles and unpickles through Python code, ~10^2 of them an event."""
-        state = dict(self.__dict__)
-        if self.season is not None:
-            state["season"] = tuple(map(tuple, self.season))
-        return (_unpickled_result, (state,))
-
-
-def _unpickled_result(state: dict[str, Any]) -> FileResult:
-    season = state["season"]
-    if season is not None:
-        state["season"] = tuple(map(partial(tuple.__new__, SeasonEntry), season))
-    return FileResult(**state)
-
-
-def event_stem(rel: str) -> str:
-    """Outputs of event ``rel`` are ``events/<rel>.<ext>`` (``open/r1.trf.html``)."""
-    return f"{EVENTS_DIR}/{rel}"
-
-
 def _digest(data: bytes, options: BatchOptions) -> str:
     h = hashlib.sha256()
     h.update(options.fingerprint().encode("utf-8"))
@@ -151,12 +100,6 @@ def process_event(
             and _reusable(out, previous)):
         return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
                           digest=digest)
-    # One event allocates ~10^5 objects that live until its reports are written, (nearly)
-    # none in a reference cycle: the cyclic collector would traverse them again and again
-    # (about a sixth of the time).  Paused for the event; reference counting frees it, and
-    # any cycle waits for the next collection.
-    enabled = gc.isenabled()
-    gc.disable()
     try:
         return _produce(path, rel, out, data, digest, options)
     except SwisstbError as exc:
@@ -170,9 +113,6 @@ def process_event(
     except Exception as exc:  # one bad file never stops the batch
         return FileResult(path, rel, "failed", f"internal error ({type(exc).__name__}: {exc}); "
                           "please report it with the file", digest=digest)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _failed(path: str, rel: str, exc: SwisstbError, digest: str) -> FileResult:
@@ -191,11 +131,6 @@ def _reusable(out: Path, previous: dict[str, Any]) -> bool:
     return all((out / o).is_file() for o in [*outputs, summary])
 
 
-def summary_path(rel: str) -> str:
-    """Where the summary of event ``rel`` is kept, relative to the output folder."""
-    return f"{event_stem(rel)}.summary.json"
-
-
 def _produce(
     path: str, rel: str, out: Path, data: bytes, digest: str, options: BatchOptions
 ) -> FileResult:
@@ -203,8 +138,9 @@ def _produce(
     t = read.tournament
     chain = chain_policy.choose_chain(t, options.tiebreaks).specs
     formats = tuple(dict.fromkeys(options.formats))
-    result = standings(t, chain, CalcOptions(explain=needs_explanations(formats),
-                                             actual_play_rule=options.actual_play_rule))
+    calc = CalcOptions(explain=needs_explanations(formats),
+                       actual_play_rule=options.actual_play_rule)
+    result = standings(t, chain, calc)  # once, for every report of the event
     stem = event_stem(rel)
     written: list[str] = []
     for fmt, blob in reports_bytes(result, formats, source=rel, read=read).items():
@@ -213,15 +149,16 @@ def _produce(
         written.append(name)
     notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
-        suffix, blob, problems = submission(read, kind, options.tiebreaks)
+        suffix, blob, problems = submission(read, kind, options.tiebreaks, calc)
         name = f"{stem}.{suffix}"
         atomic_write(out / name, blob)
         written.append(name)
         notes.extend(f"{path}: {kind} submission: {p}" for p in problems)
     summary = summarise(t, result)
     summary["format"] = read.format
-    season = season_entries(t, result, summary, rel, written)
-    doc = {**summary, "entrant_columns": SeasonEntry._fields, "entrants": season}
+    season = season_entries(t, result)
+    doc = {**summary, "entrant_columns": SeasonEntry._fields,
+           "entrants": entries_to_json(season)}
     atomic_write(out / summary_path(rel), json.dumps(doc, ensure_ascii=False).encode("utf-8"))
     warnings = (*(str(d) for d in read.diagnostics if d.severity.value != "info"), *notes)
     return FileResult(path, rel, "ok", outputs=tuple(written), digest=digest, summary=summary,
@@ -291,8 +228,6 @@ class Batch:
 
     def run(self) -> Iterator[FileResult]:
         """Yield one :class:`FileResult` per event as it finishes; write the index at the end."""
-        from .season import write_index
-
         self.out.mkdir(parents=True, exist_ok=True)
         remove_stale_temporaries(self.out)
         previous_index = str(_manifest(self.out).get("index", ""))
@@ -331,8 +266,7 @@ class Batch:
                 yield process_event(path, rel, out, opts, manifest.get(rel))
             return
         left = {rel: path for path, rel in tasks}  # the events without a result yet
-        pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)),
-                                   initializer=keep_freed_memory)
+        pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)))
         try:
             futures: dict[Future[FileResult], str] = {
                 pool.submit(process_event, path, rel, out, opts, manifest.get(rel)): rel
