@@ -185,3 +185,15 @@ def test_an_entrant_with_both_ids_links_them_across_events() -> None:
         ("Bob", ["bob"], "name", 2),
     ]
     assert [p.id for p in players] == ["p1", "p2"]
+
+
+def test_build_index_is_the_document_index_json_holds(tmp_path: Path) -> None:
+    """The document as data (:func:`build_index`) and the text the batch writes
+    (straight from the season players) say the same thing."""
+    from swisstb_io.batch import build_index
+
+    root, out = tmp_path / "s", tmp_path / "o"
+    _season(root)
+    batch = Batch(root, out, BatchOptions(jobs=1, formats=("html",)))
+    list(batch.run())
+    assert build_index(batch.results) == read_index(out)
