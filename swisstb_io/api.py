@@ -10,10 +10,11 @@ from __future__ import annotations
 import dataclasses
 import io
 import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO
 
 from .errors import FormatError, Location, UnknownFormatError, WriteError
-from .files import DIR_MODE, FILE_MODE, atomic_write
+from .files import DIR_MODE, FILE_MODE, atomic_write, write_failure
 from .model import Tournament
 from .registry import FormatSpec, ReadOptions, ReadResult, WriteOptions, detect, find
 
@@ -41,7 +42,9 @@ def _zip_directory(name: str) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         for child in members:
-            zf.writestr(child.name, child.read_bytes())
+            # A fixed time stamp: the same folder gives the same bytes (batch compares them
+            # to skip unchanged events; writestr with a bare name stamps the current time).
+            zf.writestr(zipfile.ZipInfo(child.name, (1980, 1, 1, 0, 0, 0)), child.read_bytes())
     return buf.getvalue()
 
 
@@ -61,7 +64,11 @@ def read_source(src: Source) -> tuple[bytes, str]:
                 f"cannot read the file: {exc.strerror or exc}", Location(path)
             ) from exc
     name = str(getattr(src, "name", "<stream>"))
-    return src.read(), name
+    data = src.read()
+    if isinstance(data, str):
+        raise TypeError(f"{name}: a text stream gives str, not bytes: open the file in "
+                        "binary mode (open(path, 'rb')), or pass the path itself")
+    return data, name
 
 
 def load(
@@ -81,9 +88,17 @@ def load(
     return spec.reader(data, name, ReadOptions(strict=strict, section=section))
 
 
-def read(src: Source, *, format: str | None = None, strict: bool = False) -> Tournament:
-    """Read ``src`` into the canonical model."""
-    return load(src, format=format, strict=strict).tournament
+def read(
+    src: Source, *, format: str | None = None, strict: bool = False, section: str | None = None
+) -> Tournament:
+    """Read ``src`` into the canonical model.
+
+    ``src``: a path, ``bytes`` or a binary stream; ``format``: a registered format name
+    (default: by extension and content); ``strict``: the first reading diagnostic is an
+    error; ``section``: name or number of the section of a multi-section file (default:
+    the first).  :func:`load` gives the diagnostics and the other sections too.
+    """
+    return load(src, format=format, strict=strict, section=section).tournament
 
 
 def dumps(tournament: Tournament, format: str, options: WriteOptions | None = None) -> bytes:
@@ -97,16 +112,41 @@ def dumps(tournament: Tournament, format: str, options: WriteOptions | None = No
     return spec.writer(tournament, opts)
 
 
+def dumps_sections(sections: Sequence[Tournament], format: str,
+                   options: WriteOptions | None = None) -> bytes:
+    """Serialise several sections as one file of ``format`` (``.sjson``, the US Chess DBF:
+    formats with :attr:`FormatSpec.sections_writer`); one section needs no such format."""
+    spec = find(format)
+    if len(sections) == 1:
+        return dumps(sections[0], spec.name, options)
+    if spec.sections_writer is None:
+        raise WriteError(f"format {spec.name!r} holds one section; write each section "
+                         "to a file of its own")
+    return spec.sections_writer(sections, options or spec.write_options)
+
+
 def write(
-    tournament: Tournament,
+    tournament: Tournament | Sequence[Tournament],
     dest: str | os.PathLike[str] | BinaryIO,
     *,
-    format: str,
+    format: str | None = None,
     options: WriteOptions | None = None,
 ) -> None:
-    """Write ``tournament`` to a path (atomically) or a binary stream."""
-    spec = find(format)
-    data = dumps(tournament, spec.name, options)
+    """Write ``tournament`` (or several sections, :func:`dumps_sections`) to a path
+    (atomically) or a binary stream.
+
+    ``format``: a registered format name; by default the one the path's extension names
+    (``"a.xml"``, ``"b.trf"``).  A stream needs ``format``.
+    """
+    if format is None:
+        if not isinstance(dest, str | os.PathLike):
+            raise UnknownFormatError("a stream has no extension to tell the format: pass "
+                                     "format=, e.g. format='trf'")
+        spec = spec_for_output(os.fspath(dest), None)
+    else:
+        spec = find(format)
+    data = dumps(tournament, spec.name, options) if isinstance(tournament, Tournament) \
+        else dumps_sections(tournament, spec.name, options)
     if not isinstance(dest, str | os.PathLike):
         dest.write(data)
         return
@@ -119,9 +159,7 @@ def write(
         try:
             atomic_write(path, data)
         except OSError as exc:
-            raise WriteError(
-                f"cannot write the file: {exc.strerror or exc}", Location(str(path))
-            ) from exc
+            raise WriteError(write_failure(exc, path)) from exc
 
 
 def _write_bundle_directory(directory: Path, zipped: bytes) -> None:
@@ -134,9 +172,7 @@ def _write_bundle_directory(directory: Path, zipped: bytes) -> None:
             for member in zf.namelist():
                 atomic_write(directory / Path(member).name, zf.read(member))
     except OSError as exc:
-        raise WriteError(
-            f"cannot write the files: {exc.strerror or exc}", Location(str(directory))
-        ) from exc
+        raise WriteError(write_failure(exc, directory)) from exc
 
 
 def spec_for_output(dest: str, to: str | None) -> FormatSpec:
@@ -154,5 +190,5 @@ def spec_for_output(dest: str, to: str | None) -> FormatSpec:
     )
 
 
-__all__ = ["DIR_MODE", "FILE_MODE", "atomic_write", "dumps", "load", "read", "read_source",
-           "spec_for_output", "write"]
+__all__ = ["DIR_MODE", "FILE_MODE", "atomic_write", "dumps", "dumps_sections", "load", "read",
+           "read_source", "spec_for_output", "write"]

@@ -23,7 +23,8 @@ from types import MappingProxyType
 from .model import Color, DateText, Outcome, Player, RoundResult
 
 CELL_RE = re.compile(
-    r"^(?:(?P<res>[WLDNRS])\s*(?P<opp>\d+)\s*(?P<col>[WB])?|(?P<unpl>[XFZBHU*-])\s*(?P<opp2>\d+)?)$"
+    r"^(?:(?P<res>[WLDNRS])\s*(?P<opp>\d{1,9})\s*(?P<col>[WB])?"
+    r"|(?P<unpl>[XFZBHU*-])\s*(?P<opp2>\d{1,9})?)$"
 )
 """formats.md §2.4 round-cell grammar (spaces allowed between the parts, as WinTD writes)."""
 
@@ -144,9 +145,11 @@ def resolve_double_forfeits(results: dict[int, list[RoundResult]]) -> None:
 
 def trim(results: list[RoundResult]) -> tuple[RoundResult, ...]:
     """Drop trailing NOT_PAIRED rounds: every US reader ends a player's rounds at the last
-    round with a game or a bye."""
+    round with a game, a bye or a pairing (a pending game, NOT_PAIRED with an opponent,
+    stays)."""
     end = len(results)
-    while end and results[end - 1].outcome is Outcome.NOT_PAIRED:
+    while end and results[end - 1].outcome is Outcome.NOT_PAIRED \
+            and results[end - 1].opponent is None:
         end -= 1
     return tuple(results[:end])
 
@@ -178,7 +181,7 @@ def parse_points(text: str) -> Fraction | None:
     t = text.strip().replace("½", ".5").replace(",", ".")
     if t.startswith("."):
         t = "0" + t
-    if not re.fullmatch(r"-?\d+(\.\d+)?|-?\d+/\d+", t):
+    if not re.fullmatch(r"-?\d{1,15}(\.\d{1,15})?|-?\d{1,15}/\d{1,15}", t):
         return None
     if "/" in t and int(t.split("/")[1]) == 0:
         return None

@@ -13,9 +13,21 @@ EVENTS_DIR = "events"
 Status = Literal["ok", "skipped", "failed"]
 
 
+SECTION_MARK = "#"
+"""``club.sjson#2``: the key of section 2 of a file that holds several (one event each)."""
+
+
+def split_section(rel: str) -> tuple[str, str | None]:
+    """``("club.sjson", "2")`` for ``club.sjson#2``; ``(rel, None)`` for a whole file."""
+    head, mark, number = rel.rpartition(SECTION_MARK)
+    return (head, number) if mark and number.isdecimal() else (rel, None)
+
+
 def event_stem(rel: str) -> str:
-    """Outputs of event ``rel`` are ``events/<rel>.<ext>`` (``open/r1.trf.html``)."""
-    return f"{EVENTS_DIR}/{rel}"
+    """Outputs of event ``rel`` are ``events/<rel>.<ext>`` (``open/r1.trf.html``); section
+    ``n`` of a multi-section file (``club.sjson#2``) is ``events/club.sjson.section2.<ext>``."""
+    file_rel, number = split_section(rel)
+    return f"{EVENTS_DIR}/{file_rel}" + (f".section{number}" if number else "")
 
 
 def summary_path(rel: str) -> str:

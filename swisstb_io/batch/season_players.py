@@ -17,7 +17,7 @@ from fractions import Fraction
 from itertools import chain
 
 from ..reports._numbers import decimal
-from ..tiebreaks.fide._rating import DP_TABLE
+from ..tiebreaks.rating_tables import DP_TABLE
 from .results import FileResult
 from .season_parts import SeasonEntry, normalise_name
 

@@ -10,9 +10,10 @@ from typing import Any, TypeVar
 import click
 
 from ..api import load
-from ..errors import FormatError, Severity
-from ..files import atomic_write
+from ..errors import Severity, WriteError
+from ..files import atomic_write, write_failure
 from ..registry import ReadResult
+from ..textsafe import shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -43,19 +44,26 @@ def read_input(
     """
     if path == "-":
         data = sys.stdin.buffer.read()
-        return load(data, format=from_format, strict=strict, section=section, path="<stdin>")
-    if not Path(path).exists():
-        from . import EXIT_USAGE
+        result = load(data, format=from_format, strict=strict, section=section, path="<stdin>")
+    else:
+        if not Path(path).exists():
+            from . import EXIT_USAGE
 
-        click.echo(f"Error: {path}: no such file or folder", err=True)
-        click.get_current_context().exit(EXIT_USAGE)
-    return load(path, format=from_format, strict=strict, section=section)
+            click.echo(f"Error: {path}: no such file or folder", err=True)
+            click.get_current_context().exit(EXIT_USAGE)
+        result = load(path, format=from_format, strict=strict, section=section)
+    ctx = click.get_current_context(silent=True)
+    asked = ctx is not None and ctx.params.get("section") is not None  # --section, not a default
+    if asked and section is not None and not result.sections:
+        raise click.UsageError(f"--section {section}: {path} is a {result.format} file, which "
+                               "holds one section; leave --section out")
+    return result
 
 
 def echo_diagnostics(result: ReadResult) -> None:
     for diag in result.diagnostics:
         if diag.severity is not Severity.INFO:
-            click.echo(str(diag), err=True)
+            click.echo(shown(str(diag)), err=True)
 
 
 def write_output(path: str, data: bytes) -> None:
@@ -67,4 +75,4 @@ def write_output(path: str, data: bytes) -> None:
     try:
         atomic_write(Path(path), data)
     except OSError as exc:
-        raise FormatError(f"cannot write the file: {exc.strerror or exc}") from exc
+        raise WriteError(write_failure(exc, path)) from exc

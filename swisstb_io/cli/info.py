@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..registry import ReadResult
+from ..textsafe import shown
 from . import EXIT_FAILED
 from ._io import from_option, read_input, strict_option
 
@@ -31,6 +32,13 @@ def describe(path: str, result: ReadResult) -> list[str]:
     pairs.append(("diagnostics", str(len(result.diagnostics)) if result.diagnostics else "none"))
     width = max(len(key) for key, _ in pairs) + 2
     lines = [f"{key + ':':<{width}}{value}" for key, value in pairs]
+    if result.all_sections:  # one line per section, after the list of names
+        at = next(i for i, (key, _) in enumerate(pairs) if key == "sections") + 1
+        lines[at:at] = [
+            f"  {i} {s.section or name}: {len(s.players)} players, {s.rounds} rounds "
+            f"({s.rounds_paired} paired){' (shown above)' if s is t else ''}"
+            for i, (s, name) in enumerate(zip(result.all_sections, result.sections,
+                                              strict=False), 1)]
     lines.extend(f"  {d}" for d in result.diagnostics)
     return lines
 
@@ -53,6 +61,6 @@ def command(path: str, from_format: str | None, section: str | None, strict: boo
     """Show the event, rounds, players, detected format and encoding of FILE,
     and every diagnostic found while reading it (`-` reads stdin)."""
     result = read_input(path, from_format, False, section)
-    click.echo("\n".join(describe(path, result)))
+    click.echo("\n".join(shown(line) for line in describe(path, result)))
     if strict and result.diagnostics:
         click.get_current_context().exit(EXIT_FAILED)

@@ -12,19 +12,10 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 
+from ..textsafe import spreadsheet_safe as safe
 from ._model import Report, Row
 from ._options import ReportOptions
-
-_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
-
-
-def safe(text: str) -> str:
-    """``text`` with a leading ``'`` if a spreadsheet would read it as a formula."""
-    if text and text[0] in "=+-@\t\r" and not _NUMBER.match(text) and text != "-":
-        return "'" + text
-    return text
 
 
 def _cells(r: Row) -> list[str]:
@@ -44,6 +35,10 @@ def render(report: Report, options: ReportOptions) -> bytes:
         for g in report.groups:
             for r in g.rows:
                 w.writerow([*_cells(overall[r.start_no]), safe(g.title), r.place_text])
+    elif options.prizes is not None:
+        w.writerow([*head, "Prize"])
+        for r in report.rows:
+            w.writerow([*_cells(r), safe(options.prizes.cells.get(r.start_no, ""))])
     else:
         w.writerow(head)
         for r in report.rows:

@@ -18,7 +18,7 @@ from ._escape import html_text
 from ._html_assets import CSS, JS
 from ._model import Cell, Column, Group, Report, Row
 from ._numbers import decimal
-from ._options import ReportOptions
+from ._options import PrizeColumn, ReportOptions
 from ._svg import chart
 
 CHART_PLAYERS = 10
@@ -117,7 +117,7 @@ class _Cells:
 
 
 def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: bool,
-               table_id: str) -> list[str]:
+               table_id: str, prizes: PrizeColumn | None = None) -> list[str]:
     """The lines of a standings table (the page is joined once, at the end: it can be
     megabytes, and each join copies it)."""
     heads = [("Place", "num"), ("No", "num"), ("Name", "text"), ("Rating", "num"),
@@ -132,6 +132,8 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: boo
         f'title="{_e(c.name)}, {_e(c.rule)}">{_e(c.label)}</button></th>'
         for c in report.columns
     )
+    if prizes is not None:
+        th += '<th scope="col" data-type="text"><button type="button">Prize</button></th>'
     esc = _Escaped()
     # names escaped once (an explanation row names its opponent)
     names = {r.start_no: esc[r.name] for r in report.rows} if explain else None
@@ -153,7 +155,9 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: boo
             f'<th scope="row">{esc[r.name]}{mark}</th>'
             f'<td class="num" data-sort="{"" if r.rating is None else r.rating}">{rating}</td>'
             f'<td class="num" data-sort="{points}">{esc[r.points_text]}</td>'
-            + "".join(tds) + "</tr>"
+            + "".join(tds)
+            + ("" if prizes is None else f"<td>{esc[prizes.cells.get(r.start_no, '')]}</td>")
+            + "</tr>"
         )
     out.append("</tbody></table>")
     return out
@@ -218,8 +222,12 @@ def render(report: Report, options: ReportOptions) -> bytes:
     body = [
         "<header>", _header(report), "</header>", "<main>",
         '<section aria-labelledby="s-standings"><h2 id="s-standings">Standings</h2>',
-        *_standings(report, report.rows, caption, True, "standings"), "</section>",
+        *_standings(report, report.rows, caption, True, "standings", options.prizes),
+        "</section>",
     ]
+    if options.prizes is not None and options.prizes.html:
+        body += ['<section aria-labelledby="s-prizes" class="prizes">',
+                 options.prizes.html.replace("<h2>", '<h2 id="s-prizes">', 1), "</section>"]
     if report.groups:
         body.append('<section aria-labelledby="s-groups"><h2 id="s-groups">Groups</h2>')
         for n, g in enumerate(report.groups, 1):

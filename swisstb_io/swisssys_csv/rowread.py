@@ -12,14 +12,16 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import FormatError, Location
+from ..errors import FormatError, Location, quoted
+from ..limits import MAX_NUMBER_DIGITS
 from ..model import Rating, RoundResult
+from ..textsafe import spreadsheet_unsafe
 from ..us_notation import EXPECTED_CELLS, cell_result, parse_cell, parse_points
 from .columns import NAMESPACED, classify
 from .tokenize import Field, Row
 
-_PLACE = re.compile(r"\d+")
-_RATING = re.compile(r"(\d+)\s*(?:[/pP]\s*\d*)?")
+_PLACE = re.compile(r"\d{1,9}")
+_RATING = re.compile(r"(\d{1,9})\s*(?:[/pP]\s*\d{0,9})?")
 _CELLS: dict[str, RoundResult] = {}
 """A round cell's text (up to 16 characters) -> its result before cross-checks, shared by
 all reads (RoundResult is frozen, so one object serves every equal cell); cleared past
@@ -115,9 +117,9 @@ class RowReader:
 
     def start_no(self, row: Row) -> int:
         v = row[0][self.pair].strip()
-        if not v.isdecimal() or int(v) < 1:
+        if not v.isdecimal() or len(v) > MAX_NUMBER_DIGITS or int(v) < 1:
             raise FormatError(
-                f"bad pair number {v!r} (expected a whole number)", self.at(row, self.pair)
+                f"bad pair number {quoted(v)} (expected a whole number)", self.at(row, self.pair)
             )
         return int(v)
 
@@ -142,10 +144,10 @@ class RowReader:
             if values[idx].strip():
                 national_ids.append((system, values[idx].strip()))
         if self.state is not None and values[self.state].strip():
-            extras["uscf:state"] = values[self.state].strip()
+            extras["uscf:state"] = spreadsheet_unsafe(values[self.state].strip())
         for idx, key in self.extras:
             if values[idx]:
-                extras[key] = values[idx]
+                extras[key] = spreadsheet_unsafe(values[idx])
         declared_rank = None
         place = "" if self.place is None else values[self.place].strip()
         if place:
@@ -158,7 +160,7 @@ class RowReader:
             declared_points = parse_points(values[self.total])
             if declared_points is None:
                 raise FormatError(
-                    f"bad Total {values[self.total].strip()!r} (expected points such as 2.5)",
+                    f"bad Total {quoted(values[self.total].strip())} (expected points such as 2.5)",
                     self.at(row, self.total),
                 )
         fide_rating = None
@@ -170,13 +172,14 @@ class RowReader:
             res = cells.get(values[idx]) or _cell(values[idx])
             if res is None:
                 raise FormatError(
-                    f"bad round cell {values[idx].strip()!r} in column {self.labels[idx]!r} "
+                    f"bad round cell {quoted(values[idx].strip())} in column {self.labels[idx]!r} "
                     f"({EXPECTED_CELLS})",
                     self.at(row, idx),
                 )
             rounds.append(res)
         fields: dict[str, Any] = {
-            name: "" if idx is None else values[idx].strip() for name, idx in self.texts
+            name: "" if idx is None else spreadsheet_unsafe(values[idx].strip())
+            for name, idx in self.texts
         }
         fields.update(
             start_no=start_no,
@@ -193,7 +196,7 @@ class RowReader:
         """Blank, ``0`` and ``unr``/``unr.`` are unrated; ``1500/12`` (provisional) keeps
         its text."""
         v = row[0][idx].strip()
-        if v.isdecimal():  # what the pattern below makes of a plain number
+        if v.isdecimal() and len(v) <= MAX_NUMBER_DIGITS:  # what the pattern below gives
             return None if v == "0" else int(v)
         if not v or v.lower().rstrip(".") in ("unr", "unrated", "0"):
             if v and v != "0" and extras is not None:
@@ -202,7 +205,8 @@ class RowReader:
         m = _RATING.fullmatch(v)
         if m is None:
             raise FormatError(
-                f"bad rating {v!r} (expected a number, '1500/12', or blank/'unr' for unrated)",
+                f"bad rating {quoted(v)} (expected a number, '1500/12', or blank/'unr' for "
+                "unrated)",
                 self.at(row, idx),
             )
         if m[0] != m[1] and extras is not None:

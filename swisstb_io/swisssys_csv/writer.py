@@ -7,6 +7,7 @@ from collections.abc import Callable
 from ..errors import WriteError
 from ..model import DateText, Outcome, Player, Tournament
 from ..registry import WriteOptions
+from ..textsafe import spreadsheet_safe
 from ..us_notation import CODE_TO_OUTCOME, OUTCOME_TO_CODE, format_cell, format_points, parse_date
 from .columns import LABEL, LIST_SEPARATORS, META_LABEL
 
@@ -67,9 +68,24 @@ def _meta_lines(t: Tournament) -> list[str]:
     out = []
     for label, value in lines:
         if "\n" in value or "\r" in value:
-            raise WriteError(f"cannot write {label} {value!r}: it holds a line break")
+            raise WriteError(_line_break(t, label, value))
         out.append(f"# {label}: {value}")
     return out
+
+
+def _line_break(t: Tournament, label: str, value: str) -> str:
+    """Why ``label`` cannot be a metadata line, whose it is and the way out."""
+    rows = value.splitlines()
+    whose = ""
+    if label == "trf:DAT":  # Tornelo DAT lines: "DAT <start no> <type> <data>"
+        names = {p.start_no: p.name for p in t.players}
+        numbers = dict.fromkeys(int(row.split()[1]) for row in rows
+                                if len(row.split()) > 1 and row.split()[1].isdecimal())
+        whose = " of " + ", ".join(f"player {n} ({names[n]})" if n in names else f"player {n}"
+                                   for n in numbers)
+    return (f"cannot write {label}{whose}: its {len(rows)} lines ({rows[0][:40]!r}…) do not "
+            "fit one CSV metadata line; write XML or TRF, which keep it, or leave such data "
+            "out with `swisstb convert --no-extras`")
 
 
 def _overrides(t: Tournament) -> list[str]:
@@ -108,7 +124,7 @@ def write(t: Tournament, options: WriteOptions) -> bytes:
     n_rounds = t.rounds
     columns: list[tuple[str, Callable[[Player], str]]] = [
         (LABEL["pair"], lambda p: str(p.start_no)),
-        (LABEL["name"], lambda p: p.name),
+        (LABEL["name"], lambda p: spreadsheet_safe(p.name)),
     ]
 
     def optional(label: str, get: Callable[[Player], str]) -> None:
@@ -117,18 +133,18 @@ def write(t: Tournament, options: WriteOptions) -> bytes:
 
     optional(LABEL["id"], lambda p: p.national_id("USCF"))
     optional(LABEL["rating"], _us_rating)
-    optional(LABEL["title"], lambda p: p.title)
-    optional(LABEL["sex"], lambda p: p.sex)
+    optional(LABEL["title"], lambda p: spreadsheet_safe(p.title))
+    optional(LABEL["sex"], lambda p: spreadsheet_safe(p.sex))
     optional(LABEL["fide_id"], lambda p: p.fide_id)
     optional(LABEL["fide_rating"], lambda p: "" if p.fide_rating is None else str(p.fide_rating))
-    optional(LABEL["federation"], lambda p: p.federation)
-    optional(LABEL["birth"], lambda p: p.birth)
+    optional(LABEL["federation"], lambda p: spreadsheet_safe(p.federation))
+    optional(LABEL["birth"], lambda p: spreadsheet_safe(p.birth))
     for system in _systems(players, "rating"):
         optional(f"{system} Rating", _rating_of(system))
     for system in _systems(players, "id"):
         optional(f"{system} ID", _id_of(system))
-    optional(LABEL["state"], lambda p: p.extras.get("uscf:state", ""))
-    optional(LABEL["team"], lambda p: p.team)
+    optional(LABEL["state"], lambda p: spreadsheet_safe(p.extras.get("uscf:state", "")))
+    optional(LABEL["team"], lambda p: spreadsheet_safe(p.team))
     optional(LABEL["place"], _place)
     extra_keys: dict[str, None] = {}
     for p in players:
@@ -164,7 +180,7 @@ def _id_of(system: str) -> Callable[[Player], str]:
 
 
 def _extra_of(key: str) -> Callable[[Player], str]:
-    return lambda p: p.extras.get(key, "")
+    return lambda p: spreadsheet_safe(p.extras.get(key, ""))
 
 
 def _cell_of(rnd: int) -> Callable[[Player], str]:

@@ -11,6 +11,7 @@ from itertools import compress
 from operator import attrgetter, not_
 
 from ..errors import Diagnostics, FormatError, Location
+from ..limits import MAX_POINTS_DIGITS
 from ..model import Color, Outcome, Player, RoundResult, Team
 from . import _layout as L
 
@@ -91,7 +92,7 @@ def parse_number(text: str) -> Fraction | None:
     hit = _NUMBERS.get(s)
     if hit is not None:
         return hit
-    if not _NUMBER.fullmatch(s):
+    if len(s) > MAX_POINTS_DIGITS or not _NUMBER.fullmatch(s):
         return None
     value = Fraction(s.replace(",", "."))
     if len(_NUMBERS) < 4096:
@@ -336,6 +337,10 @@ def _block(
                           "expected '0000 -'", "trf-bye-with-opponent")
             opp, color, clean = 0, Color.NONE, False
     elif kind == _PLAY:
+        if not opp and r == "=" and color is Color.NONE:
+            # Swiss Master and Krause-style exports write a half-point bye as a draw
+            # against nobody (``0000 - =`` or ``     - =``); the layout keeps the text.
+            return RoundResult(Outcome.HALF_BYE), clean
         if not opp:
             raise fail(path, no, base + 1, f"round {rnd}: result {r!r} needs an opponent, "
                        f"but the opponent is {opp_text!r}")

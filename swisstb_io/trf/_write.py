@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import FormatError, WriteError
+from ..limits import MAX_ROUNDS
 from ..model import Outcome, Player, RoundResult, Team, Tournament
 from ..registry import WriteOptions
 from . import _headers as H
@@ -92,6 +93,8 @@ class _Writer:
         self.done_teams: set[int] = set()
         self.verbatim_seen: dict[str, int] = {}
         self.point_lines: list[tuple[str, str, int]] = []
+        self.from_file = False
+        """True once a layout was walked: the model was read from a TRF file."""
 
     # -- helpers ------------------------------------------------------------------------
     def emit(self, group: str, text: str, eol: str | None) -> None:
@@ -118,6 +121,7 @@ class _Writer:
         return canonical if original is None else original
 
     def walk(self, layout: list[_lines.Entry]) -> None:
+        self.from_file = True
         rows = self.verbatim()
         points = [(_point_code(k, text), text) for k, text, _ in layout
                   if k.partition(":")[0] == "pts"]
@@ -262,6 +266,8 @@ class _Writer:
                 continue
             if code == "XXR" and "142" in self.done_headers:
                 continue
+            if code == "012" and self.from_file and not t.name:
+                continue  # a file read without a 012 record gets none invented
             text = H.render(code, t)
             if text is not None:
                 add["head"].append(text)
@@ -327,6 +333,9 @@ class _Writer:
 def write_trf(t: Tournament, options: WriteOptions) -> bytes:
     """Write ``t`` as TRF16 or TRF-2026 (``options.version``, else the version read)."""
     _check_adjustments(t)
+    if t.total_rounds is not None and t.total_rounds > MAX_ROUNDS:
+        raise WriteError(f"total rounds {t.total_rounds} is more than the {MAX_ROUNDS} rounds "
+                         "an event may have")
     if options.player_order not in PLAYER_ORDERS:
         raise WriteError(f"unknown player order {options.player_order!r}; use one of "
                          f"{', '.join(PLAYER_ORDERS)}")
