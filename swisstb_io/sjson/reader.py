@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .. import jsontext, textio
-from ..errors import Diagnostics, FormatError, Location
+from ..errors import Diagnostics, FormatError, Location, quoted
 from ..model import Color, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..us_notation import resolve_double_forfeits, trim
@@ -199,7 +199,7 @@ def _player(raw: object, pw: str, d: _Doc) -> tuple[Player, list[RoundResult]]:
     if start_no is None or start_no < 1:
         raise d.error(
             pw,
-            f'bad "Pair number" {raw.get("Pair number")!r} (expected 1, 2, …)',
+            f'bad "Pair number" {quoted(raw.get("Pair number"))} (expected 1, 2, …)',
             raw.get("Pair number"),
         )
     ratings: tuple[Rating, ...] = ()
@@ -235,7 +235,7 @@ def _player(raw: object, pw: str, d: _Doc) -> tuple[Player, list[RoundResult]]:
 
 def _result(raw: object, where: str, d: _Doc) -> RoundResult:
     if not isinstance(raw, str):
-        raise d.error(where, f'expected a result string such as "+;2;W;1;2;2;0", got {raw!r}')
+        raise d.error(where, f'expected a result string such as "+;2;W;1;2;2;0", got {quoted(raw)}')
     parts = [p.strip() for p in raw.split(";")]
     code = parts[0].upper()
     opp_text = parts[1] if len(parts) > 1 else ""
@@ -245,7 +245,7 @@ def _result(raw: object, where: str, d: _Doc) -> RoundResult:
     if outcome is None or opponent is None or colour not in ("W", "B", "-", ""):
         raise d.error(
             where,
-            f'bad result {raw!r} (expected "RESULT;OPPONENT;COLOUR;…" with RESULT one of '
+            f'bad result {quoted(raw)} (expected "RESULT;OPPONENT;COLOUR;…" with RESULT one of '
             '+ = - X F Z Bye B H U, e.g. "+;2;W;1;2;2;0")',
             raw,
         )
@@ -255,5 +255,6 @@ def _result(raw: object, where: str, d: _Doc) -> RoundResult:
         return RoundResult(outcome)
     color = {"W": Color.WHITE, "B": Color.BLACK}.get(colour, Color.NONE)
     if outcome.played and not opponent:
-        raise d.error(where, f"bad result {raw!r}: a played game needs the opponent's number", raw)
+        raise d.error(where, f"bad result {quoted(raw)}: a played game needs the opponent's "
+                      "number", raw)
     return RoundResult(outcome, opponent or None, color)
