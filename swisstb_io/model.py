@@ -16,7 +16,7 @@ import datetime as _dt
 import enum
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import NamedTuple, TypeAlias
@@ -46,6 +46,10 @@ class Color(enum.Enum):
     """Played (or was paired) with the black pieces."""
     NONE = "-"
     """No colour: byes, absences and most forfeits."""
+
+    # Members are singletons compared by identity; Enum's own __hash__ hashes the name in
+    # Python code, which the per-cell lookups of the tie-breaks feel (one per player x round).
+    __hash__ = object.__hash__
 
     def opposite(self) -> Color:
         if self is Color.WHITE:
@@ -94,6 +98,8 @@ class Outcome(enum.Enum):
     """US ``R``: credited a draw by the TD although the two sides disagree; rated."""
     INCONSISTENT_LOSS = "inconsistent-loss"
     """US ``S``: credited a loss by the TD although the two sides disagree; rated."""
+
+    __hash__ = object.__hash__  # identity, as for Color (Enum's hashes the name in Python)
 
     @property
     def played(self) -> bool:
@@ -404,6 +410,48 @@ class Tournament:
                 if r.outcome is not Outcome.NOT_PAIRED and i > last:
                     last = i
         return last
+
+    @property
+    def rounds_paired(self) -> int:
+        """The last round that has been paired: a game (played or forfeited) or a pairing
+        bye.  Columns after it are future rounds: byes and absences entered there ahead
+        (TRF(x) ``0000 - H`` / ``0000 - Z`` in the next round's column) count neither in
+        points nor in tie-breaks.  Without any paired round, :attr:`rounds_played`."""
+        last = 0
+        for p in self.players:
+            for k in range(len(p.results), last, -1):
+                outcome = p.results[k - 1].outcome
+                if outcome.has_opponent or outcome is Outcome.PAIRING_BYE:
+                    last = k
+                    break
+        return last or self.rounds_played
+
+    def entered_ahead(self) -> tuple[tuple[int, StartNo, Outcome], ...]:
+        """The byes and absences entered for rounds after :attr:`rounds_paired`, as
+        ``(round, start_no, outcome)`` by round then start number: shown as entered ahead,
+        counted nowhere."""
+        paired = self.rounds_paired
+        return tuple(sorted(
+            (k, p.start_no, r.outcome) for p in self.players
+            for k, r in enumerate(p.results[paired:], paired + 1)
+            if r.outcome is not Outcome.NOT_PAIRED))
+
+    def after_round(self, n: int) -> Tournament:
+        """The event as it stood after round ``n``: every player's rounds 1 to ``n``, the
+        adjustments given up to round ``n`` (those for the whole event only when ``n``
+        reaches the last round), and no declared points or ranks (the file's are for its
+        last round).  The scheduled number of rounds stays.  ``n`` at or past the last
+        recorded round gives the event unchanged."""
+        if n < 0:
+            raise ValueError(f"round {n}: rounds are counted from 1")
+        if n >= max((len(p.results) for p in self.players), default=0):
+            return self
+        players = []
+        for p in self.players:
+            adjustments = tuple(a for a in p.adjustments if a.round is not None and a.round <= n)
+            players.append(replace(p, results=p.results[:n], adjustments=adjustments,
+                                   declared_points=None, declared_rank=None))
+        return replace(self, players=tuple(players))
 
     @property
     def is_round_robin(self) -> bool:

@@ -145,9 +145,11 @@ def resolve_double_forfeits(results: dict[int, list[RoundResult]]) -> None:
 
 def trim(results: list[RoundResult]) -> tuple[RoundResult, ...]:
     """Drop trailing NOT_PAIRED rounds: every US reader ends a player's rounds at the last
-    round with a game or a bye."""
+    round with a game, a bye or a pairing (a pending game, NOT_PAIRED with an opponent,
+    stays)."""
     end = len(results)
-    while end and results[end - 1].outcome is Outcome.NOT_PAIRED:
+    while end and results[end - 1].outcome is Outcome.NOT_PAIRED \
+            and results[end - 1].opponent is None:
         end -= 1
     return tuple(results[:end])
 

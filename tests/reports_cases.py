@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from swisstb_io.api import load
-from swisstb_io.reports import ReportOptions
+from swisstb_io.reports import ReportOptions, report_format
 from swisstb_io.tiebreaks import CalcOptions, StandingsResult, standings
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -24,6 +24,11 @@ class Case:
     def result(self, explain: bool = False) -> StandingsResult:
         r = load(FIXTURES / self.path)
         return standings(r.tournament, self.chain, CalcOptions(explain=explain))
+
+    def result_for(self, fmt: str) -> StandingsResult:
+        """The standings as the CLI computes them for ``fmt`` (with explanations if it
+        shows them)."""
+        return self.result(explain=report_format(fmt).needs_explanations())
 
     def report_options(self) -> ReportOptions:
         fmt = load(FIXTURES / self.path).format

@@ -443,3 +443,23 @@ def test_workers_keep_freed_memory_instead_of_faulting_it_in_again() -> None:
         assert tuned_faults < 5 * 8 * 256
     else:
         assert tuned == "False"
+
+
+def test_submit_fide_ranks_like_the_event_s_report(tmp_path: Path) -> None:
+    """One chain policy: for a file that declares no chain, the submitted TRF's ranks are
+    the places of the event's reports (both ranked by the default chain, uscf)."""
+    season = tmp_path / "season"
+    season.mkdir()
+    held = FIXTURES / "trf" / "held_swiss_9.trf"
+    (season / held.name).write_bytes(held.read_bytes())
+    assert not api.read(held).tiebreaks and not api.read(held).standings_order
+    out = tmp_path / "out"
+    results = list(Batch(season, out, BatchOptions(formats=("json", "html"),
+                                                   submit=("fide",))).run())
+    assert [r.status for r in results] == ["ok"]
+    doc = json.loads((out / "events" / f"{held.name}.json").read_text("utf-8"))
+    assert [c["code"] for c in doc["tiebreaks"]] == ["MM", "SOLK", "CUM", "OPPCUM"]
+    places = {e["start_no"]: e["place"] for e in doc["standings"]}
+    submitted = api.load((out / "events" / f"{held.name}.fide.trf").read_bytes()).tournament
+    assert {p.start_no: p.declared_rank for p in submitted.players} == places
+    assert len(set(places.values())) > 1

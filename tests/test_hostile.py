@@ -98,7 +98,8 @@ CASES: dict[str, tuple[str, bytes | str, str]] = {
                                   '"Results": ["+;' + BIG + ';W"]}]}]}',
                        "x.sjson:1:59: Sections[0].Players[0].Results[0]: bad result '+;"
                        + "9" * 35 + "…' (expected \"RESULT;OPPONENT;COLOUR;…\" with RESULT one "
-                       "of + = - X F Z Bye B H U, e.g. \"+;2;W;1;2;2;0\")"),
+                       "of + = - W D L X F Z Bye B H U ~, OPPONENT a pair number or 0 or -1 for "
+                       "none, COLOUR W, B or -, e.g. \"+;2;W;1;2;2;0\")"),
     # item 2: huge exponents, lone surrogates
     "jch exponent": ("x.jch", _jch(numRounds=7).replace('"numRounds": 7',
                                                         '"numRounds": 1e999999'),

@@ -21,6 +21,7 @@ Tie-breaks:
   SOLK    Solkoff, US Chess 34E2
   CUM     Cumulative, US Chess 34E3
   OPPCUM  Cumulative of Opposition, US Chess 34E4 (34E9 before the 7th edition)
+US Chess 34E actual-play rule applied: points scored in play rank ahead of an all-unplayed tie
 
 Pl No  Name           Rtg  Pts   MM  SOLK  CUM  OPPCUM
 ------------------------------------------------------
@@ -64,7 +65,10 @@ def test_json_report_contract() -> None:
     assert [t["code"] for t in doc["tiebreaks"]] == ["MM", "SOLK", "USSB", "AVGOPP", "RBT"]
     assert doc["tiebreaks"][0] == {"code": "MM", "name": "Modified Median",
                                    "rule": "US Chess 34E1"}
-    assert doc["decisions"] == {"actual_play_rule": True, "playoff": None, "lot_seed": None}
+    assert doc["decisions"] == {
+        "actual_play_rule": True, "playoff": None, "lot_seed": None,
+        "actual_play_rule_reason": "US Chess 34E actual-play rule applied: points scored in "
+                                   "play rank ahead of an all-unplayed tie"}
     first, d, b = doc["standings"][:3]
     assert first == {
         "place": 1, "start_no": 1, "name": "A", "rating": 1800, "points": 3.5,
@@ -91,7 +95,9 @@ def test_json_golden(update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> No
     assert b["explain"]["MM"]["rounds"][2] == {
         "round": 3, "result": "B", "opponent": None, "value": 0,
         "note": "own unplayed round: a 0-opponent (34E1)", "dropped": "lowest"}
-    assert '"OPPPERF": 1483.33' in result.stdout  # 4450/3, 2 decimals half-up
+    # SwissSys's 34E10 (rules-uscf.md): (1566 + 1400 + 1633 + 1333) / 4 = 1483 (the linear
+    # formula gives 4450/3, printed 1483.33)
+    assert '"OPPPERF": 1483\n' in result.stdout
 
 
 def test_output_file(tmp_path: Path) -> None:
@@ -127,7 +133,7 @@ def test_unknown_declared_code_is_an_error() -> None:
     ("args", "message"),
     [
         (["-t", "MM,NOPE"], "Invalid value for '--tiebreaks': unknown tie-break 'NOPE'; "
-                            "known codes: MM, SOLK, MED, CUM, OPPCUM,"),
+                            "known codes: MM, SOLK, CUM, OPPCUM, RBT,"),
         (["-t", "34E4"], "'34E4' is ambiguous: 34E4 is Cumulative of Opposition in the 7th "
                          "edition but Median in older editions"),
         (["-t", "MM/C1"], "MM (US Chess 34E1) takes no /C1 modifier"),
@@ -196,19 +202,53 @@ def test_explain_text() -> None:
 
 def test_empty_event_renders() -> None:
     from swisstb_io.model import Tournament
+    from swisstb_io.reports import ReportOptions, render
     from swisstb_io.tiebreaks import standings
-    from swisstb_io.tiebreaks.report import dumps, to_json, to_text
 
     res = standings(Tournament(name="empty"), "uscf,RBT")
-    assert to_text(res).splitlines()[:2] == ["empty", "0 players, 0 rounds (0 played)"]
-    doc = json.loads(dumps(to_json(res, source="x", format="model")))
+    text = render(res, "text").decode()
+    assert text.splitlines()[:2] == ["empty", "0 players, 0 rounds (0 played)"]
+    doc = json.loads(render(res, "json", ReportOptions(source="x", input_format="model")))
     assert doc["standings"] == [] and len(doc["tiebreaks"]) == 5
 
 
-def test_the_cli_format_choices_are_the_report_backends() -> None:
-    """``swisstb report`` spells the backend names out (so JSON and text reports do not
-    import the backends); they must stay the backends' own list."""
-    from swisstb_io.cli.report import REPORT_FORMATS as CLI_FORMATS
-    from swisstb_io.reports import REPORT_FORMATS
+def test_a_json_report_does_not_load_the_other_backends() -> None:
+    """The report registry imports a backend when it is first used: ``--format json``
+    does not pay for the HTML, Markdown and CSV machinery."""
+    import subprocess
+    import sys
 
-    assert CLI_FORMATS == REPORT_FORMATS
+    probe = ("import sys; from swisstb_io.cli import main\n"
+             "try:\n    main(['report', sys.argv[1], '-f', 'json', '-o', sys.argv[2]])\n"
+             "except SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules if m.startswith('swisstb_io.reports.')))")
+    out = subprocess.run([sys.executable, "-c", probe, T1, "-"], capture_output=True,
+                         text=True, check=True).stdout
+    loaded = out.strip().splitlines()[-1]
+    assert "swisstb_io.reports.json_report" in loaded
+    for backend in ("html_report", "md_report", "csv_report", "text_report"):
+        assert f"swisstb_io.reports.{backend}" not in loaded
+
+
+@pytest.mark.parametrize("fmt", ["html", "json", "text", "md", "csv"])
+@pytest.mark.parametrize("explain", [False, True])
+def test_every_report_computes_the_standings_once(monkeypatch: pytest.MonkeyPatch, fmt: str,
+                                                  explain: bool) -> None:
+    """One computation per report (HTML once computed them twice: without, then again
+    with explanations); counted at the calculator's tie-break pass."""
+    import importlib
+
+    standings_module = importlib.import_module("swisstb_io.tiebreaks.standings")
+
+    calls: list[bool] = []
+    compute = standings_module.compute_values
+
+    def counted(ctx, chain):  # type: ignore[no-untyped-def]
+        calls.append(ctx.explain)
+        return compute(ctx, chain)
+
+    monkeypatch.setattr(standings_module, "compute_values", counted)
+    result = run(T1, "-f", fmt, *(["--explain"] if explain else []))
+    assert result.exit_code == 0, result.output
+    shows = fmt == "html" or (explain and fmt in ("json", "text"))
+    assert calls == [shows]

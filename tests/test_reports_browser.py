@@ -74,7 +74,7 @@ def test_html_report_in_a_browser(driver: webdriver.Chrome, tmp_path: Path) -> N
     case = CASES[1]  # FIDE: 16 players, explanations with dropped values
     page = tmp_path / "report.html"
     options = replace(case.report_options(), groups=None)
-    page.write_bytes(render(case.result(), "html", options))
+    page.write_bytes(render(case.result_for("html"), "html", options))
     driver.get(page.as_uri())
 
     table = driver.find_element(By.ID, "standings")

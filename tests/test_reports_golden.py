@@ -11,13 +11,13 @@ import difflib
 import pytest
 from reports_cases import CASES, GOLDEN, Case
 
-from swisstb_io.reports import EXTENSIONS, REPORT_FORMATS, render
+from swisstb_io.reports import EXTENSIONS, REPORT_FORMATS, ReportError, render
 
 
 @pytest.mark.parametrize("fmt", REPORT_FORMATS)
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_report_matches_golden(case: Case, fmt: str, update_golden: bool) -> None:
-    got = render(case.result(), fmt, case.report_options())
+    got = render(case.result_for(fmt), fmt, case.report_options())
     path = GOLDEN / f"{case.name}.report{EXTENSIONS[fmt]}"
     if update_golden:
         path.write_bytes(got)
@@ -32,11 +32,12 @@ def test_report_matches_golden(case: Case, fmt: str, update_golden: bool) -> Non
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
-def test_explained_input_renders_the_same(case: Case) -> None:
-    """HTML recomputes explanations when the standings lack them: same bytes either way."""
-    plain = render(case.result(), "html", case.report_options())
-    explained = render(case.result(explain=True), "html", case.report_options())
-    assert plain == explained
+def test_rendering_never_computes_standings(case: Case) -> None:
+    """HTML shows explanations: standings without them are refused, not recomputed."""
+    with pytest.raises(ReportError, match="CalcOptions\\(explain=True\\)"):
+        render(case.result(), "html", case.report_options())
+    assert render(case.result(explain=True), "md", case.report_options()) == \
+        render(case.result(), "md", case.report_options())
 
 
 def test_fide_csv_values_equal_the_oracle() -> None:
@@ -49,7 +50,7 @@ def test_fide_csv_values_equal_the_oracle() -> None:
     case = CASES[1]
     oracle = json.loads((GOLDEN.parent.parent / "expected" / "held_swiss_9.expected.json")
                         .read_text(encoding="utf-8"))["fide_2024"]
-    rows = list(csv.DictReader(io.StringIO(render(case.result(), "csv",
+    rows = list(csv.DictReader(io.StringIO(render(case.result_for("csv"), "csv",
                                                   case.report_options()).decode())))
     assert len(rows) == len(oracle) == 16
     for row in rows:

@@ -15,7 +15,7 @@ from strategies import consistent_tournaments
 from swisstb_io.model import Tournament
 from swisstb_io.reports import REPORT_FORMATS, ReportOptions, build, render
 from swisstb_io.reports.csv_report import safe
-from swisstb_io.tiebreaks import standings
+from swisstb_io.tiebreaks import CalcOptions, standings
 
 _NASTY = st.text(alphabet="<>&\"'|*_`[]\\=+-@ aZé½", min_size=1, max_size=12).map(
     lambda s: " ".join(s.split())).filter(bool)
@@ -32,7 +32,7 @@ def nasty_events(draw: st.DrawFn) -> Tournament:
 @settings(max_examples=15)
 @given(nasty_events(), st.sampled_from(["us", "fide"]))
 def test_names_survive_every_backend(t: Tournament, notation: str) -> None:
-    result = standings(t, "SOLK,CUM")
+    result = standings(t, "SOLK,CUM", CalcOptions(explain=True))
     options = ReportOptions(notation=notation, groups="team")
     for fmt in REPORT_FORMATS:
         assert render(result, fmt, options)

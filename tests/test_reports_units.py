@@ -17,10 +17,11 @@ from swisstb_io.model import Color, Outcome, Player, Rating, RoundResult, Tourna
 from swisstb_io.reports import ReportError, ReportOptions, build, render
 from swisstb_io.reports._labels import label_for, parse_labels
 from swisstb_io.reports._table import fide_cell
-from swisstb_io.tiebreaks import parse_spec, standings
+from swisstb_io.tiebreaks import CalcOptions, parse_spec, standings
 from swisstb_io.tiebreaks.report import to_text
 
 W, B = Color.WHITE, Color.BLACK
+EXPLAIN = CalcOptions(explain=True)
 
 
 def _p(sn: int, name: str, rating: int | None, team: str, results: list[RoundResult]) -> Player:
@@ -106,15 +107,15 @@ def test_csv_header_uses_labels() -> None:
 
 
 @pytest.mark.parametrize(("outcome", "opp", "color", "cell"), [
-    (Outcome.WIN, 12, "w", "12w1"),
-    (Outcome.DRAW, 3, "b", "3b½"),
-    (Outcome.LOSS_UNRATED, 4, "w", "4wL"),
-    (Outcome.FORFEIT_WIN, 7, "-", "7-+"),
-    (Outcome.PAIRING_BYE, None, "-", "U"),
-    (Outcome.HALF_BYE, None, "-", "H"),
-    (Outcome.NOT_PAIRED, None, "-", ""),
+    (Outcome.WIN, 12, W, "12w1"),
+    (Outcome.DRAW, 3, B, "3b½"),
+    (Outcome.LOSS_UNRATED, 4, W, "4wL"),
+    (Outcome.FORFEIT_WIN, 7, Color.NONE, "7-+"),
+    (Outcome.PAIRING_BYE, None, Color.NONE, "U"),
+    (Outcome.HALF_BYE, None, Color.NONE, "H"),
+    (Outcome.NOT_PAIRED, None, Color.NONE, ""),
 ])
-def test_fide_notation(outcome: Outcome, opp: int | None, color: str, cell: str) -> None:
+def test_fide_notation(outcome: Outcome, opp: int | None, color: Color, cell: str) -> None:
     assert fide_cell(outcome, opp, color) == cell
 
 
@@ -122,8 +123,8 @@ def test_both_notations_in_the_crosstable() -> None:
     res = standings(ladder(), "SOLK")
     us = build(res, ReportOptions(notation="us"))
     fide = build(res, ReportOptions(notation="fide"))
-    assert [c.text("us") for c in us.rows[0].rounds] == ["W2", "W3", "W4"]
-    assert [c.text("fide") for c in fide.rows[0].rounds] == ["2w1", "3w1", "4w1"]
+    assert [c.text("us") for c in us.crosstable_rows()[0].rounds] == ["W2", "W3", "W4"]
+    assert [c.text("fide") for c in fide.crosstable_rows()[0].rounds] == ["2w1", "3w1", "4w1"]
     assert "| 1 | P1 | 3 | 2w1 | 3w1 | 4w1 |" in render(fide, "md").decode()
     with pytest.raises(ReportError, match="unknown notation"):
         build(res, ReportOptions(notation="uk"))
@@ -133,7 +134,7 @@ EVIL = '<script>alert("x")</script> | *b* =HYPERLINK("http://x")'
 
 
 def test_every_backend_escapes_names() -> None:
-    res = standings(four_draws(EVIL), "SOLK")
+    res = standings(four_draws(EVIL), "SOLK", EXPLAIN)
     html = render(res, "html").decode()
     assert "<script>alert" not in html
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html
@@ -148,7 +149,7 @@ def test_every_backend_escapes_names() -> None:
 
 
 def test_html_explains_every_value_that_has_an_explanation() -> None:
-    res = standings(ladder(), "SOLK,CUM,RBT")
+    res = standings(ladder(), "SOLK,CUM,RBT", EXPLAIN)
     html = render(res, "html").decode()
     assert html.count("<details>") == 4 * 2  # RBT is undefined: nobody is tied
     assert "US Chess 34E2" in html and "<caption>" in html and 'scope="row"' in html
@@ -213,10 +214,10 @@ def test_html_page_of_ascii_input_is_ascii_and_keeps_other_names_as_utf8() -> No
     slower in a batch); names in any script are still written as they are."""
     from reports_cases import CASES
 
-    page = render(CASES[1].result(), "html", CASES[1].report_options())
+    page = render(CASES[1].result_for("html"), "html", CASES[1].report_options())
     assert page.isascii() and b"&sect;8.1" in page
     t = Tournament(name="Open", total_rounds=1, players=(
         _p(1, "Ølstad, Åse", 1500, "", [RoundResult(Outcome.WIN, 2, W)]),
         _p(2, "Иванов, Пётр", 1400, "", [RoundResult(Outcome.LOSS, 1, B)])))
-    page = render(standings(t, "uscf"), "html", ReportOptions())
+    page = render(standings(t, "uscf", EXPLAIN), "html", ReportOptions())
     assert "Ølstad, Åse".encode() in page and "Иванов, Пётр".encode() in page

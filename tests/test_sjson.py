@@ -95,11 +95,12 @@ def test_detect_by_extension_and_content() -> None:
          'e.sjson:1:44: Sections[0].Players[0]: bad "Pair number" \'x\' (expected 1, 2, …)'),
         ('{"Sections": [{"Players": [{"Pair number": 1,\n "Results": ["Q;2;W"]}]}]}',
          'e.sjson:2:14: Sections[0].Players[0].Results[0]: bad result \'Q;2;W\' (expected '
-         '"RESULT;OPPONENT;COLOUR;…" with RESULT one of + = - X F Z Bye B H U, '
+         '"RESULT;OPPONENT;COLOUR;…" with RESULT one of + = - W D L X F Z Bye B H U ~, '
+         'OPPONENT a pair number or 0 or -1 for none, COLOUR W, B or -, '
          'e.g. "+;2;W;1;2;2;0")'),
         ('{"Sections": [{"Players": [{"Pair number": 1, "Results": ["+;0;W"]}]}]}',
          "e.sjson:1:59: Sections[0].Players[0].Results[0]: bad result '+;0;W': a played game "
-         "needs the opponent's number"),
+         "needs the opponent's number (0 and -1 mean none)"),
         ('{"Sections": [{"Players": [{"Pair number": 1, "Results": [3]}]}]}',
          'e.sjson:1:59: Sections[0].Players[0].Results[0]: expected a result string such as '
          '"+;2;W;1;2;2;0", got 3'),

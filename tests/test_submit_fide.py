@@ -67,7 +67,7 @@ def test_the_event_s_own_tiebreaks_rank_ties() -> None:
     assert [s.key for s in declared.result.chain] == ["SB"]
     assert not [p for p in declared.problems if p.what == "tie-breaks"]
     assert [str(p) for p in prepare_fide(t).problems if p.what == "tie-breaks"] == [
-        "event: note: tie-breaks: the file declares none: ranked by BH/C1,BH,SB "
+        "event: note: tie-breaks: the file declares none: ranked by uscf "
         "(choose with --tiebreaks)"]
 
 

@@ -17,7 +17,7 @@ from swisstb_io.tiebreaks import (
     parse_spec,
     standings,
 )
-from swisstb_io.tiebreaks.uscf import adjusted
+from swisstb_io.tiebreaks.unplayed import us_adjusted as adjusted
 
 
 def values(t, chain, **opts):  # type: ignore[no-untyped-def]
@@ -37,21 +37,22 @@ def solo(cells: str, rounds: int | None = None) -> dict[str, F | None]:
             mine[k] = f"{flip[c[0]]}1"
             rows[opp] = (f"O{opp}", 1500, " ".join(mine))
     t = wallchart(rows, rounds=rounds)
-    return values(t, "CUM,KASH,CUM[unplayed=all-unplayed-points]")[1]
+    return values(t, "CUM,KASH,CUM[unplayed=full-only]")[1]
 
 
 # --------------------------------------------------------------------------- T1
 
 
 T1_TABLE = {
-    # sn: MM, MED, SOLK, CUM, OPPCUM, SB adj, SB raw, KASH, BLK, AVGOPP, OPPPERF
+    # sn: MM, MED, SOLK, CUM, OPPCUM, SB adj, SB raw, KASH, BLK, AVGOPP, OPPPERF (linear)
     1: ("5.5", "3.5", "6.5", "9", "16", "5.5", "6.25", 14, 2, "1425", F(4450, 3)),
     2: ("6.5", "3", "6.5", "4.5", "17.5", "2", "2.75", 7, 1, F(4700, 3), F(14075, 9)),
     4: ("6.5", "3", "6.5", "5.5", "16.5", "3.25", "3.75", 6, 3, F(4900, 3), F(4625, 3)),
     3: ("4", "4", "7.5", "3", "19", "1", "1.25", 4, 1, "1600", F(4925, 3)),
     5: ("0", "0", "3.5", "3", "9", "0", "0", 1, 0, "1800", "1725"),
 }
-T1_CODES = "MM,MED,SOLK,CUM,OPPCUM,USSB,USSB[scores=raw],KASH,BLK,AVGOPP,OPPPERF"
+T1_CODES = ("MM,MED,SOLK,CUM,OPPCUM,USSB,USSB[scores=raw],KASH,BLK,AVGOPP,"
+            "OPPPERF[formula=linear]")
 
 
 def test_t1_every_system() -> None:
@@ -63,8 +64,9 @@ def test_t1_every_system() -> None:
 
 def test_t1_opponent_performance_rounds_to_the_published_figures() -> None:
     # rules-uscf.md prints 1483.33, 1563.89, 1541.67, 1641.67, 1725 for 34E10.
-    got = values(wallchart(T1, rounds=4), "OPPPERF")
-    printed = {sn: round(v["OPPPERF"] * 100) for sn, v in got.items()}  # type: ignore[operator]
+    got = values(wallchart(T1, rounds=4), "OPPPERF[formula=linear]")
+    printed = {sn: round(v["OPPPERF[formula=linear]"] * 100)  # type: ignore[operator]
+               for sn, v in got.items()}
     assert printed == {1: 148333, 2: 156389, 4: 154167, 3: 164167, 5: 172500}
 
 
@@ -156,7 +158,7 @@ def test_t0_1_adjusted_score_of_a_withdrawn_opponent() -> None:
         ("W2 L3 W4 W5 D6", "10.5"),  # T0.6
         ("W2 L3 W4 D5", "6.5"),  # T0.7
         ("W2 W3 D4 L5", "8"),  # T0.7
-        ("H W3 L4 W5", "6"),  # A3 half-point bye, full_only
+        ("H W3 L4 W5", "5.5"),  # A3 half-point bye, default all-unplayed-points
     ],
 )
 def test_t0_cumulative(cells: str, cum: str) -> None:
@@ -164,7 +166,7 @@ def test_t0_cumulative(cells: str, cum: str) -> None:
 
 
 def test_a3_half_point_bye_variant() -> None:
-    assert solo("H W3 L4 W5")["CUM[unplayed=all-unplayed-points]"] == F(11, 2)
+    assert solo("H W3 L4 W5")["CUM[unplayed=full-only]"] == F(6)
 
 
 def test_cumulative_forfeit_win_is_subtracted_once() -> None:
@@ -185,13 +187,13 @@ def test_t0_10_result_between_ranks_by_plus_minus_not_percentage() -> None:
         3: ("C", None, "L1 L1 L1 W1 L2"),
     })
     system = get_system("34E5")
-    assert system.compute_group is not None
-    got = system.compute_group(Context(t), parse_spec("RBT"), (1, 2, 3))
-    assert {sn: v.value for sn, v in got.items()} == {1: 2, 2: 1, 3: -3}
-    strict = system.compute_group(Context(t), parse_spec("RBT[mode=strict]"), (1, 2, 3))
-    assert {v.value for v in strict.values()} == {None}  # A and B never met
-    strict2 = system.compute_group(Context(t), parse_spec("RBT[mode=strict]"), (1, 3))
-    assert {sn: v.value for sn, v in strict2.items()} == {1: 2, 3: -2}
+    assert system.group_values is not None
+    got = system.group_values(Context(t), parse_spec("RBT"), (1, 2, 3))
+    assert got == {1: 2, 2: 1, 3: -3}
+    strict = system.group_values(Context(t), parse_spec("RBT[mode=strict]"), (1, 2, 3))
+    assert set(strict.values()) == {None}  # A and B never met
+    strict2 = system.group_values(Context(t), parse_spec("RBT[mode=strict]"), (1, 3))
+    assert strict2 == {1: 2, 3: -2}
 
 
 # --------------------------------------------------------------------------- T2, T3
@@ -339,7 +341,10 @@ def test_edition_dependent_numbers_are_refused(code: str) -> None:
         ("MM/C1", "takes no /C1 modifier"),
         ("MM[discards=7]", "discards='7' is not allowed"),
         ("MM[colour=1]", "unknown option"),
-        ("CUM:GP", "takes no :GP"),
+        ("CUM:GP", "the :GP suffix chooses match or game points in a team event; this is "
+                   "an individual event, so write CUM without it"),
+        ("BH:MP", "the :MP suffix .* team event; this is an individual event, so write BH"),
+        ("bh:gp/c1", "the :GP suffix"),
         ("SOLK:XP", "must be :MP or :GP"),
         ("MM/!", "bad modifier"),
         ("", "empty tie-break code"),

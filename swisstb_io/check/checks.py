@@ -15,10 +15,11 @@ from fractions import Fraction
 from ..errors import Diagnostic, Location, Severity, SwisstbError
 from ..model import Tournament
 from ..registry import ReadResult
-from ..tiebreaks import Spec, compute_values, parse_chain, standings
+from ..tiebreaks import Spec, chain_policy, compute_values, standings
+from ..tiebreaks.chain_policy import ChainOrigin, DeclaredChainError
 from ..tiebreaks.context import Context
 from ..validate import plain_number
-from .declared import DeclaredValue, declared_values, player_lines
+from .declared import DeclaredValue, declared_rank, declared_values, player_lines
 
 KINDS: dict[str, str] = {
     "unreadable": "the file cannot be read",
@@ -85,19 +86,18 @@ def check_tournament(
 
 
 def _chain(t: Tournament, chain: str | None, f: _Finder) -> tuple[Spec, ...] | None:
-    if chain is not None:
-        return parse_chain(chain)
-    declared = t.standings_order or t.tiebreaks
-    if not declared:
-        return None
+    """The chain policy's chain; ``None`` (ranks checked by points only) when it is only the
+    default (the file never said how it breaks ties) or the declared one cannot be computed."""
     try:
-        return parse_chain(declared)
-    except SwisstbError as exc:
+        choice = chain_policy.choose_chain(t, chain)
+    except DeclaredChainError as exc:
         f.found.append(Diagnostic(Location(f.path), f"the declared tie-breaks "
-                                  f"{', '.join(declared)} cannot be computed ({exc.message}); "
-                                  "ranks are checked by points only; choose a chain with "
-                                  "--tiebreaks", Severity.WARNING, "tiebreaks-unknown"))
+                                  f"{', '.join(exc.declared)} cannot be computed "
+                                  f"({exc.reason}); ranks are checked by points only; "
+                                  "choose a chain with --tiebreaks", Severity.WARNING,
+                                  "tiebreaks-unknown"))
         return None
+    return None if choice.origin is ChainOrigin.DEFAULT else choice.specs
 
 
 def _ranks_and_values(
@@ -105,7 +105,7 @@ def _ranks_and_values(
 ) -> None:
     declared = declared_values(t, fmt, data)
     # In team events the rank column ranks teams or boards: not checked against players.
-    has_ranks = not t.teams and any(p.declared_rank is not None for p in t.players)
+    has_ranks = not t.teams and any(declared_rank(p) is not None for p in t.players)
     if not has_ranks and not declared:
         return
     try:
@@ -133,15 +133,16 @@ def _ranks(t: Tournament, ctx: Context, chain: Sequence[Spec] | None, f: _Finder
         count[row.points] = count.get(row.points, 0) + 1
     for row in res.rows:
         p = t.player(row.start_no)
-        if p.declared_rank is None:
+        rank = declared_rank(p)
+        if rank is None:
             continue
         lo = first[row.points] if by_points else row.place
         hi = lo + (count[row.points] if by_points else len(row.shared_with) + 1) - 1
-        if lo <= p.declared_rank <= hi:
+        if lo <= rank <= hi:
             continue
         want = str(lo) if lo == hi else f"{lo}-{hi}"
         f.add(row.start_no, "rank-mismatch", f"player {row.start_no} ({p.name}): declared rank "
-              f"{p.declared_rank}, but swisstb ranks the player {want} {what}")
+              f"{rank}, but swisstb ranks the player {want} {what}")
 
 
 def _values(ctx: Context, declared: dict[int, list[DeclaredValue]], f: _Finder) -> None:

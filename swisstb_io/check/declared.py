@@ -4,6 +4,7 @@
   keeps them as ``csv:column:<label>`` extras), and Chess-JSON ``tieBreakScore`` lists
   (aligned with the section's ``rankOrder``; a leading ``PTS`` is skipped when the list is
   one shorter).  Values are kept as written, for comparison at the file's own precision.
+* :func:`declared_rank`: the declared rank to check (0 is none).
 * :func:`player_lines`: the line of each player's record in text formats (TRF ``001``,
   XML ``startNo="…"``, CSV rows starting with the pair number), so that problems the model
   finds can point at a line.
@@ -18,7 +19,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..errors import TiebreakError
-from ..model import Tournament
+from ..model import Player, Tournament
 from ..tiebreaks import Spec, parse_spec
 
 _NOT_TIEBREAKS = frozenset({"PTS", "TOTAL", "SCORE", "POINTS"})
@@ -32,6 +33,12 @@ class DeclaredValue:
     value: Decimal
     where: str
     """How to name the place in a message: ``column 'BH/C1'``, ``tieBreakScore[1]``."""
+
+
+def declared_rank(p: Player) -> int | None:
+    """The rank the file gives ``p``; a rank of 0 means "no rank given" (TRF writers put
+    ``0`` in the rank column before the event is ranked), not a rank to check."""
+    return p.declared_rank or None
 
 
 def _spec(label: str) -> Spec | None:

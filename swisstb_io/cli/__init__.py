@@ -36,6 +36,7 @@ COMMANDS: dict[str, str] = {
     "submit": "submit",
     "check": "check",
     "batch": "batch",
+    "prizes": "prizes",
 }
 
 

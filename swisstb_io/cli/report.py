@@ -2,36 +2,33 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 from ..errors import TiebreakError
 from ..model import Tournament
-from ..tiebreaks import CalcOptions, Spec, parse_chain, standings
-from ..tiebreaks.report import decimal, dumps, to_json, to_text
-from ..tiebreaks.standings import StandingsResult
+from ..reports import (
+    REPORT_FORMATS,
+    PrizeColumn,
+    ReportError,
+    ReportOptions,
+    render,
+    report_format,
+)
+from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
 from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
-
-#: The names of :data:`swisstb_io.reports.REPORT_FORMATS`, spelled out so that a JSON or
-#: text report does not import the report backends (a test keeps the two equal).
-REPORT_FORMATS = ("text", "md", "csv", "json", "html")
 
 
 def _chain(codes: str | None, t: Tournament) -> tuple[Spec, ...]:
-    if codes is not None:
-        try:
-            return parse_chain(codes)
-        except TiebreakError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
-    declared = t.standings_order or t.tiebreaks
-    if declared:
-        try:
-            return parse_chain(declared)
-        except TiebreakError as exc:
-            raise TiebreakError(
-                f"the file declares the tie-breaks {' '.join(declared)}, and {exc}; "
-                "choose the chain with --tiebreaks"
-            ) from exc
-    return parse_chain("uscf")
+    """The chain policy (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`); a bad
+    ``--tiebreaks`` is a usage error, a bad declared chain a problem of the file."""
+    try:
+        return chain_policy.choose_chain(t, codes).specs
+    except chain_policy.DeclaredChainError:
+        raise
+    except TiebreakError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
 
 
 def _playoff(value: str | None) -> tuple[int, ...]:
@@ -48,25 +45,16 @@ def _playoff(value: str | None) -> tuple[int, ...]:
     return order
 
 
-def _explain_text(result: StandingsResult) -> str:
-    lines = ["", "Explanations"]
-    for row in result.rows:
-        lines.append(f"{row.start_no} {row.name}: {decimal(row.points)} pts, place {row.place}")
-        for spec in result.chain:
-            tv = row.values[spec.key]
-            value = "-" if tv.value is None else str(decimal(tv.value, spec.system.decimals))
-            lines.append(f"  {spec.key} = {value}")
-            e = tv.explanation
-            if e is None:
-                lines.append("    not computed: the player was not tied when it applied")
-                continue
-            lines.append(f"    {e.rule}")
-            for r in e.rows:
-                v = "" if r.value is None else str(decimal(r.value, spec.system.decimals))
-                drop = f" [dropped: {r.dropped}]" if r.dropped else ""
-                lines.append(f"    R{r.round} {r.result:<6} {v:>8}  {r.note}{drop}")
-            lines.extend(f"    {n}" for n in e.notes)
-    return "\n".join(lines) + "\n"
+def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
+            source: str) -> PrizeColumn | None:
+    """The prize list of ``--prizes`` for the report (see ``swisstb prizes``)."""
+    if prize_path is None:
+        return None
+    from ..prizes import prizes_for, read_prize_file
+    from ..prizes.for_reports import prize_column
+
+    result = prizes_for(res, t, read_prize_file(prize_path))
+    return prize_column(result, source, tuple(spec.key for spec in res.chain))
 
 
 @click.command(name="report")
@@ -101,15 +89,26 @@ def _explain_text(result: StandingsResult) -> str:
 @click.option("--system", "pairing", type=click.Choice(["swiss", "round-robin"]),
               help="How FIDE tie-breaks count unplayed games when the file does not say "
                    "(TRF-2026 192). Default: swiss.")
+@click.option("--no-actual-play-rule", "no_actual_play", is_flag=True,
+              help="Rank by points, then the tie-breaks, as SwissSys does: without the US "
+                   "Chess 34E rule that a player who scored in play ranks ahead of a tied "
+                   "player whose whole score is unplayed.")
+@click.option("--prizes", "prize_path", metavar="FILE",
+              help="Prize file (TOML, see `swisstb prizes`): adds a Prize column and the "
+                   "prize list.")
 @from_option
-@click.option("--section", metavar="NAME|NUMBER", help="Section of a multi-section file.")
+@click.option("--section", metavar="NAME|NUMBER",
+              help="Section of a multi-section file (default: every section, one block each).")
+@click.option("--after-round", type=int, metavar="N",
+              help="Standings as they stood after round N (later rounds left out).")
 @strict_option
 def command(
     path: str, codes: str | None, fmt: str, group: str | None, notation: str,
     labels: str | None, output: str, explain: bool, playoff: str | None,
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
-    fide_rules: str | None, pairing: str | None,
-    from_format: str | None, section: str | None, strict: bool,
+    fide_rules: str | None, pairing: str | None, no_actual_play: bool,
+    prize_path: str | None, from_format: str | None, section: str | None,
+    after_round: int | None, strict: bool,
 ) -> None:
     """Standings of FILE ranked by points and tie-breaks, with a crosstable.
 
@@ -117,38 +116,67 @@ def command(
     """
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
-    t = result.tournament
-    chain = _chain(codes, t)
+    sections = (result.tournament,) if section is not None else result.every_section()
+    if len(sections) > 1:
+        listing = ", ".join(f"{i} {t.section!r}" for i, t in enumerate(sections, 1))
+        if fmt == "html" or playoff or prize_path:
+            what = ("an HTML report shows" if fmt == "html" else "--playoff orders players of"
+                    if playoff else "--prizes gives the prizes of")
+            raise click.UsageError(f"{path} holds {len(sections)} sections ({listing}) and "
+                                   f"{what} one: choose it with --section")
+    if after_round is not None:
+        last = max(t.rounds for t in sections)
+        if not 1 <= after_round <= last:
+            raise click.BadParameter(f"{after_round} is not a round of {path} (1 to {last})",
+                                     param_hint="'--after-round'")
+        sections = tuple(t.after_round(after_round) for t in sections)
     order = _playoff(playoff)
-    unknown = sorted(set(order) - {p.start_no for p in t.players})
-    if unknown:
-        raise click.BadParameter(
-            f"no player with start number {', '.join(map(str, unknown))}",
-            param_hint="'--playoff'",
-        )
     options = CalcOptions(
         rating=rating_list, unrated_rating=unrated_rating,
-        explain=explain, playoff=order, lot_seed=lot_seed, fide_rules=fide_rules,
-        system=pairing,
+        explain=report_format(fmt).needs_explanations(explain), playoff=order,
+        lot_seed=lot_seed, fide_rules=fide_rules, system=pairing,
+        actual_play_rule=not no_actual_play,
     )
-    res = standings(t, chain, options)
-    if fmt in ("md", "csv", "html") or group or labels:
-        from ..reports import ReportError, ReportOptions, render
-
+    parts = []
+    for t in sections:
+        chain = _chain(codes, t)
+        unknown = sorted(set(order) - {p.start_no for p in t.players})
+        if unknown:
+            raise click.BadParameter(
+                f"no player with start number {', '.join(map(str, unknown))}",
+                param_hint="'--playoff'",
+            )
+        res = standings(t, chain, options)  # once, with explanations if the format shows them
+        prizes = _prizes(prize_path, res, t, path)
         opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,
-                             input_format=result.format, explain=explain)
+                             input_format=result.format, explain=explain, prizes=prizes)
         try:
-            data = render(res, fmt, opts)
+            parts.append(render(res, fmt, opts))
         except ReportError as exc:
             raise click.UsageError(str(exc)) from exc
-        if fmt == "text" and explain:
-            data += _explain_text(res).encode("utf-8")
-        write_output(output, data)
-        return
-    if fmt == "json":
-        text = dumps(to_json(res, source=path, format=result.format, explain=explain))
+    if len(parts) == 1:
+        write_output(output, parts[0])
     else:
-        text = to_text(res, source=path)
-        if explain:
-            text += _explain_text(res)
-    write_output(output, text.encode("utf-8"))
+        write_output(output, every_section(fmt, [t.section for t in sections], parts))
+
+
+def every_section(fmt: str, names: list[str], parts: list[bytes]) -> bytes:
+    """The reports of every section of a file in one output: one titled block each (text,
+    md, csv), or a JSON object whose ``sections`` list holds one report each
+    (formats/report-json.md, "Several sections")."""
+    n = len(parts)
+    if fmt == "json":
+        items = []
+        for i, (name, part) in enumerate(zip(names, parts, strict=True), 1):
+            body = part.decode("utf-8").strip().replace("\n", "\n      ")
+            items.append(f'    {{\n      "number": {i},\n      "section": {json.dumps(name)},'
+                         f'\n      "report": {body}\n    }}')
+        return ('{\n  "schema": "swisstb-report/1",\n  "sections": [\n'
+                + ",\n".join(items) + "\n  ]\n}\n").encode("utf-8")
+    blocks = []
+    for i, (name, part) in enumerate(zip(names, parts, strict=True), 1):
+        title = f"Section {i} of {n}: {name or '-'}"
+        head = {"md": f"## {title}\n\n", "csv": f"# {title}\r\n"}.get(
+            fmt, f"{title}\n{'=' * len(title)}\n")
+        blocks.append(head.encode("utf-8") + part)
+    return b"\n".join(blocks)

@@ -55,7 +55,7 @@ def command() -> None:
               show_default=True, help="TRF version.")
 @click.option("-t", "--tiebreaks", "codes", metavar="CODES",
               help="Tie-breaks that rank tied players (default: the file's 212/202 records, "
-                   "else BH/C1,BH,SB).")
+                   "else uscf, as swisstb report).")
 @click.option("--fide-rules", type=click.Choice(["2024", "2026", "2009"]),
               help="FIDE C.07 edition (default: from the start date).")
 @from_option

@@ -1,63 +1,113 @@
-"""Human-facing reports, rendered from one neutral table (pybtex's style/backend split).
+"""Every standings report, rendered from one neutral table (pybtex's style/backend split).
 
 :func:`build` turns a :class:`~swisstb_io.tiebreaks.StandingsResult` into a
 :class:`Report` once; small backends print it::
 
-    from swisstb_io.reports import ReportOptions, render
+    from swisstb_io.reports import ReportOptions, build, render, report_format
+    from swisstb_io.tiebreaks import CalcOptions, standings
+
+    kind = report_format("html")
+    result = standings(t, options=CalcOptions(explain=kind.needs_explanations()))
     html = render(result, "html", ReportOptions(notation="fide", groups="rating:<2000,2000+"))
 
-``text`` and ``json`` are the calculator's own renderers
-(:mod:`swisstb_io.tiebreaks.report`); the groups are appended to them.  ``md``, ``csv``
-and ``html`` live here.  Every backend returns UTF-8 bytes.
+:data:`FORMATS` is the one table of report formats (name -> backend module, file extension,
+whether it shows explanations, whether it prints the crosstable) that the CLI and the
+batch read.  Rendering never computes standings: a format that shows explanations
+needs standings computed with them (``CalcOptions(explain=True)``), else
+:class:`ReportError`.  Every backend returns UTF-8 bytes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
 
 from ..errors import UnknownFormatError
 from ..tiebreaks import StandingsResult
 from ._labels import SHORT_LABELS, ReportError
-from ._options import ReportOptions
-from ._table import (
-    LEGENDS,
-    NOTATIONS,
-    Cell,
-    Column,
-    Group,
-    Report,
-    RoundCell,
-    Row,
-    with_explanations,
-)
+from ._model import LEGENDS, NOTATIONS, Cell, Column, CrossRow, Group, Report, RoundCell, Row
+from ._options import PrizeColumn, ReportOptions
 from ._table import build as _build
-from .csv_report import render as _csv
-from .html_report import render as _html
-from .json_report import render as _json
-from .md_report import render as _md
-from .text_report import render as _text
 
 Backend = Callable[[Report, ReportOptions], bytes]
 
-_BACKENDS: dict[str, Backend] = {
-    "text": _text,
-    "md": _md,
-    "csv": _csv,
-    "json": _json,
-    "html": _html,
-}
 
-REPORT_FORMATS: tuple[str, ...] = tuple(_BACKENDS)
-"""Names accepted by :func:`render`: text, md, csv, json, html."""
+class Explains(Enum):
+    """When a report format shows every value's explanation."""
 
-EXTENSIONS = {"text": ".txt", "md": ".md", "csv": ".csv", "json": ".json", "html": ".html"}
+    ALWAYS = "always"
+    ON_REQUEST = "on request"
+    """With ``--explain`` (:attr:`ReportOptions.explain`)."""
+    NEVER = "never"
 
 
-def build(result: StandingsResult, options: ReportOptions | None = None) -> Report:
-    """The neutral table of ``result`` (explanations computed if HTML or JSON needs them)."""
+@dataclass(frozen=True)
+class ReportFormat:
+    """One report format: its backend, file extension and what it needs from the table."""
+
+    name: str
+    extension: str
+    """Without the dot: ``txt``, ``json``…"""
+    module: str
+    """The backend module under :mod:`swisstb_io.reports` (imported when first used, so a
+    JSON report does not load the HTML machinery); it defines ``render(report, options)``."""
+    explains: Explains
+    crosstable: bool
+    """Whether it prints the crosstable (the table is then built with it)."""
+    aliases: tuple[str, ...] = ()
+
+    def needs_explanations(self, explain: bool = False) -> bool:
+        """Whether the standings must be computed with explanations for this format;
+        ``explain``: they were asked for (``--explain``)."""
+        return self.explains is Explains.ALWAYS or (explain and
+                                                    self.explains is Explains.ON_REQUEST)
+
+    def renderer(self) -> Backend:
+        module = importlib.import_module(f"{__name__}.{self.module}")
+        backend: Backend = module.render
+        return backend
+
+
+FORMATS: Mapping[str, ReportFormat] = MappingProxyType({f.name: f for f in (
+    ReportFormat("text", "txt", "text_report", Explains.ON_REQUEST, True, ("txt",)),
+    ReportFormat("md", "md", "md_report", Explains.NEVER, True, ("markdown",)),
+    ReportFormat("csv", "csv", "csv_report", Explains.NEVER, False),
+    ReportFormat("json", "json", "json_report", Explains.ON_REQUEST, False),
+    ReportFormat("html", "html", "html_report", Explains.ALWAYS, True),
+)})
+"""The report formats, by name."""
+
+REPORT_FORMATS: tuple[str, ...] = tuple(FORMATS)
+"""Names accepted by :func:`render`: text, md, csv, json, html (and the aliases)."""
+
+EXTENSIONS: Mapping[str, str] = MappingProxyType(
+    {f.name: f".{f.extension}" for f in FORMATS.values()})
+"""The file extension of each format, with its dot."""
+
+_BY_NAME = {name: f for f in FORMATS.values() for name in (f.name, *f.aliases)}
+
+
+def report_format(name: str) -> ReportFormat:
+    """The format called ``name`` (or an alias: ``txt``, ``markdown``); raises
+    :class:`~swisstb_io.errors.UnknownFormatError` for an unknown name."""
+    kind = _BY_NAME.get(name)
+    if kind is None:
+        raise UnknownFormatError(
+            f"unknown report format {name!r}; use one of {', '.join(REPORT_FORMATS)}")
+    return kind
+
+
+def build(
+    result: StandingsResult, options: ReportOptions | None = None, *, crosstable: bool = True
+) -> Report:
+    """The neutral table of ``result`` (``crosstable=False``: without the crosstable, for
+    formats that do not print it)."""
     o = options or ReportOptions()
     return _build(result, notation=o.notation, labels=o.labels, groups=o.groups,
-                  source=o.source, input_format=o.input_format)
+                  source=o.source, input_format=o.input_format, crosstable=crosstable)
 
 
 def render(
@@ -65,45 +115,44 @@ def render(
     fmt: str,
     options: ReportOptions | None = None,
 ) -> bytes:
-    """``fmt`` (one of :data:`REPORT_FORMATS`) as UTF-8 bytes.
+    """``fmt`` (a name or alias of :data:`FORMATS`) as UTF-8 bytes.
 
     Raises :class:`~swisstb_io.errors.UnknownFormatError` for an unknown ``fmt`` and
-    :class:`ReportError` for a bad group, label or notation option.
+    :class:`ReportError` for a bad group, label or notation option, or for standings
+    without the explanations the format shows.
     """
-    backend = _BACKENDS.get(fmt)
-    if backend is None:
-        raise UnknownFormatError(
-            f"unknown report format {fmt!r}; use one of {', '.join(REPORT_FORMATS)}"
-        )
+    kind = report_format(fmt)
     o = options or ReportOptions()
     if isinstance(standings_or_report, Report):
         report = standings_or_report
-        needs = fmt == "html" or (fmt == "json" and o.explain)
-        if needs and not report.result.context.explain:
-            report = build(with_explanations(report.result), o)
     else:
-        result = standings_or_report
-        if fmt == "html" or (fmt == "json" and o.explain):
-            result = with_explanations(result)
-        report = build(result, o)
-    return backend(report, o)
+        report = build(standings_or_report, o, crosstable=kind.crosstable)
+    if kind.needs_explanations(o.explain) and not report.explained:
+        raise ReportError(f"the {kind.name} report shows how every value was computed: "
+                          "compute the standings with CalcOptions(explain=True)")
+    return kind.renderer()(report, o)
 
 
 __all__ = [
     "EXTENSIONS",
+    "FORMATS",
     "LEGENDS",
     "NOTATIONS",
     "REPORT_FORMATS",
     "SHORT_LABELS",
     "Cell",
     "Column",
+    "CrossRow",
+    "Explains",
     "Group",
+    "PrizeColumn",
     "Report",
     "ReportError",
+    "ReportFormat",
     "ReportOptions",
     "RoundCell",
     "Row",
     "build",
     "render",
-    "with_explanations",
+    "report_format",
 ]

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ._labels import ReportError
-from ._table import Group, Row, _place_text
+from ._model import Group, Row, place_text
 
 FIELDS = ("team", "state", "section", "federation", "title")
 _RANGE = re.compile(r"^(?:<\s*(\d+)|(\d+)\s*-\s*(\d+)|(\d+)\s*\+|>=\s*(\d+))$")
@@ -63,16 +62,14 @@ def _ranked(title: str, members: Sequence[Row]) -> Group:
         end = k
         while end + 1 < n and members[end + 1].place == members[k].place:
             end += 1
-        shared = end - k
-        for row in members[k : end + 1]:
-            rows.append(_with_place(row, ahead + 1, shared))
-        ahead += shared + 1
+        tied = members[k : end + 1]
+        for row in tied:
+            rows.append(row._replace(
+                place=ahead + 1, place_text=place_text(ahead + 1, end - k),
+                shared_with=tuple(r.start_no for r in tied if r.start_no != row.start_no)))
+        ahead += end - k + 1
         k = end + 1
     return Group(title, tuple(rows))
-
-
-def _with_place(row: Row, place: int, shared: int) -> Row:
-    return replace(row, place=place, place_text=_place_text(place, shared))
 
 
 def make_groups(rows: tuple[Row, ...], spec: str | None) -> tuple[Group, ...]:

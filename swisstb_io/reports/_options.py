@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -21,3 +23,25 @@ class ReportOptions:
     """The input's format name, for the JSON ``event.format``."""
     explain: bool = False
     """JSON: include every value's explanation (HTML always includes them)."""
+    prizes: PrizeColumn | None = None
+    """A prize list to show (``report --prizes``, the batch's prize files); ``None``: none."""
+
+
+def _no_cells() -> Mapping[int, str]:
+    return {}
+
+
+@dataclass(frozen=True)
+class PrizeColumn:
+    """What a prize list (:mod:`swisstb_io.prizes`) adds to a report, already rendered:
+    a Prize column in the standings, and the list itself after them.  Made by
+    :func:`swisstb_io.prizes.for_reports.prize_column`."""
+
+    cells: Mapping[int, str] = field(default_factory=_no_cells)
+    """Start number -> what the player won (``$216.67 + Top U1800 trophy``)."""
+    text: str = ""
+    """The prize list as text (after the text report)."""
+    html: str = ""
+    """The prize list as an HTML fragment, escaped (a section of the HTML page)."""
+    json: Mapping[str, Any] | None = None
+    """The ``swisstb-prizes/1`` document (the JSON report's ``prizes``)."""

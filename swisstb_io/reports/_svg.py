@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ._escape import html_text
-from ._table import Row
+from ._model import CrossRow, Row
 
 PALETTE = ("#0b5cad", "#c2410c", "#15803d", "#7e22ce", "#b91c1c",
            "#0e7490", "#a16207", "#be185d", "#4d7c0f", "#334155")
@@ -33,10 +33,12 @@ def _fixed_ratio(num: int, den: int) -> str:
     return f"{sign}{tenths // 10}.{tenths % 10}"
 
 
-def chart(rows: Sequence[Row], rounds: int, title: str, limit: int = 10) -> str:
-    """An ``<svg>`` element with one line per player (the first ``limit`` rows)."""
-    shown = list(rows[:limit])
-    top = max((r.progression[-1] for r in shown if r.progression), default=Fraction(0))
+def chart(rows: Sequence[Row], lines: Sequence[CrossRow], rounds: int, title: str,
+          limit: int = 10) -> str:
+    """An ``<svg>`` element with one line per player (the first ``limit`` rows; ``lines``
+    are their crosstable lines, in the same order)."""
+    shown = list(zip(rows[:limit], lines[:limit], strict=True))
+    top = max((x.progression[-1] for _, x in shown if x.progression), default=Fraction(0))
     y_max = max(1, math.ceil(top))
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
@@ -72,11 +74,11 @@ def chart(rows: Sequence[Row], rounds: int, title: str, limit: int = 10) -> str:
                    f'{"R" + str(k) if k else "0"}</text>')
     out.append(f'<text x="{LEFT + plot_w // 2}" y="{HEIGHT - 4}" text-anchor="middle">'
                'round</text>')
-    for n, r in enumerate(shown):
+    for n, (r, line) in enumerate(shown):
         color = PALETTE[n % len(PALETTE)]
         dash = DASHES[n % len(DASHES)]
         points = " ".join(
-            f"{x(k)},{y(v)}" for k, v in enumerate((Fraction(0), *r.progression))
+            f"{x(k)},{y(v)}" for k, v in enumerate((Fraction(0), *line.progression))
         )
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         label = f"{r.place_text}. {r.name}"

@@ -14,8 +14,8 @@ import csv
 import io
 import re
 
+from ._model import Report, Row
 from ._options import ReportOptions
-from ._table import Report, Row
 
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
 
@@ -44,6 +44,10 @@ def render(report: Report, options: ReportOptions) -> bytes:
         for g in report.groups:
             for r in g.rows:
                 w.writerow([*_cells(overall[r.start_no]), safe(g.title), r.place_text])
+    elif options.prizes is not None:
+        w.writerow([*head, "Prize"])
+        for r in report.rows:
+            w.writerow([*_cells(r), safe(options.prizes.cells.get(r.start_no, ""))])
     else:
         w.writerow(head)
         for r in report.rows:

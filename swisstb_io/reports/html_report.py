@@ -14,12 +14,12 @@ from itertools import repeat
 
 from .. import __version__
 from ..tiebreaks import ExplainRow
-from ..tiebreaks.report import decimal
 from ._escape import html_text
 from ._html_assets import CSS, JS
-from ._options import ReportOptions
+from ._model import Cell, Column, Group, Report, Row
+from ._numbers import decimal
+from ._options import PrizeColumn, ReportOptions
 from ._svg import chart
-from ._table import Cell, Column, Group, Report, Row
 
 CHART_PLAYERS = 10
 
@@ -43,53 +43,30 @@ _EXPLAIN_HEAD = ('<thead><tr><th scope="col">Rd</th><th scope="col">Result</th>'
 
 
 class _Cells:
-    """Renders the tie-break cells of one report, with every piece that recurs made once.
-
-    Caches keyed by ``id()``: explanation rows (systems share row objects between values:
-    BH and BH/C1, MM and SOLK) and values (a recurring value is often one shared Fraction;
-    a Fraction hashes in Python code) all stay alive, held by the report, while the page
-    is rendered, so an id names one object.
-    """
+    """Renders the tie-break cells of one report (notes, names and texts recur: each is
+    escaped once)."""
 
     def __init__(self, names: dict[int, str] | None, esc: _Escaped) -> None:
         self.names = names or {}
         self.explain = names is not None
         self.esc = esc
-        self.rows: dict[int, dict[int, str]] = {}
-        """Row markup by ``id(row)``, for each number of digits."""
-        self.numbers: dict[int, dict[int, str]] = {}
-        """Number text by ``id(value)``, for each number of digits."""
         self.notes: dict[tuple[str, ...], str] = {}
-
-    def number(self, value: Fraction, digits: int) -> str:
-        texts = self.numbers.get(digits)
-        if texts is None:
-            texts = self.numbers[digits] = {}
-        text = texts.get(id(value))
-        if text is None:
-            # a Decimal prints as digits, '.', '-': nothing to escape
-            text = texts[id(value)] = str(decimal(value, digits))
-        return text
 
     def column(self, col: Column, label: str, cells: list[Cell]) -> list[str]:
         """The ``<td>`` of each of ``cells`` (one column, top to bottom)."""
         esc = self.esc
         digits = col.digits
-        sorts = self.numbers.setdefault(6, {})
-        done = self.rows.setdefault(digits, {})
-        self.numbers.setdefault(digits, {})
-        known = done.get
         row = self.row
         opening = (f'<table><caption class="sr">How {label} was computed</caption>'
                    f"{_EXPLAIN_HEAD}")
         out = []
         for cell in cells:
             value = cell.value
-            sort = "" if value is None else (sorts.get(id(value)) or self.number(value, 6))
+            sort = "" if value is None else _number(value, 6)
             e = cell.explanation
             if e is not None and self.explain:
                 text = esc[cell.text]
-                body = (opening + "".join([known(id(r)) or row(r, digits) for r in e.rows])
+                body = (opening + "".join([row(r, digits) for r in e.rows])
                         + "</tbody></table>") if e.rows else ""
                 notes = self.notes.get(e.notes)
                 if notes is None:
@@ -107,32 +84,32 @@ class _Cells:
         return out
 
     def row(self, row: ExplainRow, digits: int) -> str:
-        """The markup of one explanation row (remembered under ``id(row)``)."""
+        """The markup of one explanation row."""
         rnd, result, opponent, value, note, dropped = row
         esc = self.esc
-        if value is None:
-            number = ""
-        else:
-            number = self.numbers[digits].get(id(value)) or self.number(value, digits)
+        number = "" if value is None else _number(value, digits)
         opp = "" if opponent is None else self.names.get(opponent)
         if opp is None:  # not a player of the table: the start number
             opp = esc[str(opponent)]
         note = esc[note]  # notes recur: the note of a game against one opponent
         if dropped:
-            markup = (f'<tr class="dropped"><td>{rnd or ""}</td><td>{esc[result]}</td>'
-                      f'<td>{opp}</td><td class="num">{number}</td>'
-                      f'<td class="drop">{note} <span class="drop">(dropped: '
-                      f"{esc[dropped]})</span></td></tr>")
-        else:
-            markup = (f"<tr><td>{rnd or ''}</td><td>{esc[result]}</td>"
-                      f'<td>{opp}</td><td class="num">{number}</td>'
-                      f'<td class="drop">{note}</td></tr>')
-        self.rows[digits][id(row)] = markup
-        return markup
+            return (f'<tr class="dropped"><td>{rnd or ""}</td><td>{esc[result]}</td>'
+                    f'<td>{opp}</td><td class="num">{number}</td>'
+                    f'<td class="drop">{note} <span class="drop">(dropped: '
+                    f"{esc[dropped]})</span></td></tr>")
+        return (f"<tr><td>{rnd or ''}</td><td>{esc[result]}</td>"
+                f'<td>{opp}</td><td class="num">{number}</td>'
+                f'<td class="drop">{note}</td></tr>')
+
+
+def _number(value: Fraction, digits: int) -> str:
+    """A value as a number in the page (a Decimal prints as digits, '.', '-': nothing to
+    escape)."""
+    return str(decimal(value, digits))
 
 
 def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: bool,
-               table_id: str) -> list[str]:
+               table_id: str, prizes: PrizeColumn | None = None) -> list[str]:
     """The lines of a standings table (the page is joined once, at the end: it can be
     megabytes, and each join copies it)."""
     heads = [("Place", "num"), ("No", "num"), ("Name", "text"), ("Rating", "num"),
@@ -147,6 +124,8 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: boo
         f'title="{_e(c.name)}, {_e(c.rule)}">{_e(c.label)}</button></th>'
         for c in report.columns
     )
+    if prizes is not None:
+        th += '<th scope="col" data-type="text"><button type="button">Prize</button></th>'
     esc = _Escaped()
     # names escaped once (an explanation row names its opponent)
     names = {r.start_no: esc[r.name] for r in report.rows} if explain else None
@@ -154,21 +133,23 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: boo
     columns = [(c, esc[c.label]) for c in report.columns]
     out = [f'<table class="standings sortable" id="{table_id}"><caption>{caption}</caption>',
            f"<thead><tr>{th}</tr></thead><tbody>"]
-    starred = report.result.actual_play_rule
+    starred = report.actual_play_rule
     by_column = [cells.column(c, label, [r.cells[k] for r in rows])
                  for k, (c, label) in enumerate(columns)]
     for r, tds in zip(rows, zip(*by_column, strict=True) if by_column else repeat(()),
                       strict=False):
         mark = "*" if starred and not r.scored_in_play else ""
         rating = "unr" if r.rating is None else str(r.rating)
-        points = "" if r.points is None else cells.number(r.points, 6)
+        points = _number(r.points, 6)
         out.append(
             f'<tr><td class="num" data-sort="{r.place}">{esc[r.place_text]}</td>'
             f'<td class="num">{r.start_no}</td>'
             f'<th scope="row">{esc[r.name]}{mark}</th>'
             f'<td class="num" data-sort="{"" if r.rating is None else r.rating}">{rating}</td>'
             f'<td class="num" data-sort="{points}">{esc[r.points_text]}</td>'
-            + "".join(tds) + "</tr>"
+            + "".join(tds)
+            + ("" if prizes is None else f"<td>{esc[prizes.cells.get(r.start_no, '')]}</td>")
+            + "</tr>"
         )
     out.append("</tbody></table>")
     return out
@@ -184,9 +165,9 @@ def _crosstable(report: Report) -> list[str]:
            f"<thead><tr>{heads}</tr></thead><tbody>"]
     esc = _Escaped()
     fide = report.notation == "fide"
-    for r in report.rows:
+    for r, line in zip(report.rows, report.crosstable_rows(), strict=True):
         cells = []
-        for c in r.rounds:
+        for c in line.rounds:
             text = esc[c.fide if fide else c.us]
             if c.opponent is not None:
                 cells.append(f'<td><a href="#x{c.opponent}">{text}</a></td>')
@@ -234,8 +215,12 @@ def render(report: Report, options: ReportOptions) -> bytes:
     body = [
         "<header>", _header(report), "</header>", "<main>",
         '<section aria-labelledby="s-standings"><h2 id="s-standings">Standings</h2>',
-        *_standings(report, report.rows, caption, True, "standings"), "</section>",
+        *_standings(report, report.rows, caption, True, "standings", options.prizes),
+        "</section>",
     ]
+    if options.prizes is not None and options.prizes.html:
+        body += ['<section aria-labelledby="s-prizes" class="prizes">',
+                 options.prizes.html.replace("<h2>", '<h2 id="s-prizes">', 1), "</section>"]
     if report.groups:
         body.append('<section aria-labelledby="s-groups"><h2 id="s-groups">Groups</h2>')
         for n, g in enumerate(report.groups, 1):
@@ -247,7 +232,9 @@ def render(report: Report, options: ReportOptions) -> bytes:
     ]
     if report.rounds:
         body += ['<section aria-labelledby="s-chart"><h2 id="s-chart">Score progression</h2>',
-                 '<figure>', chart(report.rows, report.rounds, chart_title, CHART_PLAYERS),
+                 '<figure>',
+                 chart(report.rows, report.crosstable_rows(), report.rounds, chart_title,
+                       CHART_PLAYERS),
                  f"<figcaption>{_e(chart_title)}.</figcaption></figure></section>"]
     body += ["</main>",
              f"<footer>Generated by swisstb_io {_e(__version__)}"

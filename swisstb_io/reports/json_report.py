@@ -1,31 +1,81 @@
-"""JSON: the calculator's ``swisstb-report/1`` document, plus ``groups`` when asked for.
+"""JSON: the ``swisstb-report/1`` document (``formats/report-json.md``), from the table.
 
-A group is ``{"title": …, "standings": [{"place": 1, "start_no": 7, "shared_with": []}…]}``
-in ranked order; the player data stays in the main ``standings`` list.
+Numbers are exact when the value is a multiple of 1/4, else rounded half-up to the
+digits the system's rule gives (2 when it gives none); ``null`` where a value is
+undefined.  With groups asked for, ``groups`` lists each group's ranked entries
+(``{"title": …, "standings": [{"place": 1, "start_no": 7, "shared_with": []}…]}``); the
+player data stays in the main ``standings`` list.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
+
 from ..tiebreaks.core import JSON
-from ..tiebreaks.report import dumps, to_json
+from ._json_text import dumps
+from ._model import Report
+from ._numbers import decimal
 from ._options import ReportOptions
-from ._table import Report
+
+SCHEMA = "swisstb-report/1"
+
+
+def _number(digits: int) -> Callable[[Fraction | None], Decimal | None]:
+    """How an explanation's numbers are written: as the column's values."""
+    def number(value: Fraction | None) -> Decimal | None:
+        return None if value is None else decimal(value, digits)
+    return number
+
+
+def document(report: Report, explain: bool = False) -> dict[str, JSON]:
+    """The ``swisstb-report/1`` document of ``report`` (Decimal numbers: write it with
+    :func:`~._json_text.dumps`); ``explain`` adds every value's explanation."""
+    keys = [c.key for c in report.columns]
+    numbers = [_number(c.digits) for c in report.columns]
+    standings: list[JSON] = []
+    for row in report.rows:
+        entry: dict[str, JSON] = {
+            "place": row.place,
+            "start_no": row.start_no,
+            "name": row.name,
+            "rating": row.rating,
+            "points": row.points_decimal,
+            "tiebreaks": dict(zip(keys, [c.decimal for c in row.cells], strict=True)),
+            "shared_with": list(row.shared_with),
+        }
+        if explain:
+            entry["explain"] = {
+                key: None if cell.explanation is None else cell.explanation.to_json(number)
+                for key, cell, number in zip(keys, row.cells, numbers, strict=True)
+            }
+        standings.append(entry)
+    doc: dict[str, JSON] = {
+        "schema": SCHEMA,
+        "event": {
+            "name": report.event_name,
+            "rounds": report.scheduled_rounds,
+            "rounds_played": report.rounds,
+            "source": report.source,
+            "format": report.input_format,
+        },
+        "tiebreaks": [{"code": c.key, "name": c.name, "rule": c.rule} for c in report.columns],
+        "decisions": dict(report.decisions),
+        "standings": standings,
+    }
+    if report.groups:
+        doc["groups"] = [
+            {"title": g.title,
+             "standings": [{"place": r.place, "start_no": r.start_no,
+                            "shared_with": list(r.shared_with)} for r in g.rows]}
+            for g in report.groups
+        ]
+    return doc
 
 
 def render(report: Report, options: ReportOptions) -> bytes:
-    doc = to_json(report.result, source=report.source, format=report.input_format,
-                  explain=options.explain)
-    if report.groups:
-        groups: list[JSON] = []
-        for g in report.groups:
-            by_place: dict[int, list[int]] = {}
-            for r in g.rows:
-                by_place.setdefault(r.place, []).append(r.start_no)
-            entries: list[JSON] = [
-                {"place": r.place, "start_no": r.start_no,
-                 "shared_with": [sn for sn in by_place[r.place] if sn != r.start_no]}
-                for r in g.rows
-            ]
-            groups.append({"title": g.title, "standings": entries})
-        doc["groups"] = groups
+    doc = document(report, options.explain)
+    if options.prizes is not None and options.prizes.json is not None:
+        doc["prizes"] = dict(options.prizes.json)
     return dumps(doc).encode("utf-8")

@@ -7,8 +7,8 @@ become spaces.  No text from the file starts a line, so block markup cannot be t
 
 from __future__ import annotations
 
-from ._options import ReportOptions
-from ._table import Group, Report, Row
+from ._model import Group, Report, Row
+from ._options import PrizeColumn, ReportOptions
 
 _SPECIAL = "\\`*_[]|~"
 
@@ -37,15 +37,20 @@ def _table(heads: list[str], rows: list[list[str]], right: set[int]) -> list[str
     return lines
 
 
-def _standings(report: Report, rows: tuple[Row, ...]) -> list[str]:
+def _standings(report: Report, rows: tuple[Row, ...],
+               prizes: PrizeColumn | None = None) -> list[str]:
     heads = ["Place", "No", "Name", "Rating", "Points", *(esc(c.label) for c in report.columns)]
+    if prizes is not None:
+        heads.append("Prize")
     body = []
     for r in rows:
-        name = esc(r.name) + ("\\*" if not r.scored_in_play and report.result.actual_play_rule
+        name = esc(r.name) + ("\\*" if not r.scored_in_play and report.actual_play_rule
                               else "")
         body.append([r.place_text, str(r.start_no), name,
                      "unr" if r.rating is None else str(r.rating), r.points_text,
                      *(esc(c.text) for c in r.cells)])
+        if prizes is not None:
+            body[-1].append(esc(prizes.cells.get(r.start_no, "")))
     return _table(heads, body, {0, 1, 3, 4, *range(5, 5 + len(report.columns))})
 
 
@@ -53,8 +58,8 @@ def _crosstable(report: Report) -> list[str]:
     heads = ["No", "Name", "Points", *(f"R{k}" for k in range(1, report.rounds + 1))]
     body = [
         [str(r.start_no), esc(r.name), r.points_text,
-         *(esc(c.text(report.notation)) or " " for c in r.rounds)]
-        for r in report.rows
+         *(esc(c.text(report.notation)) or " " for c in line.rounds)]
+        for r, line in zip(report.rows, report.crosstable_rows(), strict=True)
     ]
     return _table(heads, body, {0, 2})
 
@@ -75,7 +80,7 @@ def render(report: Report, options: ReportOptions) -> bytes:
         lines.extend(f"{n}. **{esc(c.label)}**: {esc(c.name)} ({esc(c.rule)})"
                      for n, c in enumerate(report.columns, 1))
         lines.append("")
-    lines.extend(["## Standings", "", *_standings(report, report.rows)])
+    lines.extend(["## Standings", "", *_standings(report, report.rows, options.prizes)])
     if report.notes:
         lines.append("")
         lines.extend(f"- {esc(n)}" for n in report.notes)

@@ -1,10 +1,77 @@
-"""Fixed-width text: the calculator's own table and crosstable, then one table per group."""
+"""Fixed-width text: the standings table (one column per tie-break), a crosstable in US
+wall-chart notation, then one table per group and, on request, every value's explanation."""
 
 from __future__ import annotations
 
-from ..tiebreaks.report import WIDTH, to_text
-from ._options import ReportOptions
-from ._table import Group, Report
+from decimal import Decimal
+
+from ..tiebreaks import Explanation
+from ._model import Column, CrossRow, Group, Report, Row
+from ._numbers import decimal
+from ._options import PrizeColumn, ReportOptions
+
+WIDTH = 100
+"""The width the tables aim at (long names are cut to fit)."""
+
+
+def _standings(report: Report, prizes: PrizeColumn | None = None) -> list[str]:
+    rows = report.rows
+    lines = [report.title,
+             f"{len(rows)} players, {report.scheduled_rounds} rounds ({report.rounds} played)"]
+    if report.columns:
+        lines.append("Tie-breaks:")
+        key_w = max(len(c.key) for c in report.columns)
+        lines.extend(f"  {c.key:<{key_w}}  {c.name}, {c.rule}" for c in report.columns)
+    lines.extend(report.reasons)
+    lines.append("")
+    columns = [("Pts", [r.points_text for r in rows])]
+    columns += [(c.key, [r.cells[k].text for r in rows]) for k, c in enumerate(report.columns)]
+    if prizes is not None:
+        columns.append(("Prize", [prizes.cells.get(r.start_no, "") for r in rows]))
+    widths = [max([len(h), *(len(c) for c in cells)]) for h, cells in columns]
+    place_w = max(2, *(len(r.place_text) for r in rows)) if rows else 2
+    no_w = max(2, *(len(str(r.start_no)) for r in rows)) if rows else 2
+    rtg_w = 4
+    fixed = place_w + 1 + no_w + 2 + 2 + rtg_w + sum(w + 2 for w in widths)
+    name_w = max(12, min(30, WIDTH - fixed, max((len(r.name) for r in rows), default=4)))
+    head = (f"{'Pl':>{place_w}} {'No':>{no_w}}  {'Name':<{name_w}}  {'Rtg':>{rtg_w}}"
+            + "".join(f"  {h:>{w}}" for (h, _), w in zip(columns, widths, strict=True)))
+    lines.append(head)
+    lines.append("-" * len(head))
+    for n, r in enumerate(rows):
+        name = r.name[:name_w]
+        if not r.scored_in_play and report.actual_play_rule:
+            name = r.name[: name_w - 2] + " *"
+        rating = str(r.rating) if r.rating is not None else "unr"
+        lines.append((
+            f"{r.place_text:>{place_w}} {r.start_no:>{no_w}}  {name:<{name_w}}  "
+            f"{rating:>{rtg_w}}"
+            + "".join(f"  {cells[n]:>{w}}" for (_, cells), w in zip(columns, widths, strict=True))
+        ).rstrip())
+    lines.extend(report.ranking_notes)
+    lines.append("")
+    lines.extend(_crosstable(report.rows, report.crosstable_rows(), report.rounds, name_w))
+    return lines
+
+
+def _crosstable(rows: tuple[Row, ...], lines: tuple[CrossRow, ...], rounds: int,
+                name_w: int) -> list[str]:
+    cell_w = max([3, *(len(c.us) for x in lines for c in x.rounds)])
+    no_w = max(2, *(len(str(r.start_no)) for r in rows)) if rows else 2
+    pts_w = max([3, *(len(r.points_text) for r in rows)])
+    fixed = no_w + 2 + 2 + pts_w + rounds * (cell_w + 1)
+    name_w = max(10, min(name_w, WIDTH - fixed))
+    out = ["Crosstable (opponents by start number): W/D/L played, X/F forfeit won/lost,",
+           "B full-point bye, H half-point bye, U not played"]
+    head = (f"{'No':>{no_w}}  {'Name':<{name_w}}  {'Pts':>{pts_w}}"
+            + "".join(f" {'R' + str(k + 1):<{cell_w}}" for k in range(rounds)))
+    out.append(head.rstrip())
+    out.append("-" * len(head.rstrip()))
+    for r, x in zip(rows, lines, strict=True):
+        line = (f"{r.start_no:>{no_w}}  {r.name[:name_w]:<{name_w}}  {r.points_text:>{pts_w}}"
+                + "".join(f" {c.us:<{cell_w}}" for c in x.rounds))
+        out.append(line.rstrip())
+    return out
 
 
 def _group_table(report: Report, group: Group, labels: bool) -> list[str]:
@@ -34,12 +101,39 @@ def _group_table(report: Report, group: Group, labels: bool) -> list[str]:
     return out
 
 
+def _explanations(report: Report) -> list[str]:
+    """Every value of every player, and how it was computed."""
+    lines = ["", "Explanations"]
+    for row in report.rows:
+        lines.append(f"{row.start_no} {row.name}: {row.points_decimal} pts, place {row.place}")
+        for column, cell in zip(report.columns, row.cells, strict=True):
+            lines.extend(_explained(column, cell.decimal, cell.explanation))
+    return lines
+
+
+def _explained(column: Column, value: Decimal | None, e: Explanation | None) -> list[str]:
+    lines = [f"  {column.key} = {'-' if value is None else value}"]
+    if e is None:
+        lines.append("    not computed: the player was not tied when it applied")
+        return lines
+    lines.append(f"    {e.rule}")
+    for r in e.rows:
+        v = "" if r.value is None else str(decimal(r.value, column.digits))
+        drop = f" [dropped: {r.dropped}]" if r.dropped else ""
+        lines.append(f"    R{r.round} {r.result:<6} {v:>8}  {r.note}{drop}")
+    lines.extend(f"    {n}" for n in e.notes)
+    return lines
+
+
 def render(report: Report, options: ReportOptions) -> bytes:
-    text = to_text(report.result, source=report.source)
+    lines = _standings(report, options.prizes)
     if report.groups:
-        lines = ["", "Groups (places counted inside each group)"]
+        lines += ["", "Groups (places counted inside each group)"]
         for group in report.groups:
             lines.append("")
             lines.extend(_group_table(report, group, bool(options.labels)))
-        text += "\n".join(lines) + "\n"
-    return text.encode("utf-8")
+    if options.explain:
+        lines.extend(_explanations(report))
+    if options.prizes is not None and options.prizes.text:
+        lines += ["", options.prizes.text.rstrip("\n")]
+    return ("\n".join(lines) + "\n").encode("utf-8")

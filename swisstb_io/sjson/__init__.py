@@ -26,7 +26,6 @@ LOSSY = frozenset(
         "tournament.total_rounds",
         "tournament.round_dates",
         "tournament.point_system",
-        "tournament.tiebreaks",
         "tournament.standings_order",
         "tournament.teams",
         "tournament.extras",
@@ -70,6 +69,8 @@ FORMATS = (
         writer=write,
         sniff=sniff,
         lossy=LOSSY,
+        sections_writer=lambda sections, options: dump_sections(sections),
+        keeps_extras=("sjson:", "uscf:state"),
         dossier="formats/sjson/README.md",
     ),
 )

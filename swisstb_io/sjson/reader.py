@@ -10,7 +10,10 @@ Layout (as SwissSys 11.52 writes it)::
 Each result string is ``Result;Opponent;Colour;Board;Logical op 1;Logical op 2;Game points``.
 Result letters: ``+ = -`` played win, draw, loss (``-`` with no opponent is "not paired"),
 ``X``/``F``/``Z`` forfeit win/loss/draw, ``Bye`` the program's pairing bye, ``B`` a full-point
-bye, ``H`` a half-point bye, ``U`` a zero-point bye.
+bye, ``H`` a half-point bye, ``U`` a zero-point bye, ``~`` paired with the result still to
+come.  "No opponent" is ``0`` (SwissSys 11.52) or ``-1`` (SwissSys 11.5x saves:
+``H;-1;-;0;-1;-1;0``).  A section's own tie-break list (labels such as ``Med``, ``Solk``)
+becomes its declared chain (:mod:`.labels`).  Every section is read.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from ..model import Color, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..us_notation import resolve_double_forfeits, trim
 from ..validate import Places, check_games
+from .labels import code_of, known_labels
 
 FORMAT_NAME = "sjson"
 
@@ -44,8 +48,16 @@ _CODES: dict[str, Outcome] = {
     "B": Outcome.FULL_BYE,
     "H": Outcome.HALF_BYE,
     "U": Outcome.ZERO_BYE,
+    "~": Outcome.NOT_PAIRED,
     "": Outcome.NOT_PAIRED,
 }
+_ALLOWED = "+ = - W D L X F Z Bye B H U ~"
+"""The result codes, as error messages list them."""
+NO_OPPONENT = ("0", "-1")
+"""How SwissSys writes "no opponent": 0 in 11.52, -1 in later 11.5x saves."""
+TIEBREAK_KEYS = frozenset({"tiebreaks", "tiebreak", "tiebreakers", "tiebreakorder"})
+"""Section keys read as the section's tie-break list, compared without case, spaces and
+hyphens (``"Tiebreaks"``, ``"Tie-breaks"``, ``"Tie breaks"``…)."""
 _KNOWN_PLAYER_KEYS = {"Pair number", "Name", "ID", "Rating", "Results", "State", "Team"}
 _KNOWN_SECTION_KEYS = {"Section name", "Players", "Teams"}
 
@@ -105,17 +117,20 @@ def select(names: tuple[str, ...], wanted: str | None, path: str) -> int:
 
 
 def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    """Read every section; ``tournament`` is the one ``options.section`` names (the first
+    by default), ``all_sections`` holds them all in file order."""
     doc, d, encoding = load_document(data, path)
     names = section_names(doc)
     index = select(names, options.section, path)
     diags = Diagnostics(options.strict)
-    t = _section(doc, index, d, diags)
+    every = tuple(_section(doc, i, d, diags) for i in range(len(names)))
     overview = doc.get("Overview")
     details = {}
     if isinstance(overview, dict):
         details["program"] = f"{overview.get('Program', '?')} {overview.get('Version', '')}".strip()
     return ReadResult(
-        t, FORMAT_NAME, encoding, diags.freeze(), sections=names, details=MappingProxyType(details)
+        every[index], FORMAT_NAME, encoding, diags.freeze(), sections=names,
+        details=MappingProxyType(details), all_sections=every if len(every) > 1 else (),
     )
 
 
@@ -156,9 +171,10 @@ def _section(doc: dict[str, Any], index: int, d: _Doc, diags: Diagnostics) -> To
         raise d.error(f"{where}.Players", "expected a list of players")
     players: dict[int, Player] = {}
     results: dict[int, list[RoundResult]] = {}
+    no_opponent: set[str] = set()
     for i, raw in enumerate(raw_players):
         pw = f"{where}.Players[{i}]"
-        player, rounds = _player(raw, pw, d)
+        player, rounds = _player(raw, pw, d, no_opponent)
         if player.start_no in players:
             raise d.error(pw, f"pair number {player.start_no} appears twice")
         players[player.start_no] = player
@@ -171,15 +187,49 @@ def _section(doc: dict[str, Any], index: int, d: _Doc, diags: Diagnostics) -> To
     extras = _scalar_extras(overview, "sjson:overview:", {"Tournament title"})
     if extras.get("sjson:overview:Program") == "SwissSys":
         del extras["sjson:overview:Program"]  # the writer always says so
-    extras.update(_scalar_extras(sec, "sjson:section:", _KNOWN_SECTION_KEYS))
+    tb_key = next((k for k in sec if _tiebreak_key(k)), None)
+    extras.update(_scalar_extras(sec, "sjson:section:", _KNOWN_SECTION_KEYS | {tb_key or ""}))
+    tiebreaks: tuple[str, ...] = ()
+    if tb_key is not None:
+        tiebreaks, labels = _tiebreaks(sec[tb_key], f"{where}.{tb_key}", d, diags)
+        extras["sjson:tiebreaks-key"] = tb_key
+        extras["sjson:tiebreak-labels"] = ",".join(labels)
+    if "-1" in no_opponent:
+        extras["sjson:no-opponent"] = "-1"
     title = overview.get("Tournament title", "")
     name = sec.get("Section name", "")
     return Tournament(
         name=str(title) if title is not None else "",
         section=str(name) if name is not None else "",
         players=tuple(replace(players[n], results=trim(results[n])) for n in sorted(players)),
+        tiebreaks=tiebreaks,
         extras=MappingProxyType(extras),
     )
+
+
+def _tiebreak_key(key: str) -> bool:
+    return "".join(ch for ch in key.casefold() if ch.isalpha()) in TIEBREAK_KEYS
+
+
+def _tiebreaks(raw: object, where: str, d: _Doc,
+               diags: Diagnostics) -> tuple[tuple[str, ...], list[str]]:
+    """The section's tie-break list: our codes (a label we do not know stays as written,
+    with a warning) and the labels as written."""
+    if isinstance(raw, str):
+        labels = [x.strip() for x in raw.replace(";", ",").split(",") if x.strip()]
+    elif isinstance(raw, list) and all(isinstance(x, str) for x in raw):
+        labels = [x.strip() for x in raw if x.strip()]
+    else:
+        raise d.error(where, f"expected a list of tie-break labels such as "
+                      f'["Med", "Solk", "Cum"], got {raw!r}')
+    codes = []
+    for label in labels:
+        code = code_of(label)
+        if code is None:
+            diags.warn(Location(d.path), f"{where}: unknown tie-break label {label!r}, kept as "
+                       f"written (known: {known_labels()})", "sjson-unknown-tiebreak")
+        codes.append(code or label)
+    return tuple(codes), labels
 
 
 def _int(value: object) -> int | None:
@@ -192,7 +242,8 @@ def _int(value: object) -> int | None:
     return None
 
 
-def _player(raw: object, pw: str, d: _Doc) -> tuple[Player, list[RoundResult]]:
+def _player(raw: object, pw: str, d: _Doc,
+            no_opponent: set[str]) -> tuple[Player, list[RoundResult]]:
     if not isinstance(raw, dict):
         raise d.error(pw, "expected a player object")
     start_no = _int(raw.get("Pair number"))
@@ -220,7 +271,8 @@ def _player(raw: object, pw: str, d: _Doc) -> tuple[Player, list[RoundResult]]:
     raw_results = raw.get("Results", [])
     if not isinstance(raw_results, list):
         raise d.error(f"{pw}.Results", "expected a list of result strings")
-    rounds = [_result(r, f"{pw}.Results[{k}]", d) for k, r in enumerate(raw_results)]
+    rounds = [_result(r, f"{pw}.Results[{k}]", d, no_opponent)
+              for k, r in enumerate(raw_results)]
     name = raw.get("Name", "")
     player = Player(
         start_no=start_no,
@@ -233,28 +285,38 @@ def _player(raw: object, pw: str, d: _Doc) -> tuple[Player, list[RoundResult]]:
     return player, rounds
 
 
-def _result(raw: object, where: str, d: _Doc) -> RoundResult:
+def _result(raw: object, where: str, d: _Doc, no_opponent: set[str]) -> RoundResult:
+    """One result string; ``no_opponent`` collects how the file wrote "no opponent"."""
     if not isinstance(raw, str):
-        raise d.error(where, f'expected a result string such as "+;2;W;1;2;2;0", got {quoted(raw)}')
+        raise d.error(where, 'expected a result string such as "+;2;W;1;2;2;0", got '
+                      f"{quoted(raw)}")
     parts = [p.strip() for p in raw.split(";")]
     code = parts[0].upper()
     opp_text = parts[1] if len(parts) > 1 else ""
     colour = parts[2].upper() if len(parts) > 2 else ""
     outcome = _CODES.get(code)
-    opponent = _int(opp_text) if opp_text else 0
+    if opp_text in NO_OPPONENT:
+        no_opponent.add(opp_text)
+        opponent: int | None = 0
+    else:
+        opponent = _int(opp_text) if opp_text else 0
     if outcome is None or opponent is None or colour not in ("W", "B", "-", ""):
         raise d.error(
             where,
             f'bad result {quoted(raw)} (expected "RESULT;OPPONENT;COLOUR;…" with RESULT one of '
-            '+ = - X F Z Bye B H U, e.g. "+;2;W;1;2;2;0")',
+            f'{_ALLOWED}, OPPONENT a pair number or 0 or -1 for none, COLOUR W, B or -, '
+            'e.g. "+;2;W;1;2;2;0")',
             raw,
         )
+    color = {"W": Color.WHITE, "B": Color.BLACK}.get(colour, Color.NONE)
+    if code == "~":  # paired, result not in yet
+        return RoundResult(Outcome.NOT_PAIRED, opponent or None, color if opponent else
+                           Color.NONE)
     if code == "-" and not opponent:
         return RoundResult(Outcome.NOT_PAIRED)
     if not outcome.has_opponent:
         return RoundResult(outcome)
-    color = {"W": Color.WHITE, "B": Color.BLACK}.get(colour, Color.NONE)
     if outcome.played and not opponent:
         raise d.error(where, f"bad result {quoted(raw)}: a played game needs the opponent's "
-                      "number", raw)
+                      "number (0 and -1 mean none)", raw)
     return RoundResult(outcome, opponent or None, color)

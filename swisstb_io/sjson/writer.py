@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import WriteError
 from ..model import Color, Outcome, Player, RoundResult, Tournament
 from ..registry import WriteOptions
+from .labels import LABEL_OF, code_of
 
 _CODE = {
     Outcome.WIN: "+",
@@ -65,14 +66,28 @@ def _mark(value: object) -> str:
     raise TypeError(f"cannot write {type(value).__name__} in an .sjson file")
 
 
-def result_string(r: RoundResult) -> str:
-    """``Result;Opponent;Colour;Board;Logical op 1;Logical op 2;Game points``."""
-    opp = r.opponent if r.outcome.has_opponent and r.opponent else 0
+def result_string(r: RoundResult, none: str = "0") -> str:
+    """``Result;Opponent;Colour;Board;Logical op 1;Logical op 2;Game points``; ``none`` is
+    how "no opponent" is written (``0``, or ``-1`` as later SwissSys 11.5x saves do).  A
+    round paired without a result yet is ``~`` with its opponent."""
+    pending = r.outcome is Outcome.NOT_PAIRED and r.opponent is not None
+    opp = r.opponent if (r.outcome.has_opponent or pending) and r.opponent else 0
     colour = {Color.WHITE: "W", Color.BLACK: "B"}.get(r.color, "-") if opp else "-"
-    return f"{_CODE[r.outcome]};{opp};{colour};0;{opp};{opp};0"
+    code = "~" if pending else _CODE[r.outcome]
+    shown = opp or none
+    return f"{code};{shown};{colour};0;{shown};{shown};0"
 
 
-def _player(p: Player) -> dict[str, Any]:
+def _labels(t: Tournament) -> list[str]:
+    """The section's tie-break list: the labels read while they still say the same codes,
+    else SwissSys's label for each code (a code without one as it is)."""
+    read = [x for x in t.extras.get("sjson:tiebreak-labels", "").split(",") if x]
+    if [code_of(x) or x for x in read] == list(t.tiebreaks):
+        return read
+    return [LABEL_OF.get(code, code) for code in t.tiebreaks]
+
+
+def _player(p: Player, none: str) -> dict[str, Any]:
     out: dict[str, Any] = {"Pair number": p.start_no, "Name": p.name, "ID": p.national_id("USCF")}
     raw = p.extras.get("sjson:player:Rating")
     rating = p.rating("USCF")
@@ -84,7 +99,7 @@ def _player(p: Player) -> dict[str, Any]:
         out["State"] = p.extras["uscf:state"]
     if p.team:
         out["Team"] = p.team
-    out["Results"] = [result_string(r) for r in p.results]
+    out["Results"] = [result_string(r, none) for r in p.results]
     return out
 
 
@@ -93,7 +108,10 @@ def _section(t: Tournament) -> dict[str, Any]:
     for key, value in t.extras.items():
         if key.startswith("sjson:section:"):
             sec[key[len("sjson:section:") :]] = _value(value)
-    sec["Players"] = [_player(p) for p in sorted(t.players, key=lambda p: p.start_no)]
+    if t.tiebreaks:
+        sec[t.extras.get("sjson:tiebreaks-key", "Tiebreaks")] = _labels(t)
+    none = "-1" if t.extras.get("sjson:no-opponent") == "-1" else "0"
+    sec["Players"] = [_player(p, none) for p in sorted(t.players, key=lambda p: p.start_no)]
     sec.setdefault("Teams", [])
     return sec
 

@@ -1,8 +1,10 @@
 """The FIDE rating report: a TRF-16 or TRF-2026 file ready for upload.
 
-:func:`prepare_fide` ranks the event with its own tie-breaks (TRF-2026 212/202, else the
-chain given, else :data:`DEFAULT_CHAIN`), fills every player's points and rank columns
-from those standings, sorts the 001 records by start number, and lists every missing or
+:func:`prepare_fide` ranks the event by the one chain policy
+(:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`: the chain given, else the file's
+own tie-breaks, TRF-2026 212/202, else :data:`DEFAULT_CHAIN`, noted as a problem, so the
+ranks are the places ``swisstb report`` prints), fills every player's points and rank
+columns from those standings, sorts the 001 records by start number, and lists every missing or
 malformed item: the header records 012, 022, 032, 042, 052, 102 and 132 (one date per
 round played), and per player the FIDE ID, sex, federation and birth date, plus results
 TRF cannot hold.  Nothing is written here; :meth:`FideSubmission.to_bytes` gives the file.
@@ -15,14 +17,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from ..api import dumps
-from ..errors import TiebreakError, WriteError
+from ..errors import WriteError
 from ..model import DEFAULT_POINTS, Outcome, Player, Tournament
 from ..registry import WriteOptions
-from ..tiebreaks import CalcOptions, Spec, StandingsResult, parse_chain, standings
+from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
+from ..tiebreaks.chain_policy import DEFAULT_CHAIN as DEFAULT_CHAIN  # the one default
+from ..tiebreaks.chain_policy import ChainOrigin
 from ._common import Problem, Severity, player_subject
 
-DEFAULT_CHAIN = "BH/C1,BH,SB"
-"""Used (and reported as a note) when the file declares no tie-breaks and none is given."""
 VERSIONS = ("16", "2026")
 _FED = re.compile(r"^[A-Z]{3}$")
 _BIRTH = re.compile(r"^\d{4}(?:[/.-]\d{2}[/.-]\d{2})?$")
@@ -44,21 +46,14 @@ class FideSubmission:
 
 
 def event_chain(t: Tournament, codes: str | None) -> tuple[tuple[Spec, ...], list[Problem]]:
-    """The chain to rank with: ``codes``, else the file's declaration, else the default."""
-    if codes:
-        return parse_chain(codes), []
-    declared = t.standings_order or t.tiebreaks
-    if declared:
-        try:
-            return parse_chain(declared), []
-        except TiebreakError as exc:
-            raise TiebreakError(
-                f"the file declares the tie-breaks {' '.join(declared)}, and {exc}; "
-                "choose the chain with --tiebreaks"
-            ) from exc
-    note = Problem("event", "tie-breaks", f"the file declares none: ranked by {DEFAULT_CHAIN} "
+    """The chain to rank with (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`), and
+    a note when it is only the default."""
+    choice = chain_policy.choose_chain(t, codes)
+    if choice.origin is not ChainOrigin.DEFAULT:
+        return choice.specs, []
+    note = Problem("event", "tie-breaks", f"the file declares none: ranked by {choice.text} "
                    "(choose with --tiebreaks)", Severity.NOTE)
-    return parse_chain(DEFAULT_CHAIN), [note]
+    return choice.specs, [note]
 
 
 def _header_problems(t: Tournament, rounds: int, version: str) -> Iterable[Problem]:

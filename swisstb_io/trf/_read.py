@@ -14,6 +14,7 @@ from . import _headers as H
 from . import _layout as L
 from ._checks import adjustments, bonus_totals, double_forfeits, places, show
 from ._decode import EOL_NAMES, decode
+from ._federations import FEDERATIONS
 from ._points import POINT_CODES, point_system
 from ._records import fail, parse_013, parse_310, parse_national, parse_player
 
@@ -28,7 +29,6 @@ KNOWN_VERBATIM = frozenset({
     "XXC", "XXA", "XXP", "XXZ", "XXW", "DAT",
 })
 """Records we know and keep verbatim (no model field)."""
-NOT_NATIONAL = frozenset({"DAT", "ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MFO", "DFM"})
 LAYOUT_KEY = "trf:layout"
 MAX_LINE = L.FIRST_ROUND_COL + L.ROUND_STEP * MAX_ROUNDS + 100
 """Longest line read: a 001 record of :data:`~swisstb_io.limits.MAX_ROUNDS` rounds, with room
@@ -36,14 +36,14 @@ for trailing blanks."""
 
 
 def national_code(code: str) -> bool:
-    """Could ``code`` head a national-rating record (3 capital letters, not an extension)?"""
-    return (len(code) == 3 and code.isascii() and code.isalpha() and code.isupper()
-            and code not in NOT_NATIONAL and not code.startswith(("XX", "BB")))
+    """Can ``code`` head a national-rating record?  Only a FIDE federation code can."""
+    return code in FEDERATIONS
 
 
 def is_national(code: str, line: str) -> bool:
-    """A national-rating record: a 3-letter federation code, then 001's columns."""
-    if not national_code(code) or line[3:4] != " ":
+    """A national-rating record: a federation code, then 001's columns (the start number
+    right-aligned in columns 5-8).  ``TNR 5`` or ``BYE 20`` is not one."""
+    if code not in FEDERATIONS or line[3:4] != " " or not line[7:8].isdigit():
         return False
     start = L.cut(line, L.START).strip()
     return start.isascii() and start.isdigit() and int(start) > 0
@@ -140,6 +140,11 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     nat_seen: set[tuple[int, str]] = set()
     for pos, code, sn, rating, ident, no in nationals:
         line, eol = dec.lines[no - 1], dec.endings[no - 1]
+        if rating is None and not ident:  # says nothing: an empty record stays as it is
+            rows = verbatim.setdefault(code, [])
+            layout[pos] = (f"x:{code}:{len(rows)}", None, eol)
+            rows.append(line)
+            continue
         if sn not in players or (sn, code) in nat_seen:
             why = "has no 001 record" if sn not in players else f"already has a {code} record"
             diag.warn(Location(path, no, L.START[0]), f"{code} rating record for start number "

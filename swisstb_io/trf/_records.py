@@ -337,6 +337,10 @@ def _block(
                           "expected '0000 -'", "trf-bye-with-opponent")
             opp, color, clean = 0, Color.NONE, False
     elif kind == _PLAY:
+        if not opp and r == "=" and color is Color.NONE:
+            # Swiss Master and Krause-style exports write a half-point bye as a draw
+            # against nobody (``0000 - =`` or ``     - =``); the layout keeps the text.
+            return RoundResult(Outcome.HALF_BYE), clean
         if not opp:
             raise fail(path, no, base + 1, f"round {rnd}: result {r!r} needs an opponent, "
                        f"but the opponent is {opp_text!r}")

@@ -93,6 +93,8 @@ class _Writer:
         self.done_teams: set[int] = set()
         self.verbatim_seen: dict[str, int] = {}
         self.point_lines: list[tuple[str, str, int]] = []
+        self.from_file = False
+        """True once a layout was walked: the model was read from a TRF file."""
 
     # -- helpers ------------------------------------------------------------------------
     def emit(self, group: str, text: str, eol: str | None) -> None:
@@ -119,6 +121,7 @@ class _Writer:
         return canonical if original is None else original
 
     def walk(self, layout: list[_lines.Entry]) -> None:
+        self.from_file = True
         rows = self.verbatim()
         points = [(_point_code(k, text), text) for k, text, _ in layout
                   if k.partition(":")[0] == "pts"]
@@ -263,6 +266,8 @@ class _Writer:
                 continue
             if code == "XXR" and "142" in self.done_headers:
                 continue
+            if code == "012" and self.from_file and not t.name:
+                continue  # a file read without a 012 record gets none invented
             text = H.render(code, t)
             if text is not None:
                 add["head"].append(text)

@@ -108,19 +108,19 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     layout = head.get("H_FORMAT", "") or ("1991" if "D_REC_SEQ" in td.names else "2C")
     sections = _sections(ts, td)
     index = _select(sections, options.section, path)
-    sec_num, sec_row = sections[index]
-    players = _players(td, sec_num, path, diags)
-    t = _tournament(head, sec_row, players, f"{path}/TSEXPORT.DBF")
+    every = tuple(_tournament(head, row, _players(td, num, path, diags),
+                              f"{path}/TSEXPORT.DBF") for num, row in sections)
     names = tuple(_section_label(num, row) for num, row in sections)
     details = {"layout": layout, "program": head.get("H_PROGRAM", "") or "-"}
     encoding = max((tb.encoding for tb in (th, ts, td) if tb is not None), key=len)
     return ReadResult(
-        t,
+        every[index],
         FORMAT_NAME,
         encoding,
         diags.freeze(),
         sections=names,
         details=MappingProxyType(details),
+        all_sections=every if len(every) > 1 else (),
     )
 
 

@@ -1,0 +1,168 @@
+"""The neutral report table: what every backend (text, JSON, Markdown, CSV, HTML) prints.
+
+Nothing here knows about an output format (pybtex's style/backend split).  A
+:class:`Report` holds the event facts, the tie-break columns, one :class:`Row` per player
+(each value as an exact Fraction, as the Decimal the JSON report writes and as the text
+the other reports print), the decisions the ranking took, the prize groups and, when a
+backend needs it, the crosstable (:class:`CrossRow`: every round in US and FIDE notation,
+and the running score).  :func:`._table.build` makes it from the standings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import NamedTuple
+
+from ..tiebreaks import Explanation, StandingsResult
+from ..tiebreaks.core import JSON
+from ._labels import ReportError
+
+NOTATIONS = ("us", "fide")
+
+LEGENDS: Mapping[str, str] = {
+    "us": "W/D/L won, drew, lost against the player with that start number; X/F forfeit "
+    "won/lost; Z unplayed half point; B full-point bye; H half-point bye; U not played",
+    "fide": "opponent's start number, colour (w/b) and result (1, ½, 0; W/D/L under one "
+    "move; +/- forfeit won/lost); U pairing-allocated bye, F full-point bye, H half-point "
+    "bye, Z zero-point bye; blank not paired",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One tie-break column."""
+
+    key: str
+    """The spec key (``BH/C1``, ``MM``): the column's identity and JSON key."""
+    label: str
+    """What the header prints (configurable, see :mod:`._labels`)."""
+    name: str
+    rule: str
+    """Rule citation: ``"US Chess 34E1"``, ``"FIDE C.07 §8.1"``."""
+    digits: int = 2
+    """Decimals the rule gives for values that are not multiples of 1/4."""
+
+
+class Cell(NamedTuple):
+    """One tie-break value of one player (a named tuple: a report holds thousands)."""
+
+    value: Fraction | None
+    text: str
+    """Printed value: exact for multiples of 1/4 (with the column's decimal places), else
+    rounded half-up as the rule says; ``-`` when undefined."""
+    decimal: Decimal | None
+    """The value as the JSON report writes it (exact for multiples of 1/4, else rounded
+    as the rule says); ``None`` when undefined."""
+    explanation: Explanation | None = None
+
+
+class RoundCell(NamedTuple):
+    """One player's round in the crosstable (a named tuple: a report holds thousands)."""
+
+    round: int
+    us: str
+    fide: str
+    points: Fraction
+    opponent: int | None
+
+    def text(self, notation: str) -> str:
+        return self.fide if notation == "fide" else self.us
+
+
+class Row(NamedTuple):
+    """One player's line of the standings (a named tuple: one is made per player, and
+    a frozen dataclass sets each of its twelve fields through ``object.__setattr__``)."""
+
+    place: int
+    place_text: str
+    """``"3"`` or ``"3-5"`` for a shared place."""
+    start_no: int
+    name: str
+    rating: int | None
+    points: Fraction
+    points_text: str
+    points_decimal: Decimal
+    cells: tuple[Cell, ...]
+    """One per column, in column order."""
+    shared_with: tuple[int, ...]
+    """Start numbers of the other players sharing this place (in ranked order)."""
+    scored_in_play: bool
+    fields: Mapping[str, str]
+    """Grouping fields: ``team``, ``state``, ``section``, ``federation``, ``title``."""
+
+
+@dataclass(frozen=True, slots=True)
+class CrossRow:
+    """One player's line of the crosstable."""
+
+    start_no: int
+    rounds: tuple[RoundCell, ...]
+    progression: tuple[Fraction, ...]
+    """Running score after each round that counts."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A prize group or section: its own ranked table."""
+
+    title: str
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    title: str
+    event_name: str
+    header: tuple[tuple[str, str], ...]
+    """Event facts as ``(label, value)`` pairs, only those known."""
+    columns: tuple[Column, ...]
+    rows: tuple[Row, ...]
+    groups: tuple[Group, ...]
+    crosstable: tuple[CrossRow, ...] | None
+    """One line per row, in the same order; ``None`` when the table was built without it
+    (see :meth:`crosstable_rows`)."""
+    rounds: int
+    """Rounds that count (crosstable width)."""
+    scheduled_rounds: int
+    notation: str
+    reasons: tuple[str, ...]
+    """Why the calculator decided what it did (e.g. which FIDE rule edition applies)."""
+    ranking_notes: tuple[str, ...]
+    """Rule notes about the ranking: the 34E actual-play mark, a play-off, a lot."""
+    decisions: Mapping[str, JSON]
+    """Every decision the ranking took, as the JSON report's ``decisions`` object."""
+    actual_play_rule: bool
+    """Whether the US Chess 34E actual-play rule ranked the field (rows not
+    ``scored_in_play`` are then marked)."""
+    fide_rules: str | None
+    """The FIDE C.07 edition used, when FIDE systems are in the chain."""
+    explained: bool
+    """Whether the cells carry their explanations."""
+    result: StandingsResult
+    """The standings the table was built from."""
+    source: str = ""
+    input_format: str = ""
+
+    @property
+    def legend(self) -> str:
+        return LEGENDS[self.notation]
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The notes printed under the standings: the reasons, then the ranking notes."""
+        return self.reasons + self.ranking_notes
+
+    def crosstable_rows(self) -> tuple[CrossRow, ...]:
+        """:attr:`crosstable`; a :class:`ReportError` if the table was built without it."""
+        if self.crosstable is None:
+            raise ReportError("this report table was built without the crosstable; "
+                              "build it with crosstable=True")
+        return self.crosstable
+
+
+def place_text(place: int, shared: int) -> str:
+    """``"3"``, or ``"3-5"`` when ``shared`` other players share the place."""
+    return str(place) if not shared else f"{place}-{place + shared}"

@@ -1,0 +1,49 @@
+"""How report values are printed: exact for multiples of 1/4, else rounded half-up to the
+digits the system's rule gives (2 when it gives none); ``-`` for an undefined value."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+
+def decimal(value: Fraction, digits: int = 2) -> Decimal:
+    """``value`` as a Decimal: exact for multiples of 1/4, else rounded half-up to ``digits``."""
+    num, den = value.as_integer_ratio()
+    key = (num, den, digits)
+    hit = _DECIMALS.get(key)
+    if hit is not None:
+        return hit
+    if den == 1:
+        out = Decimal(num)
+    elif 4 % den == 0:
+        out = Decimal(num) / Decimal(den)
+    else:
+        quantum = Decimal(1).scaleb(-digits)
+        out = (Decimal(num) / Decimal(den)).quantize(quantum, rounding=ROUND_HALF_UP)
+    if len(_DECIMALS) < 100_000:
+        _DECIMALS[key] = out
+    return out
+
+
+_DECIMALS: dict[tuple[int, int, int], Decimal] = {}
+""":func:`decimal` by ``(numerator, denominator, digits)``: values recur from player to
+player and event to event (a Fraction itself hashes in Python code, its two ints in C)."""
+
+
+def places_needed(values: Iterable[Fraction | None]) -> int:
+    """Decimal places that show every multiple-of-1/4 value of a column exactly."""
+    dens = {v.denominator for v in values if v is not None}
+    return 2 if 4 in dens else 1 if 2 in dens else 0
+
+
+def number_text(value: Fraction | None, digits: int, places: int) -> str:
+    """``value`` printed: ``-`` when undefined; multiples of 1/4 with ``places`` decimals,
+    anything else rounded half-up to the rule's ``digits``."""
+    if value is None:
+        return "-"
+    d = decimal(value, digits)
+    if (value * 4).denominator == 1:
+        return f"{d:.{places}f}"
+    return str(d)
