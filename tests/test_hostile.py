@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import struct
 import time
 import tracemalloc
@@ -234,3 +235,22 @@ def test_a_zip_bomb_is_refused_in_little_memory() -> None:
     assert len(data) < 1 << 20
     seconds, peak = _bounded(data, "uscf-dbf")
     assert seconds < 5 and peak < 100 * 2**20
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    ("1e-999", "1E-999"), ("1e999", "1E+999"),
+    ("4.00000000000000000000000000000001", "4.00000000000000000000000000000001")])
+def test_check_compares_an_absurd_declared_tiebreak_value(value: str, shown: str,
+                                                          tmp_path: Path) -> None:
+    """A declared value with a huge exponent or more places than any tie-break needs is a
+    mismatch, named as the file wrote it (was: a decimal.InvalidOperation traceback, or
+    the value read through a float)."""
+    from swisstb_io.check import check_file
+
+    text = (FIXTURES / "check" / "tiebreak.jch").read_text(encoding="utf-8")
+    path = tmp_path / "t.jch"
+    path.write_text(re.sub(r'("tieBreakScore": \[)([^,\]]+)', r"\g<1>" + value, text, count=1),
+                    encoding="utf-8")
+    messages = [d.message for d in check_file(str(path)).diagnostics]
+    assert messages[0] == (f"player 1: tieBreakScore[0] (BH) says {shown}, but swisstb "
+                           "computes BH = 3.5 (FIDE C.07 §8.1)")
