@@ -287,13 +287,13 @@ def rounding_notes(shares: Sequence[Share], event: EventSettings) -> list[str]:
     cur = event.currency
     diff = sum((sh.paid - sh.exact for sh in shares), Fraction(0))
     mode = event.rounding_mode.value
-    parts = list(dict.fromkeys(f"{exact_text(sh.exact)} -> {money(sh.paid, cur, event.unit)}"
+    parts = list(dict.fromkeys(f"{exact_text(sh.exact)} → {money(sh.paid, cur, event.unit)}"
                                for sh in odd))
     line = f"Rounding ({mode}, unit {exact_text(event.unit)}): {'; '.join(parts)}"
     if diff > 0:
-        line += f"; pays {exact_text(diff)} over the pool"
+        line += f"; pays {money(diff, cur, event.unit)} over the pool"
     elif diff < 0:
-        line += f"; {exact_text(-diff)} of the pool is not paid"
+        line += f"; {money(-diff, cur, event.unit)} of the pool is not paid"
     else:
         line += "; the total equals the pool (the spare units go to the better ranked)"
     return [line + " (§3.4)."]
