@@ -219,3 +219,12 @@ def test_carve_out_largest_gain_or_file_order_when_two_exceptions_qualify() -> N
     assert cash(first) == {"A": 100, "B": 300, "C": 250, "D": 250}
     assert [(o.value, o.default) for o in first.options if o.name == "carve_out"] == [
         ("file-order", False)]
+
+
+def test_items_follow_cash_in_a_pool_one_each_in_ranking_order() -> None:
+    text = US.replace('rating = "uscf"', 'rating = "uscf"\nitems_follow_cash = true') + (
+        '[[group]]\nid = "place"\nkind = "place"\ncash = [300, 200]\n'
+        'items = ["Gold", "Silver"]\n')
+    r = award(people(("A", 2000, 4), ("B", 1900, 4)), parse_prize_file(text))
+    assert cash(r) == {"A": 250, "B": 250}
+    assert [(a.prize.item, a.entrant.name) for a in r.items] == [("Gold", "A"), ("Silver", "B")]
