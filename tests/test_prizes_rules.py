@@ -228,3 +228,13 @@ def test_items_follow_cash_in_a_pool_one_each_in_ranking_order() -> None:
     r = award(people(("A", 2000, 4), ("B", 1900, 4)), parse_prize_file(text))
     assert cash(r) == {"A": 250, "B": 250}
     assert [(a.prize.item, a.entrant.name) for a in r.items] == [("Gold", "A"), ("Silver", "B")]
+
+
+def test_fide_hort_beyond_the_last_prize_own_is_zero() -> None:
+    text = FIDE + ('[[group]]\nid = "main"\nkind = "place"\ncash = [100, 50]\n'
+                   'sharing = "hort"\nshare_beyond_last = true\n')
+    field = people(("A", 2000, 5), ("B", 1900, 4), ("C", 1800, 4), rating="fide")
+    r = award(field, parse_prize_file(text))
+    assert cash(r) == {"A": 100, "B": Fraction("37.50"), "C": Fraction("12.50")}
+    assert [(o.name, o.value, o.default) for o in r.options if "beyond" in o.name] == [
+        ("main.share_beyond_last", "true", False)]
