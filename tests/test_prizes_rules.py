@@ -238,3 +238,12 @@ def test_fide_hort_beyond_the_last_prize_own_is_zero() -> None:
     assert cash(r) == {"A": 100, "B": Fraction("37.50"), "C": Fraction("12.50")}
     assert [(o.name, o.value, o.default) for o in r.options if "beyond" in o.name] == [
         ("main.share_beyond_last", "true", False)]
+
+
+def test_two_limited_players_in_one_pool_stay_within_the_limit() -> None:
+    pf = parse_prize_file(US + "[limits]\nunrated_max = 10\n"
+                          '[[group]]\nid = "place"\nkind = "place"\ncash = [30]\n')
+    r = award(people(("U1", None, 3), ("U2", None, 3)), pf)
+    assert cash(r) == {"U1": 10, "U2": 10}
+    (rest,) = r.unawarded
+    assert rest.prize.amount == 10 and rest.prize.label == "remainder of 1st place"

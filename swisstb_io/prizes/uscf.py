@@ -203,6 +203,8 @@ class USSplit:
                     own_cap = s.caps[o.start_no]
                     alone = without.get(o.start_no, Fraction(0))
                     limit = alone if own_cap is None else min(own_cap, alone)
+                    if limited(o):  # another limited player takes no more than the limit
+                        limit = min(limit, cap)
                     room[o.start_no] = max(Fraction(0), limit - s.shares[o.start_no])
                 extra = water_fill(min(excess, sum(room.values(), Fraction(0))), room)
                 for n, a in extra.items():
