@@ -247,3 +247,15 @@ def test_two_limited_players_in_one_pool_stay_within_the_limit() -> None:
     assert cash(r) == {"U1": 10, "U2": 10}
     (rest,) = r.unawarded
     assert rest.prize.amount == 10 and rest.prize.label == "remainder of 1st place"
+
+
+def test_fide_a_player_beyond_two_last_prizes_joins_one_split() -> None:
+    """Found by the property test: equal sharing of two groups, a third player tied with
+    both holders joins only the more valuable group's split."""
+    text = FIDE.replace('rating = "fide"', 'rating = "fide"\nsharing = "equal"') + (
+        '[[group]]\nid = "place"\nkind = "place"\ncash = [10]\n'
+        '[[group]]\nid = "u1600"\nkind = "under"\nbelow = 1600\ncash = [5]\n')
+    field = people(("P1", None, 0), ("P2", 1300, 0), ("P3", 1300, 0), rating="fide")
+    r = award(field, parse_prize_file(text))
+    assert cash(r) == {"P1": 5, "P2": 5, "P3": 5}
+    assert [[s.entrant.name for s in pool.shares] for pool in r.pools] == [["P1", "P3"], ["P2"]]

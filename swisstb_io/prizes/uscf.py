@@ -60,8 +60,6 @@ class USSplit:
         self.event = event
         self.limits = limits
         self.eligible = eligible
-        self.notes: list[str] = []
-        self.withheld = Fraction(0)
 
     def money(self, value: Fraction) -> str:
         return money(value, self.event.currency, self.event.unit)
@@ -192,7 +190,7 @@ class USSplit:
         if cap is None:
             return splits
         for s in splits:
-            remainders: list[Prize] = []
+            left = Fraction(0)
             for m in [m for m in s.members if limited(m) and s.shares[m.start_no] > cap]:
                 excess = s.shares[m.start_no] - cap
                 s.shares[m.start_no] = cap
@@ -216,17 +214,28 @@ class USSplit:
                     line += f"; {self.money(excess - rest)} to the others up to what they " \
                             "would win without him"
                 if rest > 0 and self.limits.excess is LimitExcess.NEXT_SCORE_GROUP:
-                    last = s.prizes[-1]
-                    remainders.append(Prize(last.group, last.place, rest, rest, "",
-                                            remainder_of=last.label))
-                    line += f"; {self.money(rest)} stays open as the remainder of " \
-                            f"{last.label} for the next score group"
+                    left += rest
+                    line += f"; {self.money(rest)} stays open for the next score group"
                 elif rest > 0:
-                    self.withheld += rest
                     line += f"; {self.money(rest)} withheld (limits excess = withhold)"
                 s.note = (s.note + " " if s.note else "") + line + " (§3.1 step 8)."
-            s.remainders = remainders
+            s.remainders = self.remainders(s, left)
         return splits
+
+    def remainders(self, s: _Split, left: Fraction) -> list[Prize]:
+        """The money a limit left unpaid, as what remains of the pool's prizes, the least
+        desirable first (each no larger than its prize, with its prize's eligibility)."""
+        out = []
+        for p in reversed(s.prizes):
+            if left <= 0:
+                break
+            take = min(left, p.amount)
+            out.append(Prize(p.group, p.place, take, take, "", remainder_of=p.label))
+            left -= take
+        if out:
+            s.note += " Open to the next score group: " + ", ".join(
+                f"{p.label} {self.money(p.amount)}" for p in out) + "."
+        return out
 
     # -- step 6: the award --------------------------------------------------------------
 
