@@ -10,8 +10,10 @@ from tqdm import tqdm
 
 from ..batch import Batch, BatchOptions, FileResult, default_jobs
 from ..batch.render import REPORT_EXTENSIONS, SUBMISSIONS
+from ..batch.runner import split_section
 from ..errors import SwisstbError
-from . import EXIT_FAILED, EXIT_OK
+from ..textsafe import shown
+from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 
 def _split(value: str, allowed: list[str] | tuple[str, ...], hint: str) -> tuple[str, ...]:
@@ -26,7 +28,8 @@ def _split(value: str, allowed: list[str] | tuple[str, ...], hint: str) -> tuple
 def _line(res: FileResult) -> str:
     if res.status == "failed":
         return f"{res.location}: error: {res.message}"
-    return f"{res.path}: {res.status}"
+    number = split_section(res.rel)[1]  # one event per section of a multi-section file
+    return f"{res.path}{f' (section {number})' if number else ''}: {res.status}"
 
 
 @click.command(name="batch")
@@ -82,8 +85,14 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
     if out.resolve() == season.resolve():
         raise click.UsageError("OUT_DIR must not be SEASON_DIR itself; choose another folder")
     batch = Batch(season, out, options)
+    for note in batch.notes:
+        click.echo(shown(note), err=True)
+    if not batch.events:
+        narrowed = f" matching --glob {' '.join(patterns)}" if patterns else ""
+        click.echo(f"Error: no tournament file found in {season}{narrowed}", err=True)
+        click.get_current_context().exit(EXIT_USAGE)
     counts = {"ok": 0, "skipped": 0, "failed": 0}
-    with tqdm(total=len(batch.events), unit="event", file=sys.stderr,
+    with tqdm(total=len(batch.tasks), unit="event", file=sys.stderr,
               disable=not sys.stderr.isatty(), leave=False) as bar:
         for res in batch.run():
             counts[res.status] += 1
@@ -94,7 +103,7 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
                 for warning in res.warnings:
                     tqdm.write(warning, file=sys.stderr)
     stop = " (stopped at the first failure)" if batch.stopped_early else ""
-    click.echo(f"{len(batch.events)} events: {counts['ok']} done, {counts['skipped']} "
+    click.echo(f"{len(batch.tasks)} events: {counts['ok']} done, {counts['skipped']} "
                f"unchanged, {counts['failed']} failed{stop}; index: {out / 'index.html'}",
                err=True)
     click.get_current_context().exit(EXIT_FAILED if counts["failed"] else EXIT_OK)
