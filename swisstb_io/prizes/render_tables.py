@@ -7,7 +7,7 @@ import csv
 import html
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .model import System
@@ -133,8 +133,13 @@ def _settings(result: PrizeResult) -> Table:
 # -- layouts ------------------------------------------------------------------------------
 
 def to_text(doc: Document) -> str:
-    out = [doc.title, *doc.lines]
+    """Fixed-width tables; text from the event file (names) with control characters shown
+    as escapes, as in ``report`` (:func:`~swisstb_io.textsafe.shown`)."""
+    from ..textsafe import shown
+
+    out = [shown(doc.title), *map(shown, doc.lines)]
     for t in doc.tables:
+        t = replace(t, rows=tuple(tuple(map(shown, r)) for r in t.rows))
         out += ["", t.title]
         widths = [max(len(r[i]) for r in (t.headers, *t.rows)) for i in range(len(t.headers))]
 
@@ -144,7 +149,7 @@ def to_text(doc: Document) -> str:
         out.append(row(t.headers))
         out.append("-" * len(row(t.headers)))
         out += [row(r) for r in t.rows]
-    out += ["", "Explanations", *(f"  {line}" for line in doc.explanations)]
+    out += ["", "Explanations", *(f"  {shown(line)}" for line in doc.explanations)]
     return "\n".join(out) + "\n"
 
 
@@ -170,7 +175,7 @@ def to_md(doc: Document) -> str:
 def to_csv(result: PrizeResult) -> str:
     """One row per share: the award table, flat (a name a spreadsheet would run as a
     formula gets a leading ``'``, as in ``report``)."""
-    from ..reports.csv_report import safe
+    from ..textsafe import spreadsheet_safe as safe
 
     ev = result.prize_file.event
     buf = io.StringIO()
