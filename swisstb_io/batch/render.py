@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
+from ..errors import SwisstbError
 from ..model import Tournament
 from ..registry import ReadResult
 from ..reports import FORMATS, PrizeColumn, ReportOptions, build, render, report_format
@@ -60,8 +61,18 @@ def event_prizes(result: StandingsResult, t: Tournament, prize_path: str,
     from ..prizes import prizes_for, read_prize_file
     from ..prizes.for_reports import prize_column
 
-    prizes = prizes_for(result, t, read_prize_file(prize_path))
+    try:
+        prize_file = read_prize_file(prize_path)
+    except SwisstbError as exc:
+        raise prize_file_problem(exc) from exc
+    prizes = prizes_for(result, t, prize_file)
     return prize_column(prizes, source, tuple(spec.key for spec in result.chain))
+
+
+def prize_file_problem(exc: SwisstbError) -> SwisstbError:
+    """A prize file's error as the event's: its message names the prize file and the
+    place in it (``p.toml:3:1: …``), since the event's own location would mislead."""
+    return SwisstbError(f"prize file {exc}")
 
 
 def submission(

@@ -34,6 +34,7 @@ from .render import (
     event_prizes,
     needs_explanations,
     prize_file_beside,
+    prize_file_problem,
     reports_bytes,
     submission,
 )
@@ -126,7 +127,7 @@ def process_event(
     try:  # a changed prize file redoes the event
         prize_bytes = read_source(prize_path)[0] if prize_path else b""
     except SwisstbError as exc:
-        return _failed(path, rel, exc, "")
+        return _failed(path, rel, prize_file_problem(exc), "")
     digest = _digest(data + b"\0prizes\0" + prize_bytes if prize_path else data, options)
     if (previous is not None and not options.force and previous.get("digest") == digest
             and _reusable(out, previous)):
