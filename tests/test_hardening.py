@@ -294,3 +294,42 @@ def test_the_readme_installs_so_that_mypy_sees_the_package() -> None:
     block = readme.split("## Quick start", 1)[1].split("```bash\n", 1)[1].split("```", 1)[0]
     lines = [x for x in block.splitlines() if x.strip()]
     assert all("pip install -e" in x and "editable_mode=compat" in x for x in lines[:2])
+
+
+# --- item 17: a US Chess submission completed from a batch ------------------------------
+
+META = ('affiliate_id = "A6001234"\nchief_td_id = "12345678"\ncity = "Gainesville"\n'
+        'state = "FL"\nzip = "32601"\ntime_control = "G/90;d5"\n')
+
+
+def test_batch_submit_uscf_takes_the_event_meta(tmp_path: Path) -> None:
+    season = tmp_path / "s"
+    season.mkdir()
+    (season / "a.trf").write_bytes(CLEAN.read_bytes())
+    (season / "b.trf").write_text("junk\n")
+    (tmp_path / "meta.toml").write_text(META)
+    out = tmp_path / "o"
+    bare = invoke("batch", str(season), "-o", str(out), "--submit", "uscf", "-f", "json")
+    assert "a.trf: uscf submission: event: affiliate ID: missing" in bare[2]
+    code, _, err = invoke("batch", str(season), "-o", str(out), "--submit", "uscf", "-f",
+                          "json", "--event-meta", str(tmp_path / "meta.toml"), "--city", "Ocala")
+    assert code == 1
+    assert "event:" not in err  # every event item given; the players' IDs are still missing
+    assert "a.trf: uscf submission: section 1, player 1 (Adams, Ann): US Chess ID" in err
+    with zipfile.ZipFile(out / "events" / "a.trf.uscf.zip") as zf:
+        assert b"Ocala" in zf.read("THEXPORT.DBF")  # the option overrides the file
+    lines = err.splitlines()  # the failures again, before the final line
+    assert lines[-3:] == ["failed:",
+                          f"  {season / 'b.trf'}:1:1: error: no 012 or 001 record found; this "
+                          "does not look like a TRF file",
+                          f"2 events: 1 done, 0 unchanged, 1 failed; index: {out / 'index.html'}"]
+
+
+def test_event_meta_without_submit_uscf_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "s").mkdir()
+    (tmp_path / "s" / "a.trf").write_bytes(CLEAN.read_bytes())
+    code, _, err = invoke("batch", str(tmp_path / "s"), "-o", str(tmp_path / "o"),
+                          "--state", "FL")
+    assert code == 2
+    assert err.splitlines()[-1] == ("Error: --event-meta and the event options complete a US "
+                                    "Chess submission: add --submit uscf, or drop them")

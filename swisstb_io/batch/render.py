@@ -50,17 +50,18 @@ def event_prizes(result: StandingsResult, t: Tournament, prize_path: str,
 
 
 def submission(
-    read: ReadResult, kind: str, tiebreaks: str | None
+    read: ReadResult, kind: str, tiebreaks: str | None, meta: dict[str, str] | None = None
 ) -> tuple[str, bytes, list[str]]:
     """``(file suffix, bytes, problems)`` of the ``kind`` (``fide``/``uscf``) rating submission.
 
     The problems a rating officer would send back are returned as text; the file is written
     anyway (like ``swisstb submit`` without ``--strict``), and the batch shows them.
+    ``meta``: the US Chess event data (``--event-meta``).
     """
     from ..submit import prepare_fide, prepare_uscf
 
     if kind == "fide":
         fide = prepare_fide(read.tournament, tiebreaks=tiebreaks)
         return SUBMISSION_SUFFIXES["fide"], fide.to_bytes(), [str(p) for p in fide.problems]
-    uscf = prepare_uscf([read.tournament])
+    uscf = prepare_uscf([read.tournament], meta)
     return SUBMISSION_SUFFIXES["uscf"], uscf.to_zip(), [str(p) for p in uscf.problems]

@@ -67,6 +67,9 @@ class BatchOptions:
     prizes: str | None = None
     """A prize file for every event; ``None``: each event's ``<event>.prizes.toml`` beside
     it, if there is one (:func:`~swisstb_io.prizes.for_reports.prize_file_beside`)."""
+    event_meta: tuple[tuple[str, str], ...] = ()
+    """US Chess event data for ``submit=("uscf",)`` (``--event-meta`` and its options,
+    checked by :func:`~swisstb_io.submit.normalize_meta`): ``(key, value)`` pairs."""
     force: bool = False
     fail_fast: bool = False
     jobs: int = 1
@@ -85,12 +88,15 @@ class BatchOptions:
             parse_chain(self.tiebreaks)  # a bad chain is a usage error, before any work
         if self.jobs < 1:
             raise SwisstbError(f"--jobs must be at least 1, not {self.jobs}")
+        if self.event_meta and "uscf" not in self.submit:
+            raise SwisstbError("--event-meta and the event options complete a US Chess "
+                               "submission: add --submit uscf, or drop them")
 
     def fingerprint(self) -> str:
         """What, besides the input bytes, decides the outputs."""
         return json.dumps([__version__, SUMMARY_SCHEMA, sorted(self.formats),
                            sorted(self.submit), self.tiebreaks, self.actual_play_rule,
-                           self.prizes])
+                           self.prizes, *([sorted(self.event_meta)] if self.event_meta else [])])
 
 
 @dataclass(frozen=True)
@@ -233,7 +239,8 @@ def _produce(
         blobs[f"{stem}.{REPORT_EXTENSIONS[fmt]}"] = blob
     notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
-        suffix, blob, problems = submission(read, kind, options.tiebreaks)
+        suffix, blob, problems = submission(read, kind, options.tiebreaks,
+                                            dict(options.event_meta))
         blobs[f"{stem}.{suffix}"] = blob
         notes.extend(f"{path}: {kind} submission: {p}" for p in problems)
     written = list(blobs)
