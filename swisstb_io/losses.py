@@ -83,9 +83,16 @@ KEPT_WHEN: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
         lambda d: d.value is not None, "an end date that is not a readable date"),
     ("uscf-dbf", "tournament.total_rounds"): (
         lambda n: True, "a missing number of rounds (written as the rounds played)"),
+    **{(name, "team.number"): (lambda n: True, "a missing team number (310 numbers teams "
+                                               "1, 2, …)") for name in ("trf", "trf2026")},
+    **{(name, "player.declared_points"): (
+        lambda v: True, "a missing points column (written as the points the results give)")
+       for name in ("trf", "trf16", "trf2026")},
 }
 """Entries a format declares lossy for values it still keeps, with what is really lost:
-the DBF writes a date it could parse and always writes a number of rounds."""
+the DBF writes a date it could parse and always writes a number of rounds; TRF-2026's 310
+record keeps team numbers, and TRF writes the points column as it was read (a missing one
+comes back as the points the results give)."""
 
 OUTCOME_WORDS: dict[str, str] = {
     "WIN_UNRATED": "unrated wins (games of less than one move)",
@@ -139,8 +146,8 @@ def describe_lossy(spec: FormatSpec) -> list[str]:
     return [label(entry, spec) for entry in sorted(spec.lossy, key=_order)]
 
 
-def _count(players: Iterable[Player], what: str) -> str:
-    n = sum(1 for _ in players)
+def _count(items: Iterable[object], what: str) -> str:
+    n = sum(1 for _ in items)
     return f"{n} {what}" if n != 1 else f"1 {what.removesuffix('s')}"
 
 
@@ -217,12 +224,15 @@ def _player_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
         return ", ".join(parts) if parts else None
     elif path == "extras":
         hit = [p for p in players if _has_extras(p.extras, spec)]
-    elif path == "declared_points":  # lost only where it differs from the results
+    elif path == "declared_points" and (spec.name, entry) not in KEPT_WHEN:
+        # lost only where it differs from the results
         hit = [p for p in players if p.declared_points is not None
                and p.declared_points != p.points(t.point_system)]
     else:
         default = Player(0, "")
-        hit = [p for p in players if getattr(p, path) != getattr(default, path)]
+        kept = KEPT_WHEN.get((spec.name, entry), (lambda value: False, ""))[0]
+        hit = [p for p in players if getattr(p, path) != getattr(default, path)
+               and not kept(getattr(p, path))]
     return f"{label(entry)} ({_count(hit, 'players')})" if hit else None
 
 
@@ -265,9 +275,11 @@ def losses(t: Tournament, spec: FormatSpec) -> list[Loss]:
             message = _player_loss(t, spec, entry)
         elif entry.startswith("team."):
             attr = entry[len("team."):]
+            kept = KEPT_WHEN.get((spec.name, entry), (lambda value: False, ""))[0]
             hit = [m for m in t.teams if (_has_extras(m.extras, spec) if attr == "extras"
-                                          else getattr(m, attr) is not None)]
-            message = f"{label(entry)} ({len(hit)} teams)" if hit else None
+                                          else getattr(m, attr) is not None
+                                          and not kept(getattr(m, attr)))]
+            message = f"{label(entry, spec)} ({_count(hit, 'teams')})" if hit else None
         else:
             message = _tournament_loss(t, spec, entry)
         if message is not None:

@@ -426,6 +426,16 @@ class Tournament:
                     break
         return last or self.rounds_played
 
+    def entered_ahead(self) -> tuple[tuple[int, StartNo, Outcome], ...]:
+        """The byes and absences entered for rounds after :attr:`rounds_paired`, as
+        ``(round, start_no, outcome)`` by round then start number: shown as entered ahead,
+        counted nowhere."""
+        paired = self.rounds_paired
+        return tuple(sorted(
+            (k, p.start_no, r.outcome) for p in self.players
+            for k, r in enumerate(p.results[paired:], paired + 1)
+            if r.outcome is not Outcome.NOT_PAIRED))
+
     def after_round(self, n: int) -> Tournament:
         """The event as it stood after round ``n``: every player's rounds 1 to ``n``, the
         adjustments given up to round ``n`` (those for the whole event only when ``n``

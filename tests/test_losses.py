@@ -122,3 +122,9 @@ def test_formats_command_lists_the_losses() -> None:
             assert losses_block(spec) in out
     code, out, _ = run("formats")
     assert "cannot hold" not in out
+
+
+def test_a_trf_file_written_as_trf_warns_about_nothing(tmp_path: Path) -> None:
+    for path in sorted(TRF.glob("*.trf")):
+        t = swisstb_io.read(path)
+        assert losses(t, find("trf")) == [], path.name

@@ -13,8 +13,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from swisstb_io.batch import Batch, BatchOptions
+from swisstb_io.batch.render import prize_file_beside
 from swisstb_io.cli import cli
-from swisstb_io.prizes.for_reports import prize_file_beside
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "prizes"
 EVENT = str(FIX / "example1.csv")

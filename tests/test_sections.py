@@ -89,3 +89,66 @@ def test_library_writes_several_sections_where_the_format_holds_them(tmp_path: P
         "Reserve"
     with pytest.raises(WriteError, match="holds one section"):
         api.dumps_sections(sections, "trf")
+
+
+def test_report_without_section_reports_every_section() -> None:
+    code, out, _ = run("report", str(SJSON))
+    assert code == 0
+    assert out.startswith("Section 1 of 2: Open\n====================\nLakeside Autumn Swiss\n")
+    assert "\nSection 2 of 2: U1600\n=====================\nLakeside Autumn Swiss\n" in out
+    _, one, _ = run("report", str(SJSON), "--section", "2")
+    assert out.endswith(one)  # each block is the section's own report
+    code, md, _ = run("report", str(SJSON), "-f", "md")
+    assert code == 0 and md.startswith("## Section 1 of 2: Open\n\n")
+
+
+def test_report_json_of_every_section() -> None:
+    code, out, _ = run("report", str(SJSON), "-f", "json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["schema"] == "swisstb-report/1" and "standings" not in doc
+    assert [(s["number"], s["section"]) for s in doc["sections"]] == [(1, "Open"),
+                                                                      (2, "U1600")]
+    _, one, _ = run("report", str(SJSON), "-f", "json", "--section", "U1600")
+    assert doc["sections"][1]["report"] == json.loads(one)
+
+
+def test_report_html_of_a_multi_section_file_needs_section() -> None:
+    code, _, err = run("report", str(SJSON), "-f", "html")
+    assert code == 2
+    assert "holds 2 sections (1 'Open', 2 'U1600') and an HTML report shows one" in err
+    code, out, _ = run("report", str(SJSON), "-f", "html", "--section", "1")
+    assert code == 0 and out.startswith("<!DOCTYPE html>")
+
+
+def test_report_after_round() -> None:
+    javafo = ROOT / "fixtures" / "trf" / "echecs_javafo_sample2.trf"
+    code, out, _ = run("report", str(javafo), "--after-round", "2", "-t", "BH", "-f", "json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["event"]["rounds_played"] == 2
+    first = next(r for r in doc["standings"] if r["start_no"] == 1)
+    assert (first["points"], first["tiebreaks"]["BH"]) == (2, 2)
+    for bad in ("0", "10"):
+        code, _, err = run("report", str(javafo), "--after-round", bad)
+        assert code == 2 and "is not a round of" in err
+
+
+def test_batch_makes_one_event_per_section(tmp_path: Path) -> None:
+    import shutil
+
+    from swisstb_io.batch import Batch, BatchOptions
+
+    season = tmp_path / "season"
+    season.mkdir()
+    shutil.copy(SJSON, season / "autumn.sjson")
+    shutil.copy(ROOT / "fixtures" / "trf" / "held_swiss_5.trf", season / "held.trf")
+    options = BatchOptions(formats=("json",), jobs=1)
+    results = list(Batch(season, tmp_path / "site", options).run())
+    assert [(r.rel, r.status) for r in results] == [
+        ("autumn.sjson#1", "ok"), ("autumn.sjson#2", "ok"), ("held.trf", "ok")]
+    index = json.loads((tmp_path / "site" / "index.json").read_text())
+    assert [e["section"] for e in index["events"]] == ["Open", "U1600", ""]
+    assert (tmp_path / "site" / "events" / "autumn.sjson.section2.json").is_file()
+    again = list(Batch(season, tmp_path / "site", options).run())
+    assert [r.status for r in again] == ["skipped"] * 3

@@ -1,11 +1,10 @@
 """Values are the same with and without explanations, and the whole-field sums count what
-the rules count.
+the rules count (against plain per-player references).
 
-The US Chess systems still compute values and explanations in one function with two
-paths (with ``explain=True`` the per-player code that builds the explanation runs); both
-must agree on every value, for any point system, start numbering, rule edition, Swiss or
-round robin.  (That every explanation accounts for its value is
-``test_tiebreaks_explained``.)
+Every system computes its values once for the whole field; explanations are built apart
+(that every explanation accounts for its value is ``test_tiebreaks_explained``).  Asking
+for them must change no value and no place, for any point system, start numbering, rule
+edition, Swiss or round robin.
 """
 
 from __future__ import annotations

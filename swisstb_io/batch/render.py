@@ -7,6 +7,8 @@ module is the one place the batch runner touches them.
 
 from __future__ import annotations
 
+import os
+
 from ..model import Tournament
 from ..registry import ReadResult
 from ..reports import FORMATS, PrizeColumn, ReportOptions, build, render, report_format
@@ -37,6 +39,18 @@ def reports_bytes(
     crosstable = any(report_format(f).crosstable for f in formats)
     table = build(result, options, crosstable=crosstable)
     return {fmt: render(table, fmt, options) for fmt in formats}
+
+
+PRIZE_SUFFIX = ".prizes.toml"
+"""An event's own prize file sits beside it: ``spring.csv`` -> ``spring.prizes.toml``."""
+
+
+def prize_file_beside(event_path: str) -> str | None:
+    """``spring.csv`` -> ``spring.prizes.toml`` in the same folder, if it exists (the prize
+    package is imported only for events that have one)."""
+    base, _ = os.path.splitext(event_path)
+    candidate = base + PRIZE_SUFFIX
+    return candidate if os.path.isfile(candidate) else None
 
 
 def event_prizes(result: StandingsResult, t: Tournament, prize_path: str,

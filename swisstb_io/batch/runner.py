@@ -25,7 +25,7 @@ from typing import Any, Literal
 from .. import __version__
 from ..api import atomic_write, load, read_source
 from ..errors import Location, SwisstbError
-from ..prizes.for_reports import prize_file_beside
+from ..registry import by_extension
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
 from ._malloc import keep_freed_memory
 from ._safety import Journal, OutputLock, colliding_outputs, remove_own_temporaries
@@ -36,6 +36,7 @@ from .render import (
     SUBMISSIONS,
     event_prizes,
     needs_explanations,
+    prize_file_beside,
     reports_bytes,
     submission,
 )
@@ -66,7 +67,7 @@ class BatchOptions:
     ``--no-actual-play-rule``, SwissSys's order."""
     prizes: str | None = None
     """A prize file for every event; ``None``: each event's ``<event>.prizes.toml`` beside
-    it, if there is one (:func:`~swisstb_io.prizes.for_reports.prize_file_beside`)."""
+    it, if there is one (:func:`~swisstb_io.batch.render.prize_file_beside`)."""
     event_meta: tuple[tuple[str, str], ...] = ()
     """US Chess event data for ``submit=("uscf",)`` (``--event-meta`` and its options,
     checked by :func:`~swisstb_io.submit.normalize_meta`): ``(key, value)`` pairs."""
@@ -145,8 +146,34 @@ def _unpickled_result(state: dict[str, Any]) -> FileResult:
 
 
 def event_stem(rel: str) -> str:
-    """Outputs of event ``rel`` are ``events/<rel>.<ext>`` (``open/r1.trf.html``)."""
-    return f"{EVENTS_DIR}/{rel}"
+    """Outputs of event ``rel`` are ``events/<rel>.<ext>`` (``open/r1.trf.html``); section
+    ``n`` of a multi-section file (``club.sjson#2``) is ``events/club.sjson.section2.<ext>``."""
+    file_rel, number = split_section(rel)
+    return f"{EVENTS_DIR}/{file_rel}" + (f".section{number}" if number else "")
+
+
+SECTION_MARK = "#"
+"""``club.sjson#2``: the key of section 2 of a file that holds several (one event each)."""
+
+
+def split_section(rel: str) -> tuple[str, str | None]:
+    """``("club.sjson", "2")`` for ``club.sjson#2``; ``(rel, None)`` for a whole file."""
+    head, mark, number = rel.rpartition(SECTION_MARK)
+    return (head, number) if mark and number.isdecimal() else (rel, None)
+
+
+def section_tasks(path: Path, rel: str) -> list[tuple[str, str]]:
+    """``(path, rel)`` tasks for one discovered event: one per section of a file that holds
+    several (a SwissSys ``.sjson``, a US Chess DBF report), else the file itself."""
+    multi = path.is_dir() or any(s.sections_writer for s in by_extension(path.name))
+    if multi:
+        try:
+            n = len(load(path).all_sections)
+        except SwisstbError:
+            n = 0  # the event's own run reports what is wrong
+        if n > 1:
+            return [(str(path), f"{rel}{SECTION_MARK}{i}") for i in range(1, n + 1)]
+    return [(str(path), rel)]
 
 
 def _digest(data: bytes, options: BatchOptions) -> str:
@@ -225,7 +252,7 @@ def _produce(
     path: str, rel: str, out: Path, data: bytes, digest: str, options: BatchOptions,
     prize_path: str | None = None,
 ) -> FileResult:
-    read = load(data, path=path)
+    read = load(data, path=path, section=split_section(rel)[1])
     t = read.tournament
     chain = chain_policy.choose_chain(t, options.tiebreaks).specs
     formats = tuple(dict.fromkeys(options.formats))
@@ -329,6 +356,8 @@ class Batch:
         """Files and folders passed over, and why (:func:`.discover.discover`)."""
         self.events = discover(root, patterns=self.options.patterns, exclude=out,
                                notes=self.notes)
+        self.tasks = [task for e in self.events for task in section_tasks(e, self._rel(e))]
+        """``(path, rel)`` per event: one per file, one per section of a multi-section one."""
         self.results: list[FileResult] = []
         self.stopped_early = False
 
@@ -368,7 +397,7 @@ class Batch:
         journal = Journal(self.out)
         if journal.replay(manifest):  # the last run was killed: its index is behind
             previous_index = ""
-        planned = {self._rel(e): self._planned(self._rel(e)) for e in self.events}
+        planned = {rel: self._planned(rel) for _, rel in self.tasks}
         known = {n for entry in manifest.values() for n in _entry_files(entry)}
         remove_own_temporaries(self.out, [*known, *(n for ns in planned.values() for n in ns),
                                           "index.json", "index.html", MANIFEST])
@@ -393,7 +422,8 @@ class Batch:
             finished = True
         finally:
             base = self.root.parent if self.root.is_file() else self.root
-            for rel in [r for r in manifest if r not in seen and not (base / r).exists()]:
+            for rel in [r for r in manifest if r not in seen
+                        and not (base / split_section(r)[0]).exists()]:
                 _remove_files(self.out, _entry_files(manifest.pop(rel)))  # the input is gone
             save_manifest(self.out, manifest, previous_index if finished else "")
             journal.close(remove=True)
@@ -407,12 +437,11 @@ class Batch:
     def _results(
         self, manifest: dict[str, dict[str, Any]], clashes: dict[str, str]
     ) -> Iterator[FileResult]:
-        tasks = [(str(e), self._rel(e)) for e in self.events]
-        for path, rel in [t for t in tasks if t[1] in clashes]:
+        for path, rel in [t for t in self.tasks if t[1] in clashes]:
             yield FileResult(path, rel, "failed", f"its outputs would overwrite those of "
                              f"{clashes[rel]} ({self._planned(rel)[0]}…); rename one of the "
                              "two files")
-        tasks = [t for t in tasks if t[1] not in clashes]
+        tasks = [t for t in self.tasks if t[1] not in clashes]
         opts, out = self.options, str(self.out)
         if opts.jobs == 1 or len(tasks) <= 1:
             for path, rel in tasks:

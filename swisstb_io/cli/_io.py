@@ -52,7 +52,9 @@ def read_input(
             click.echo(f"Error: {path}: no such file or folder", err=True)
             click.get_current_context().exit(EXIT_USAGE)
         result = load(path, format=from_format, strict=strict, section=section)
-    if section is not None and not result.sections:
+    ctx = click.get_current_context(silent=True)
+    asked = ctx is not None and ctx.params.get("section") is not None  # --section, not a default
+    if asked and section is not None and not result.sections:
         raise click.UsageError(f"--section {section}: {path} is a {result.format} file, which "
                                "holds one section; leave --section out")
     return result

@@ -10,6 +10,7 @@ from tqdm import tqdm
 
 from ..batch import Batch, BatchOptions, FileResult, default_jobs
 from ..batch.render import REPORT_EXTENSIONS, SUBMISSIONS
+from ..batch.runner import split_section
 from ..errors import FormatError, SwisstbError
 from ..submit import load_meta, normalize_meta
 from ..textsafe import shown
@@ -40,7 +41,8 @@ def _event_meta(path: str | None, options: dict[str, str | None]) -> tuple[tuple
 def _line(res: FileResult) -> str:
     if res.status == "failed":
         return f"{res.location}: error: {res.message}"
-    return f"{res.path}: {res.status}"
+    number = split_section(res.rel)[1]  # one event per section of a multi-section file
+    return f"{res.path}{f' (section {number})' if number else ''}: {res.status}"
 
 
 @click.command(name="batch")
@@ -111,7 +113,7 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
         click.get_current_context().exit(EXIT_USAGE)
     counts = {"ok": 0, "skipped": 0, "failed": 0}
     failures: list[str] = []
-    with tqdm(total=len(batch.events), unit="event", file=sys.stderr,
+    with tqdm(total=len(batch.tasks), unit="event", file=sys.stderr,
               disable=not sys.stderr.isatty(), leave=False) as bar:
         for res in batch.run():
             counts[res.status] += 1
@@ -123,10 +125,10 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
             if not quiet:
                 for warning in res.warnings:
                     tqdm.write(shown(warning), file=sys.stderr)
-    if failures and len(failures) < len(batch.events) and not quiet:
+    if failures and len(failures) < len(batch.tasks) and not quiet:
         click.echo("\n".join(["failed:", *(f"  {line}" for line in failures)]), err=True)
     stop = " (stopped at the first failure)" if batch.stopped_early else ""
-    click.echo(f"{len(batch.events)} events: {counts['ok']} done, {counts['skipped']} "
+    click.echo(f"{len(batch.tasks)} events: {counts['ok']} done, {counts['skipped']} "
                f"unchanged, {counts['failed']} failed{stop}; index: {out / 'index.html'}",
                err=True)
     click.get_current_context().exit(EXIT_FAILED if counts["failed"] else EXIT_OK)

@@ -257,7 +257,8 @@ class _Calculation:
             ]
         else:
             out.append(Option("fide choice", "nominal", True,
-                              "§7.4: a player's prize is chosen on nominal amounts"))
+                              "§7.4: a player's prize is chosen on nominal amounts, not on "
+                              "shares (the only method implemented)"))
             for g in self.pf.groups:
                 mode = g.sharing or ev.sharing
                 if mode is not Sharing.NONE:
@@ -266,4 +267,8 @@ class _Calculation:
                     out.append(Option(f"{g.id}.share_beyond_last", str(value).lower(),
                                       beyond is None, "§7.4: Sharly includes tied players "
                                       "beyond the last prize, EAC22 excludes them"))
+        if any(g.kind is Kind.TEAM for g in self.pf.groups):
+            out.append(Option("team scoring", "top-n", True,
+                              "§7.7: the sum of the best count members' points (US "
+                              "scholastic), not rank points (the only method implemented)"))
         return tuple(out)

@@ -1,17 +1,13 @@
-"""What other commands need from a prize list: the prize column of a standings table, the
-prize section of a report, and the prize file that goes with an event in a batch."""
+"""What a standings report needs from a prize list: the Prize column and the prize list
+itself, rendered (``report --prizes``, the batch's event pages)."""
 
 from __future__ import annotations
-
-import os
 
 from ..reports import PrizeColumn
 from .money import money
 from .render_json import to_json
 from .render_tables import document, html_tables, to_text
 from .result import PrizeResult
-
-PRIZE_SUFFIX = ".prizes.toml"
 
 
 def prize_cells(result: PrizeResult) -> dict[int, str]:
@@ -37,20 +33,3 @@ def prize_column(result: PrizeResult, source: str = "",
     doc = document(result, source, chain)
     return PrizeColumn(cells=prize_cells(result), text=to_text(doc), html=html_tables(doc),
                        json=to_json(result, source, chain))
-
-
-def prize_text(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ()) -> str:
-    """The prize list as text, to follow a text report."""
-    return to_text(document(result, source, chain))
-
-
-def prize_html(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ()) -> str:
-    """The prize list as an HTML fragment (``<h2>`` and tables), for a report page."""
-    return html_tables(document(result, source, chain))
-
-
-def prize_file_beside(event_path: str) -> str | None:
-    """``spring.csv`` -> ``spring.prizes.toml`` in the same folder, if it exists."""
-    base, _ = os.path.splitext(event_path)
-    candidate = base + PRIZE_SUFFIX
-    return candidate if os.path.isfile(candidate) else None

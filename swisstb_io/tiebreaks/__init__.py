@@ -30,17 +30,23 @@ declare, an unknown option or code, or a team-event ``:MP``/``:GP`` suffix raise
 
 **Systems.** One table (:mod:`.registry`), filled by decorators on the functions::
 
-    @tiebreak("BH", "Buchholz", "FIDE C.07 §8.1", family="FIDE", decimals=1,
-              modifiers=frozenset("CMPS"), summary="...", explain=explain_opponent_scores)
-    def opponent_scores(ctx: Context, spec: Spec) -> list[Fraction | None]: ...
+    @tiebreak("KASH", "Kashdan", "US Chess 34E7", aliases=("kashdan", "34E7"),
+              explain=explain_kashdan)
+    def kashdan(ctx: Context, spec: Spec) -> list[Fraction | None]: ...
+
+(code, name, rule citation, then: ``aliases``, ``modifiers``, ``options``, ``decimals``,
+``family``, ``summary``; the presets are named chains in the same module.)
 
 ``values(ctx, spec)`` gives every competitor's value at once (higher ranks higher,
 ``None`` = undefined, ranked last); ``explain(ctx, spec, i)`` builds competitor ``i``'s
 :class:`Explanation` (rule text, one :class:`ExplainRow` per round, notes) and is called
 only when ``ctx.explain``.  A group system (``group_tiebreak``: 34E5, FIDE DE) gives the
 values of one tied group.  Modules are named by concept, with the US and FIDE versions of
-one idea side by side: :mod:`.opponent_scores`, :mod:`.progressive`, :mod:`.counts`,
-:mod:`.ratings`, :mod:`.encounters`, and the rules for unplayed rounds in :mod:`.unplayed`.
+one idea side by side: :mod:`.buchholz` (SOLK, MM, MED / BH, FB, AOB),
+:mod:`.sonneborn_berger` (USSB / SB, KS), :mod:`.progressive` (CUM, OPPCUM / PS),
+:mod:`.counts` (BLK, KASH / BPG, WIN, WON, BWG, GE, STD), :mod:`.ratings` (AVGOPP / ARO,
+OPPPERF / TPR, PTP, APRO, APPO), :mod:`.encounters` (RBT, LOT / DE), and the rules for
+unplayed rounds in :mod:`.unplayed`.
 
 **Standings.** :func:`standings` ranks by points, then (for chains with a US system) the
 34E rule that scoring in actual play beats an all-unplayed score (off with
@@ -51,14 +57,14 @@ place.  Play-off order and a seeded lot (34E12/34E13) apply only when given.
 
 from __future__ import annotations
 
-# The systems register themselves on import, US Chess first (the order of the code lists).
+# The systems enter the table of systems (registry) as their modules are imported.
 from . import (  # noqa: F401
+    buchholz,
     counts,
     encounters,
-    opponent_scores,
     progressive,
     ratings,
-    uscf,
+    sonneborn_berger,
 )
 from .context import CalcOptions, Context
 from .registry import (

@@ -1,18 +1,20 @@
-"""Counting systems: how many rounds of a kind a player had, or points mapped per round.
+"""Counting systems: how many rounds of a kind a player had, or a weight per round.
 
-FIDE C.07 §7: WIN (§7.1), WON (§7.2), BPG (§7.3), BWG (§7.4), GE (§7.6), and the 2026
-Standard Points STD.  Counted on the table over the scheduled rounds.
+US Chess Most Blacks BLK (34E6) and Kashdan KASH (34E7); FIDE C.07 §7: WIN (§7.1), WON
+(§7.2), BPG (§7.3, the FIDE Most Blacks), BWG (§7.4), GE (§7.6), and the 2026 Standard
+Points STD.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from ..model import Color
 from .context import Context
 from .registry import tiebreak
 from .spec import Spec
 from .unplayed import fide_rows
-from .values import Explanation
+from .values import ExplainRow, Explanation
 
 _WHY = {
     "WIN": "win points (over the board, forfeit or bye)",
@@ -74,6 +76,62 @@ def count_rounds(ctx: Context, spec: Spec) -> list[Fraction | None]:
     ctx.fide_rules(spec)
     counted = ctx.memo(f"fide counted {spec.code}", lambda: _counted(ctx, spec.code))
     return [Fraction(n) for n in ctx.fide_table.row_sums(list(map(int, counted)))]
+
+
+# --------------------------------------------------------------------------- BLK, KASH
+
+
+def _blacks(ctx: Context) -> list[bool]:
+    """Per cell of the table: a game played over the board with Black (34E6; byes and
+    forfeits have no colour)."""
+    table = ctx.table
+    return [pl and c is Color.BLACK for c, pl in zip(table.color, table.played, strict=True)]
+
+
+def explain_blacks(ctx: Context, spec: Spec, i: int) -> Explanation:
+    table = ctx.table
+    start = i * table.rounds
+    blacks = _blacks(ctx)[start:start + table.rounds]
+    rows = tuple(ExplainRow(r + 1, code, None, *(_WITH_BLACK if black else _NOT_WITH_BLACK))
+                 for r, (code, black) in enumerate(zip(ctx.us_codes()[i], blacks, strict=True)))
+    return Explanation("US Chess 34E6 Most Blacks: the number of games played with Black "
+                       "(byes and forfeits have no colour)", rows)
+
+
+_WITH_BLACK = (Fraction(1), "played with Black")
+_NOT_WITH_BLACK = (Fraction(0), "not a game played with Black")
+
+
+@tiebreak("BLK", "Most Blacks", "US Chess 34E6", aliases=("most-blacks", "blacks", "34E6"),
+          explain=explain_blacks)
+def most_blacks(ctx: Context, spec: Spec) -> list[Fraction | None]:
+    return [Fraction(n) for n in ctx.table.row_sums(list(map(int, _blacks(ctx))))]
+
+
+_KASHDAN = {1: 4, 0: 2, -1: 1}
+"""34E7 weight of a game played over the board by its result (win / draw / loss)."""
+
+
+def _kashdan(ctx: Context, i: int) -> list[int]:
+    """Player ``i``'s 34E7 weight of every round: 4, 2, 1 for a win, draw, loss, 0 unplayed."""
+    return [_KASHDAN[w] if pl else 0 for w, pl in zip(ctx.wdl[i], ctx.played[i], strict=True)]
+
+
+def explain_kashdan(ctx: Context, spec: Spec, i: int) -> Explanation:
+    rows = tuple(ExplainRow(r + 1, code, None, Fraction(w), "win 4, draw 2, loss 1, unplayed 0")
+                 for r, (code, w) in enumerate(zip(ctx.us_codes()[i], _kashdan(ctx, i),
+                                                   strict=True)))
+    return Explanation("US Chess 34E7 Kashdan: 4 per win, 2 per draw, 1 per loss, 0 per "
+                       "unplayed game", rows)
+
+
+@tiebreak("KASH", "Kashdan", "US Chess 34E7", aliases=("kashdan", "34E7"),
+          explain=explain_kashdan)
+def kashdan(ctx: Context, spec: Spec) -> list[Fraction | None]:
+    return [Fraction(sum(_kashdan(ctx, i))) for i in range(len(ctx))]
+
+
+# --------------------------------------------------------------------------- STD
 
 
 def _standard(ctx: Context, points: int) -> Fraction:

@@ -1,5 +1,6 @@
-"""Group systems: the games among the players still tied when the system's turn comes.
+"""Group systems: the players still tied when the system's turn comes.
 
+US Chess Result Between Tied Players RBT (34E5) and Play-off or Lot LOT (34E12/34E13);
 FIDE C.07 Direct Encounter DE (§6, rules-fide.md §A.6): each member scores the points
 made in games against the other members (several games against one member are averaged).
 When everybody met everybody (always so in a round robin) the members are ranked by that
@@ -14,9 +15,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .context import Context
-from .registry import group_tiebreak
+from .registry import Option, group_tiebreak
 from .spec import Spec
-from .values import Explanation
+from .values import ExplainRow, Explanation
 
 DE_ARTICLE = "FIDE C.07 §6"
 
@@ -122,3 +123,103 @@ def direct_encounter_values(ctx: Context, spec: Spec, group: tuple[int, ...]
     """DE of the members of ``group``: group size + 1 - rank (higher ranks higher)."""
     ranks, _ = direct_encounter(ctx, spec, group)
     return {sn: Fraction(len(group) + 1 - rank) for sn, rank in ranks.items()}
+
+
+# --------------------------------------------------------------------------- RBT
+
+_RBT_OPTIONS = {
+    "mode": Option("us", ("us", "strict"),
+                   "us: plus/minus over the games among the tied players that happened "
+                   "(A10); strict: only if all have met"),
+    "forfeits": Option("exclude", ("exclude", "include"),
+                       "forfeit results among the tied players"),
+}
+
+
+def _games_among(ctx: Context, spec: Spec, group: tuple[int, ...], i: int
+                 ) -> list[tuple[int, int, int]]:
+    """(round, opponent index, +1 / 0 / -1) of player ``i``'s games against the other members
+    of ``group`` (forfeits too with ``forfeits=include``)."""
+    members = {ctx.index[sn] for sn in group}
+    with_forfeits = spec.option("forfeits") == "include"
+    out = []
+    for r in range(ctx.n_rounds):
+        j = ctx.opp[i][r]
+        if j < 0 or j not in members:
+            continue
+        if not ctx.played[i][r] and not (with_forfeits and ctx.outcome[i][r].has_opponent):
+            continue
+        p, q = ctx.pts[i][r], ctx.pts[j][r]
+        out.append((r, j, 1 if p > q else -1 if p < q else 0))
+    return out
+
+
+def _all_met(ctx: Context, spec: Spec, group: tuple[int, ...]) -> bool:
+    return all(len({j for _, j, _ in _games_among(ctx, spec, group, ctx.index[sn])})
+               == len(group) - 1 for sn in group)
+
+
+def explain_result_between(ctx: Context, spec: Spec, group: tuple[int, ...], start_no: int
+                           ) -> Explanation:
+    i = ctx.index[start_no]
+    rows = tuple(ExplainRow(r + 1, ctx.us_code(i, r), ctx.start_nos[j], Fraction(delta),
+                            "game among the tied players")
+                 for r, j, delta in _games_among(ctx, spec, group, i))
+    notes: tuple[str, ...] = ("tied group: " + ", ".join(str(s) for s in sorted(group)),)
+    if spec.option("mode") == "strict" and not _all_met(ctx, spec, group):
+        notes += ("strict mode: not all tied players have met",)
+    return Explanation("US Chess 34E5 Result between tied players: wins minus losses in games "
+                       "among the tied players", rows, notes)
+
+
+@group_tiebreak("RBT", "Result Between Tied Players", "US Chess 34E5",
+                aliases=("head-to-head", "h2h", "result-between", "34E5"),
+                options=_RBT_OPTIONS, explain=explain_result_between)
+def result_between(ctx: Context, spec: Spec, group: tuple[int, ...]
+                   ) -> dict[int, Fraction | None]:
+    """34E5: wins minus losses in the games among the tied players (undefined in strict
+    mode unless all of them have met)."""
+    if spec.option("mode") == "strict" and not _all_met(ctx, spec, group):
+        return dict.fromkeys(group)
+    return {sn: Fraction(sum(d for _, _, d in _games_among(ctx, spec, group, ctx.index[sn])))
+            for sn in group}
+
+
+# --------------------------------------------------------------------------- LOT
+
+
+def lot_order(ctx: Context) -> tuple[int, ...]:
+    """The order a seeded lot gives to all start numbers (empty without a seed)."""
+    seed = ctx.options.lot_seed
+    if seed is None:
+        return ()
+    import random  # only for a seeded lot: keep it out of every import of the package
+
+    order = sorted(ctx.start_nos)
+    random.Random(seed).shuffle(order)
+    return tuple(order)
+
+
+def explain_lot(ctx: Context, spec: Spec, group: tuple[int, ...], start_no: int
+                ) -> Explanation:
+    playoff = ctx.options.playoff
+    how = (f"34E12 play-off order {','.join(map(str, playoff))}" if start_no in playoff
+           else f"34E13 lot with seed {ctx.options.lot_seed}"
+           if ctx.options.lot_seed is not None else "no play-off or lot given")
+    return Explanation("US Chess 34E12/34E13: play-off or lot, only as given by the TD",
+                       notes=(how,))
+
+
+@group_tiebreak("LOT", "Play-off or Lot", "US Chess 34E12/34E13",
+                aliases=("playoff", "play-off", "coin-flip", "34E12", "34E13"),
+                explain=explain_lot)
+def playoff_or_lot(ctx: Context, spec: Spec, group: tuple[int, ...]
+                   ) -> dict[int, Fraction | None]:
+    """34E12 / 34E13: the play-off order given, then a seeded lot: the first ranks highest."""
+    playoff = ctx.options.playoff
+    order = list(playoff) + [sn for sn in ctx.memo("lot", lambda: lot_order(ctx))
+                             if sn not in playoff]
+    pos = {sn: k for k, sn in enumerate(order)}
+    ranked = sorted((sn for sn in group if sn in pos), key=pos.__getitem__)
+    place = {sn: len(ranked) - k for k, sn in enumerate(ranked)}
+    return {sn: Fraction(place[sn]) if sn in place else None for sn in group}

@@ -1,67 +1,32 @@
 """Rating systems: the opponents' ratings, performances and their averages.
 
-FIDE C.07: ARO (§10.1), TPR (§10.2), PTP (§10.3), APRO (§10.4), APPO (§10.5).  Only games
-played over the board count (§A.4 e), scored 1 / ½ / 0 whatever the point system.  When a
-player of the event is unrated and no rating for unrated players is given (``/U1400`` or
-the ``unrated`` option), the values are undefined (``None``), as C.07 requires.  ARO, TPR,
-APRO and APPO are integers rounded half up.  This module is the only place the FIDE
-rounding of ratings lives.
+US Chess Average Rating of Opposition AVGOPP (34E11) and Opposition's Performance OPPPERF
+(34E10); FIDE C.07 ARO (§10.1), TPR (§10.2), PTP (§10.3), APRO (§10.4), APPO (§10.5).
+Only games played over the board count, rated by the pre-event ratings.
+
+FIDE (§A.4 e): games are scored 1 / ½ / 0 whatever the point system; when a player of the
+event is unrated and no rating for unrated players is given (``/U1400`` or the
+``unrated`` option), the values are undefined (``None``), as C.07 requires; ARO, TPR, APRO
+and APPO are integers rounded half up.  US Chess: unrated opponents are left out unless a
+rating is given to them (``/U1400`` or the option; 34E10 can also estimate one,
+``unrated=estimate``); a player with no rated opponent has no value.  34E10 follows
+SwissSys 11's formula by default (rules-uscf.md 34E10); ``formula=linear`` is the plain
+linear one.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
+import math
+from decimal import Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from ..model import Outcome
 from .context import Context
-from .registry import tiebreak
+from .rating_tables import DP_TABLE, perfect_performance
+from .registry import Option, tiebreak
 from .spec import Spec
-from .values import Explanation, round_half_up
-
-# FIDE Handbook B.02 (rating regulations) 8.1: score percentage p -> rating difference dp.
-_DP = (
-    -800, -677, -589, -538, -501, -470, -444, -422, -401, -383, -366, -351, -336, -322, -309,
-    -296, -284, -273, -262, -251, -240, -230, -220, -211, -202, -193, -184, -175, -166, -158,
-    -149, -141, -133, -125, -117, -110, -102, -95, -87, -80, -72, -65, -57, -50, -43, -36,
-    -29, -21, -14, -7, 0,
-)
-DP_TABLE = _DP + tuple(-d for d in reversed(_DP[:-1]))
-"""``DP_TABLE[p]`` for p = 0..100 (per cent)."""
-
-# B.02 8.1b: the upper end of each rating-difference band; band k gives the stronger
-# player an expected score of 0.50 + k/100 (the last band, above 735, gives 1.00).
-_PD_UPPER = (
-    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153,
-    162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344,
-    357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735,
-)
-
-
-def expected_hundredths(own: int, opponent: int) -> int:
-    """Expected score x 100 of a player rated ``own`` against ``opponent`` (B.02 table)."""
-    diff = own - opponent
-    band = bisect_left(_PD_UPPER, min(abs(diff), 800))
-    pd = 50 + band
-    return pd if diff >= 0 else 100 - pd
-
-
-def perfect_performance(score: Fraction, ratings: list[int]) -> int:
-    """PTP (§10.3): the lowest rating whose expected score against ``ratings`` reaches ``score``."""
-    if score == 0:
-        return min(ratings) - 800
-    target = score * 100
-    lo, hi = min(ratings) - 801, max(ratings) + 800
-    if sum(expected_hundredths(hi, r) for r in ratings) < target:
-        return hi
-    while hi - lo > 1:  # invariant: expected(lo) < target <= expected(hi)
-        mid = (lo + hi) // 2
-        if sum(expected_hundredths(mid, r) for r in ratings) >= target:
-            hi = mid
-        else:
-            lo = mid
-    return hi
-
+from .values import ExplainRow, Explanation, round_half_up
 
 HALVES = {Outcome.WIN: 2, Outcome.WIN_UNRATED: 2, Outcome.INCONSISTENT_WIN: 2,
           Outcome.DRAW: 1, Outcome.DRAW_UNRATED: 1, Outcome.INCONSISTENT_DRAW: 1}
@@ -287,4 +252,193 @@ def average_opponents_performance(ctx: Context, spec: Spec) -> list[Fraction | N
     for i in range(len(ctx.fide_table)):
         got = [values[o] or Fraction(0) for _, o in _met(ctx, values, i)]
         out.append(round_half_up(sum(got, Fraction(0)) / len(got)) if got else None)
+    return out
+
+
+# --------------------------------------------------------------------------- AVGOPP, OPPPERF
+
+
+def _rated_opponents(ctx: Context, i: int, ratings: list[int | None]) -> list[tuple[int, int]]:
+    """(round, opponent index) of player ``i``'s games over the board against rated
+    opponents."""
+    return [(r, j) for r, (j, pl) in enumerate(zip(ctx.opp[i], ctx.played[i], strict=True))
+            if pl and ratings[j] is not None]
+
+
+def explain_average_opposition(ctx: Context, spec: Spec, i: int) -> Explanation:
+    ratings = ctx.ratings(spec.unrated)
+    used = {r for r, _ in _rated_opponents(ctx, i, ratings)}
+    rows = tuple(
+        ExplainRow(r + 1, ctx.us_code(i, r), ctx.start_nos[j] if j >= 0 else None,
+                   Fraction(ratings[j] or 0) if r in used else None,
+                   "opponent's rating" if r in used else
+                   "not a game against a rated opponent: left out")
+        for r, j in enumerate(ctx.opp[i]))
+    return Explanation(
+        f"US Chess 34E11 Average Rating of Opposition: mean {ctx.rating_list} rating of the "
+        "opponents met over the board (unrated opponents left out unless given a rating)",
+        rows)
+
+
+@tiebreak("AVGOPP", "Average Rating of Opposition", "US Chess 34E11",
+          aliases=("avg-opp-rating", "average-opposition", "34E11"),
+          modifiers=frozenset({"U"}), decimals=0, explain=explain_average_opposition)
+def average_opposition(ctx: Context, spec: Spec) -> list[Fraction | None]:
+    """34E11: the exact mean rating of the rated opponents met over the board."""
+    ratings = ctx.ratings(spec.unrated)
+    out: list[Fraction | None] = []
+    for i in range(len(ctx)):
+        games = _rated_opponents(ctx, i, ratings)
+        total = sum(ratings[j] or 0 for _, j in games)
+        out.append(Fraction(total, len(games)) if games else None)
+    return out
+
+
+_PERF_OPTIONS = {
+    "formula": Option(
+        "swisssys", ("swisssys", "linear"),
+        "swisssys: each opponent's performance as SwissSys 11 computes it (a win over a player "
+        "rated more than 350 below counts as 350 below, a negative performance counts 0, "
+        "each performance is truncated and the mean rounded half up: rules-uscf.md 34E10); "
+        "linear: the exact (sum of ratings + 400 x (wins - losses)) / games",
+    ),
+    "unrated": Option(
+        "omit", ("omit", "estimate"),
+        "games against unrated players: left out of a performance (omit; how SwissSys rates "
+        "them is not known) or the unrated player counted at the event's average rating + "
+        "400 x (wins - losses) / games against rated players (estimate, the scholastic "
+        "variant of rules-uscf.md 34E10); /U<rating> gives them one fixed rating instead",
+    ),
+}
+
+_CAP = 350
+"""SwissSys 34E10: a win over a player rated more than this below counts as this below."""
+
+
+class _Performance(NamedTuple):
+    value: Fraction | None
+    notes: tuple[str, ...]
+
+
+def _estimated(ctx: Context, ratings: list[int | None]) -> list[Fraction | None]:
+    """``ratings`` with each unrated player who met rated opponents given the event's
+    average rating + 400 x (wins - losses) / games against rated opponents."""
+    out: list[Fraction | None] = [None if r is None else Fraction(r) for r in ratings]
+    rated = [r for r in ratings if r is not None]
+    if not rated:
+        return out
+    average = Fraction(sum(rated), len(rated))
+    for i, rating in enumerate(ratings):
+        games = _rated_opponents(ctx, i, ratings) if rating is None else []
+        if games:
+            out[i] = average + Fraction(400 * sum(ctx.wdl[i][r] for r, _ in games), len(games))
+    return out
+
+
+def _performances(ctx: Context, spec: Spec) -> list[_Performance]:
+    """Performance rating per player over the games played against rated opponents:
+    (sum of their ratings + 400 (W - L)) / games, with SwissSys's cap, floor at 0 and
+    truncation unless ``formula=linear``; ``None`` without such a game."""
+
+    def build() -> list[_Performance]:
+        ratings = ctx.ratings(spec.unrated)
+        given: list[Fraction | None] = (
+            _estimated(ctx, ratings) if spec.option("unrated") == "estimate"
+            else [None if r is None else Fraction(r) for r in ratings])
+        swisssys = spec.option("formula") == "swisssys"
+        sno, text = ctx.start_nos, _rating_text
+        out: list[_Performance] = []
+        for i, own in enumerate(given):
+            total = Fraction(0)
+            games = 0
+            notes: list[str] = []
+            for r, (j, pl) in enumerate(zip(ctx.opp[i], ctx.played[i], strict=True)):
+                rating = given[j] if pl else None
+                if rating is None:
+                    continue
+                wdl = ctx.wdl[i][r]
+                if swisssys and wdl == 1 and own is not None and rating < own - _CAP:
+                    notes.append(f"{sno[i]}'s win over {sno[j]} (rated {text(rating)}, more "
+                                 f"than {_CAP} below {text(own)}) counts as {text(own - _CAP)}")
+                    rating = own - _CAP
+                total += rating + 400 * wdl
+                games += 1
+            if not games:
+                out.append(_Performance(None, ()))
+                continue
+            perf = total / games
+            if swisssys:
+                if perf < 0:
+                    notes.append(f"{sno[i]}'s performance {text(perf)} is negative: counts as 0")
+                perf = Fraction(max(0, math.floor(perf)))
+            out.append(_Performance(perf, tuple(notes)))
+        return out
+
+    return ctx.memo(f"us performances {spec.unrated} {spec.option('formula')} "
+                    f"{spec.option('unrated')}", build)
+
+
+def _rating_text(value: Fraction) -> str:
+    """A rating for a note: whole, or rounded half up to two decimals."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return str(Decimal(math.floor(value * 100 + Fraction(1, 2))).scaleb(-2))
+
+
+def _opponents_with_performance(ctx: Context, perf: list[_Performance], i: int
+                                ) -> dict[int, int]:
+    """round -> opponent of player ``i``'s games over the board against an opponent with a
+    performance rating."""
+    return {r: j for r, (j, pl) in enumerate(zip(ctx.opp[i], ctx.played[i], strict=True))
+            if pl and perf[j].value is not None}
+
+
+def _mean_performance(perf: list[_Performance], used: dict[int, int]) -> Fraction | None:
+    values = [v for j in used.values() if (v := perf[j].value) is not None]
+    return sum(values, Fraction(0)) / len(values) if values else None
+
+
+def explain_opposition_performance(ctx: Context, spec: Spec, i: int) -> Explanation:
+    perf = _performances(ctx, spec)
+    used = _opponents_with_performance(ctx, perf, i)
+    mean = _mean_performance(perf, used)
+    swisssys = spec.option("formula") == "swisssys"
+    rows = tuple(
+        ExplainRow(r + 1, ctx.us_code(i, r), ctx.start_nos[j] if j >= 0 else None,
+                   perf[j].value if r in used else None,
+                   "opponent's performance rating" if r in used else
+                   "no game, or the opponent has no game against a rated player: left out")
+        for r, j in enumerate(ctx.opp[i]))
+    notes = [note for j in dict.fromkeys(used.values()) for note in perf[j].notes]
+    if swisssys and mean is not None:
+        notes.append(f"mean {_rating_text(mean)}, rounded half up to {round_half_up(mean)} "
+                     "(SwissSys)")
+    if mean is None:
+        notes.append("no opponent with a performance rating: undefined")
+    if swisssys:
+        rule = ("US Chess 34E10 Opposition's Performance, SwissSys 11 formula (rules-uscf.md "
+                "34E10): mean of the opponents' performance ratings, each (sum of their "
+                "opponents' ratings + 400 x (wins - losses)) / games over games against rated "
+                "players, a win over a player rated more than 350 below counted as 350 below, "
+                "a negative performance as 0, truncated; the mean rounded half up")
+    else:
+        rule = ("US Chess 34E10 Opposition's Performance, linear formula: mean of the "
+                "opponents' performance ratings, (sum of their opponents' ratings + 400 x "
+                "(wins - losses)) / games over games against rated players, exact")
+    return Explanation(rule, rows, tuple(notes))
+
+
+@tiebreak("OPPPERF", "Opposition's Performance", "US Chess 34E10",
+          aliases=("opp-performance", "opposition-performance", "34E10"),
+          modifiers=frozenset({"U"}), options=_PERF_OPTIONS,
+          explain=explain_opposition_performance)
+def opposition_performance(ctx: Context, spec: Spec) -> list[Fraction | None]:
+    """34E10: the mean of the opponents' performance ratings (rounded half up with the
+    SwissSys formula)."""
+    perf = _performances(ctx, spec)
+    swisssys = spec.option("formula") == "swisssys"
+    out: list[Fraction | None] = []
+    for i in range(len(ctx)):
+        mean = _mean_performance(perf, _opponents_with_performance(ctx, perf, i))
+        out.append(round_half_up(mean) if swisssys and mean is not None else mean)
     return out

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import TiebreakError
-from .values import Explanation, TiebreakValue
+from .values import Explanation
 
 if TYPE_CHECKING:
     from .context import Context
@@ -30,8 +30,6 @@ GroupValues = Callable[["Context", "Spec", tuple[int, ...]], dict[int, Fraction 
 """``values(ctx, spec, group)``: a value per start number of one tied group."""
 GroupExplain = Callable[["Context", "Spec", tuple[int, ...], int], Explanation]
 """``explain(ctx, spec, group, start_no)``: how that member's value is found."""
-LegacyCompute = Callable[["Context", "Spec"], Mapping[int, TiebreakValue]]
-LegacyGroupCompute = Callable[["Context", "Spec", tuple[int, ...]], Mapping[int, TiebreakValue]]
 
 EDITION_FLAGS: Mapping[str, str] = MappingProxyType({
     "V0": "2009", "V1": "2024", "V2": "2026", "V2009": "2009", "V2024": "2024", "V2026": "2026",
@@ -77,9 +75,6 @@ class System:
     explain: Explain | None = None
     group_values: GroupValues | None = None
     group_explain: GroupExplain | None = None
-    compute: LegacyCompute | None = None
-    """A US Chess system not yet split into values and explanation (values with them)."""
-    compute_group: LegacyGroupCompute | None = None
     aliases: tuple[str, ...] = ()
     options: Mapping[str, Option] = field(default_factory=lambda: MappingProxyType({}))
     modifiers: frozenset[str] = frozenset()
@@ -93,10 +88,8 @@ class System:
     """``"US"`` or ``"FIDE"``: US systems switch on the 34E "actual play" pre-sort."""
 
     def __post_init__(self) -> None:
-        kinds = [self.values is not None, self.group_values is not None,
-                 self.compute is not None, self.compute_group is not None]
-        if sum(kinds) != 1:
-            raise TypeError(f"{self.code}: give exactly one way to compute the values")
+        if (self.values is None) == (self.group_values is None):
+            raise TypeError(f"{self.code}: give exactly one of values and group_values")
 
     @property
     def allowed_modifiers(self) -> frozenset[str]:
@@ -107,12 +100,20 @@ class System:
 
     @property
     def is_group(self) -> bool:
-        return self.group_values is not None or self.compute_group is not None
+        return self.group_values is not None
 
 
 _SYSTEMS: dict[str, System] = {}
 _ALIASES: dict[str, str] = {}
-_PRESETS: dict[str, tuple[str, ...]] = {}
+_PRESETS: dict[str, tuple[str, ...]] = {
+    "USCF": ("MM", "SOLK", "CUM", "OPPCUM"),
+    "USCF-DEFAULT": ("MM", "SOLK", "CUM", "OPPCUM"),
+    "USCF-SCHOLASTIC": ("MM", "SOLK", "USSB", "CUM", "KASH", "RBT", "BLK"),
+    "WINTD": ("MM", "SOLK", "USSB", "CUM"),
+    "WINTD-DEFAULT": ("MM", "SOLK", "USSB", "CUM"),
+}
+"""Named chains: the US Chess rulebook default (34E) and the scholastic order, and WinTD's
+defaults (keys as :func:`norm` writes them)."""
 _NOT_ALIASES: dict[str, str] = {
     "34E4": "34E4 is Cumulative of Opposition in the 7th edition but Median in older editions",
     "34E9": "34E9 is Median in the 7th edition but Cumulative of Opposition in older editions",
@@ -161,26 +162,6 @@ def group_tiebreak(code: str, name: str, rule: str, *, explain: GroupExplain | N
     def wrap(fn: F) -> F:
         register(System(code=code, name=name, rule=rule, group_values=fn,
                         group_explain=explain, **kwargs))
-        return fn
-
-    return wrap
-
-
-def legacy_tiebreak(code: str, name: str, rule: str, **kwargs: Any) -> Callable[[F], F]:
-    """Decorator for a system whose one function gives values with their explanations."""
-
-    def wrap(fn: F) -> F:
-        register(System(code=code, name=name, rule=rule, compute=fn, **kwargs))
-        return fn
-
-    return wrap
-
-
-def legacy_group_tiebreak(code: str, name: str, rule: str, **kwargs: Any) -> Callable[[F], F]:
-    """:func:`legacy_tiebreak` for a group system."""
-
-    def wrap(fn: F) -> F:
-        register(System(code=code, name=name, rule=rule, compute_group=fn, **kwargs))
         return fn
 
     return wrap

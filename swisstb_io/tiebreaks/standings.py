@@ -79,8 +79,6 @@ def compute_values(ctx: Context, chain: Sequence[Spec]) -> dict[str, dict[int, T
             else:
                 out[spec.key] = {sn: TiebreakValue(v)
                                  for sn, v in zip(ctx.start_nos, values, strict=True)}
-        elif system.compute is not None:
-            out[spec.key] = dict(system.compute(ctx, spec))
     return out
 
 
@@ -179,14 +177,11 @@ def _apply_group(
 ) -> list[list[int]]:
     system = spec.system
     members = tuple(sorted(ctx.start_nos[i] for i in group))
-    if system.group_values is not None:
-        explain = system.group_explain
-        vals = {sn: TiebreakValue(v, explain(ctx, spec, members, sn)
-                                  if ctx.explain and explain is not None else None)
-                for sn, v in system.group_values(ctx, spec, members).items()}
-    else:
-        assert system.compute_group is not None
-        vals = dict(system.compute_group(ctx, spec, members))
+    assert system.group_values is not None
+    explain = system.group_explain
+    vals = {sn: TiebreakValue(v, explain(ctx, spec, members, sn)
+                              if ctx.explain and explain is not None else None)
+            for sn, v in system.group_values(ctx, spec, members).items()}
     store.update(vals)
     group_keys = int_keys([vals.get(ctx.start_nos[i]) for i in group])
     parts = _split(group, dict(zip(group, group_keys, strict=True)))
@@ -234,8 +229,10 @@ def _rows(
     frac = ctx.frac
     points = [frac(p) for p in ctx.points]
     keys = [spec.key for spec in specs]
-    columns = [[(values[key] if key in values else group_values[key]).get(sn, _UNDEFINED)
-                for sn in sno] for key in keys]
+    columns = []
+    for key in keys:
+        by_sn = values[key] if key in values else group_values[key]
+        columns.append([by_sn.get(sn, _UNDEFINED) for sn in sno])
     by_player = list(zip(*columns, strict=True)) if columns else [()] * len(sno)
     mark_play = us_rule and ctx.explain
     make = Standing

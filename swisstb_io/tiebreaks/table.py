@@ -20,6 +20,10 @@ from ..model import NOT_PAIRED, Color, Outcome, RoundResult
 
 T = TypeVar("T")
 
+_PAIRED = {o: o.has_opponent for o in Outcome}
+"""Whether an outcome has an opponent (bye and absence: none), looked up once per cell."""
+_PLAYED = {o: o.played for o in Outcome}
+
 Competitor = tuple[int, Sequence[RoundResult]]
 """(start number, results by round) of one competitor."""
 
@@ -51,21 +55,18 @@ class ScoreTable:
         self.cells = cells
         self.outcome: list[Outcome] = [c.outcome for c in cells]
         self.pts: list[int] = [points[o] for o in self.outcome]
-        self.opp: list[int] = [self._opponent(k, c) for k, c in enumerate(cells)]
-        self.played: list[bool] = [o.played and j >= 0
+        index = self.index
+        self.opp: list[int] = [index.get(c.opponent, -2) if _PAIRED[o] and c.opponent is not None
+                               else -1 for c, o in zip(cells, self.outcome, strict=True)]
+        if -2 in self.opp:
+            k = self.opp.index(-2)
+            raise TiebreakError(
+                f"player {self.start_nos[k // rounds]}, round {k % rounds + 1}: opponent "
+                f"{cells[k].opponent} is not in the tournament"
+            )
+        self.played: list[bool] = [_PLAYED[o] and j >= 0
                                    for o, j in zip(self.outcome, self.opp, strict=True)]
         self.unplayed: list[int] = list(compress(count(), map(not_, self.played)))
-
-    def _opponent(self, k: int, cell: RoundResult) -> int:
-        if not cell.outcome.has_opponent or cell.opponent is None:
-            return -1
-        j = self.index.get(cell.opponent)
-        if j is None:
-            raise TiebreakError(
-                f"player {self.start_nos[k // self.rounds]}, round {k % self.rounds + 1}: "
-                f"opponent {cell.opponent} is not in the tournament"
-            )
-        return j
 
     def __len__(self) -> int:
         return len(self.start_nos)
@@ -78,10 +79,10 @@ class ScoreTable:
         """The first cell of each competitor's row."""
         return range(0, len(self.cells), self.rounds) if self.rounds else range(len(self))
 
-    def rows(self, flat: Sequence[T]) -> list[list[T]]:
+    def rows(self, flat: list[T]) -> list[list[T]]:
         """``flat`` (one item per cell) cut into one row per competitor."""
         nr = self.rounds
-        return [list(flat[k:k + nr]) for k in self.row_starts()]
+        return [flat[k:k + nr] for k in self.row_starts()]
 
     def row_sums(self, flat: Sequence[int]) -> list[int]:
         """The sum of ``flat`` (one number per cell) over each competitor's row."""

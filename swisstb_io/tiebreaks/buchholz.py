@@ -1,19 +1,23 @@
-"""Opponent-score systems: the sum (or mean) of what a player's opponents scored.
+"""Buchholz-type systems: the sum (or mean) of the scores of a player's opponents.
 
-FIDE C.07: Buchholz BH (§8.1), Fore Buchholz FB (§8.3), Sonneborn-Berger SB (§9.1), Average
-of Opponents' Buchholz AOB (§8.2) and Koya KS (§9.2).  Unplayed rounds follow Article 16
-(:mod:`.unplayed`).  Sums are integers in units (units squared for SB) and become
-Fractions last.
+US Chess: Solkoff (34E2), Modified Median (34E1), Median (34E9); FIDE C.07: Buchholz BH
+(§8.1), Fore Buchholz FB (§8.3), Average of Opponents' Buchholz AOB (§8.2).  The FIDE
+opponent-score computation here is shared with Sonneborn-Berger SB (§9.1, in
+:mod:`.sonneborn_berger`).  Unplayed rounds follow :mod:`.unplayed`: the US adjusted score
+and 0-opponent, FIDE Article 16.  Sums are integers in units (units squared for SB) and
+become Fractions last.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import compress
 from operator import mul
+from typing import NamedTuple
 
 from ..errors import TiebreakError
 from .context import Context, FideRules
-from .registry import System, tiebreak
+from .registry import Option, System, tiebreak
 from .spec import Spec
 from .unplayed import (
     CAP_BYE,
@@ -28,6 +32,7 @@ from .unplayed import (
     fide_rows,
     opposite,
     special_cells,
+    us_adjusted,
 )
 from .values import ExplainRow, Explanation, round_half_up
 
@@ -179,12 +184,9 @@ def _note(ctx: Context, rules: FideRules, i: int, e: Entry, kind: Kind) -> str:
 @tiebreak("FB", "Fore Buchholz", "FIDE C.07 §8.3", family="FIDE", decimals=1,
           explain=explain_opponent_scores, modifiers=frozenset("CMPS"),
           summary="Buchholz with every paired last-round game counted as a draw")
-@tiebreak("SB", "Sonneborn-Berger", "FIDE C.07 §9.1", family="FIDE", decimals=2,
-          explain=explain_opponent_scores, modifiers=frozenset("CPS"),
-          summary="sum of opponent's adjusted score x points scored against them; own "
-                  "unplayed rounds against a dummy opponent (16.4)")
 def opponent_scores(ctx: Context, spec: Spec) -> list[Fraction | None]:
-    """BH, FB or SB of every player under ``spec``'s modifiers."""
+    """BH or FB (or SB, :mod:`.sonneborn_berger`) of every player under ``spec``'s
+    modifiers."""
     rules = ctx.fide_rules(spec)
     kind = _kind(rules, spec)
     scale = _scale(ctx, kind)
@@ -244,63 +246,168 @@ def average_of_opponents_buchholz(ctx: Context, spec: Spec) -> list[Fraction | N
     return out
 
 
-# --------------------------------------------------------------------------- KS
 
 
-def _koya_limit(ctx: Context, spec: Spec, rules: FideRules) -> tuple[Fraction, str]:
-    """The limit score and the note saying how it is found.
+# --------------------------------------------------------------------------- SOLK, MM, MED
+# Defaults are the recommended resolutions of the project's US Chess notes: an opponent's
+# adjusted score counts every unplayed round as a draw (34E1; A2, A8); each of the
+# player's own unplayed rounds is a 0-opponent, sorted like any other value, so it is
+# dropped first (A1, A2); plus/even/minus compares the score with half the section's
+# rounds completed so far (A6); 9 or more scheduled rounds discard 2 per side, else 1 (A7).
 
-    In a round robin the maximum is reduced by the byes of an odd field and by one game for
-    each participant never paired (withdrawn before playing).
-    """
-    table = ctx.fide_table
-    rounds, n = table.rounds, len(table)
-    max_games = rounds
-    if rules.round_robin:
-        if n and rounds % n == 0:
-            max_games -= rounds // n
-        max_games -= sum(1 for k in table.row_starts()
-                         if not any(o >= 0 or pl for o, pl in zip(
-                             table.opp[k:k + rounds], table.played[k:k + rounds], strict=True)))
-    limit = spec.limit_pct * ctx.frac(ctx.win) * max_games / 100 + spec.limit_offset
-    offset = spec.limit_offset
-    note = (f"limit {spec.limit_pct}% of {max_games} x {ctx.num_text(ctx.win)}"
-            + (f" {'+' if offset > 0 else ''}{offset}" if offset else "") + f" = {limit}")
-    return limit, note
+_MEDIAN_OPTIONS = {
+    "plusminus": Option(
+        "completed", ("completed", "scheduled"),
+        "plus/even/minus against half the section's rounds completed so far (A6: the "
+        "scheduled number once the event is over) or always half the scheduled rounds",
+    ),
+    "discards": Option(
+        "auto", ("auto", "auto-completed", "0", "1", "2", "3"),
+        "values dropped per side: auto = 2 from 9 scheduled rounds, else 1 (A7); "
+        "auto-completed counts the rounds completed so far instead",
+    ),
+    "own-unplayed": Option(
+        "zero", ("zero", "omit"),
+        "the player's own unplayed rounds: a 0-opponent (A1, 34E1) or left out of the list",
+    ),
+}
+
+_MODES = {"MM": "modified", "SOLK": "none", "MED": "both"}
+"""What each system drops: 34E1 by the plus/even/minus score, 34E2 nothing, 34E9 both ends."""
+
+_MEDIAN_RULES = {
+    "modified": "US Chess 34E1 Modified Median: sum of opponents' adjusted scores (unplayed "
+    "rounds of an opponent count ½; own unplayed rounds count 0), dropping the lowest and "
+    "highest for an even score, the lowest for a plus score, the highest for a minus score "
+    "(2 each from 9 rounds)",
+    "none": "US Chess 34E2 Solkoff: sum of opponents' adjusted scores (unplayed rounds of an "
+    "opponent count ½; own unplayed rounds count 0), nothing dropped",
+    "both": "US Chess 34E9 Median (plain Harkness; 34E4 before the 7th edition): as 34E1 but "
+    "the highest and the lowest are always dropped",
+}
 
 
-def explain_koya(ctx: Context, spec: Spec, i: int) -> Explanation:
-    rules = ctx.fide_rules(spec)
-    limit, limit_note = _koya_limit(ctx, spec, rules)
-    table = ctx.fide_table
-    sno = table.start_nos
-    rows: list[ExplainRow] = []
-    for r in range(table.rounds):
-        k = i * table.rounds + r
-        o = table.opp[k]
-        if o < 0:
-            continue
-        osc = ctx.frac(table.totals[o])
-        scored = ctx.frac(table.pts[k])
-        if osc >= limit:
-            rows.append(ctx.explain_row(table, i, r + 1, scored,
-                                        f"opponent {sno[o]} scored {osc} >= {limit}", sno[o]))
+def _opponent_lists(ctx: Context, own_zero: bool) -> list[list[int]]:
+    """Per player, the opponents' adjusted scores round by round: 0 for an unplayed round
+    (``own_zero``), else only the rounds played."""
+
+    def build() -> list[list[int]]:
+        adj = us_adjusted(ctx)
+        table = ctx.table
+        cells = [0 if o < 0 else adj[o] for o in table.opp]
+        for k in table.unplayed:
+            cells[k] = 0
+        if own_zero:
+            return table.rows(cells)
+        nr = table.rounds
+        return [list(compress(cells[k:k + nr], table.played[k:k + nr]))
+                for k in table.row_starts()]
+
+    return ctx.memo(f"us opponent lists {own_zero}", build)
+
+
+def _discards(ctx: Context, spec: Spec) -> int:
+    opt = spec.option("discards")
+    if opt == "auto":
+        return 2 if ctx.scheduled >= 9 else 1
+    if opt == "auto-completed":
+        return 2 if ctx.n_rounds >= 9 else 1
+    return int(opt)
+
+
+class _DropRule(NamedTuple):
+    """What a median-family spec drops: ``mode`` (see :data:`_MODES`), ``d`` values per
+    side, plus/even/minus against ``half`` (in units, compared with twice the score)."""
+
+    mode: str
+    d: int
+    half: int
+
+    def drops(self, points: int, n: int) -> tuple[str, int, int]:
+        """The score class (plus, even, minus) of ``points`` and the lowest and highest of
+        the ``n`` values dropped."""
+        two_pts = 2 * points
+        cls = "even" if two_pts == self.half else "plus" if two_pts > self.half else "minus"
+        if self.mode == "none":
+            low = high = 0
+        elif self.mode == "both" or cls == "even":
+            low = high = self.d
         else:
-            rows.append(ctx.explain_row(table, i, r + 1, scored,
-                                        f"opponent {sno[o]} scored {osc}", sno[o],
-                                        f"not counted: below the limit {limit}"))
-    return Explanation(rules.rule_text(spec.system), tuple(rows), (*rules.notes, limit_note))
+            low, high = (self.d, 0) if cls == "plus" else (0, self.d)
+        low = min(low, n)
+        return cls, low, min(high, n - low)
 
 
-@tiebreak("KS", "Koya System", "FIDE C.07 §9.2", family="FIDE", modifiers=frozenset("L"),
-          decimals=1, explain=explain_koya,
-          summary="points scored against opponents with at least the limit (50 %) of the "
-                  "maximum score")
-def koya(ctx: Context, spec: Spec) -> list[Fraction | None]:
-    """KS (§9.2): points scored against opponents with at least the limit of the maximum."""
-    limit, _ = _koya_limit(ctx, spec, ctx.fide_rules(spec))
-    table = ctx.fide_table
-    strong = [o >= 0 and ctx.frac(table.totals[o]) >= limit for o in table.opp]
-    counted = [p if s else 0 for p, s in zip(table.pts, strong, strict=True)]
-    return [ctx.frac(t) for t in table.row_sums(counted)]
+def _drop_rule(ctx: Context, spec: Spec) -> _DropRule:
+    mode = _MODES[spec.code]
+    d = basis = 0
+    if mode != "none":
+        d = _discards(ctx, spec)
+        basis = ctx.scheduled if spec.option("plusminus") == "scheduled" else ctx.n_rounds
+    return _DropRule(mode, d, ctx.win * basis)
 
+
+def explain_median(ctx: Context, spec: Spec, i: int) -> Explanation:
+    """34E1 / 34E2 / 34E9: one row per round, the dropped ones marked."""
+    own_zero = spec.option("own-unplayed") == "zero"
+    base, ordered = _median_rows(ctx, own_zero)[i]
+    cls, low, high = _drop_rule(ctx, spec).drops(ctx.points[i], len(ordered))
+    rows = list(base)
+    for _, r in ordered[:low]:
+        rows[r] = rows[r]._replace(dropped="lowest")
+    for _, r in ordered[len(ordered) - high:] if high else ():
+        rows[r] = rows[r]._replace(dropped="highest")
+    mode = _MODES[spec.code]
+    notes = []
+    if mode != "none":
+        notes.append(f"score {ctx.num_text(ctx.points[i])} is a {cls} score; dropped {low} "
+                     f"lowest, {high} highest")
+    return Explanation(_MEDIAN_RULES[mode], tuple(rows), tuple(notes))
+
+
+def _median_rows(ctx: Context, own_zero: bool
+                 ) -> list[tuple[tuple[ExplainRow, ...], list[tuple[int, int]]]]:
+    """Per player: the rows before anything is dropped (one per round) and the
+    ``(value, round)`` entries in order; shared by MM, SOLK and MED."""
+
+    def build() -> list[tuple[tuple[ExplainRow, ...], list[tuple[int, int]]]]:
+        adj = us_adjusted(ctx)
+        sno, frac, text = ctx.start_nos, ctx.frac, ctx.num_text
+        out = []
+        for codes, opps, played in zip(ctx.us_codes(), ctx.opp, ctx.played, strict=True):
+            rows: list[ExplainRow] = []
+            entries: list[tuple[int, int]] = []  # (value, round)
+            for r, (code, j, pl) in enumerate(zip(codes, opps, played, strict=True)):
+                if pl:
+                    entries.append((adj[j], r))
+                    rows.append(ExplainRow(r + 1, code, sno[j], frac(adj[j]),
+                                           f"opponent's adjusted score {text(adj[j])}"))
+                elif own_zero:
+                    entries.append((0, r))
+                    rows.append(ExplainRow(r + 1, code, sno[j] if j >= 0 else None, frac(0),
+                                           "own unplayed round: a 0-opponent (34E1)"))
+                else:
+                    rows.append(ExplainRow(r + 1, code, None, None, "own unplayed: omitted"))
+            entries.sort()
+            out.append((tuple(rows), entries))
+        return out
+
+    return ctx.memo(f"us median rows {own_zero}", build)
+
+
+@tiebreak("MM", "Modified Median", "US Chess 34E1", options=_MEDIAN_OPTIONS,
+          aliases=("modified-median", "modmed", "34E1"), explain=explain_median)
+@tiebreak("SOLK", "Solkoff", "US Chess 34E2", aliases=("solkoff", "34E2"),
+          options={"own-unplayed": _MEDIAN_OPTIONS["own-unplayed"]}, explain=explain_median)
+@tiebreak("MED", "Median", "US Chess 34E9 (34E4 before the 7th edition)",
+          aliases=("median", "harkness"), options=_MEDIAN_OPTIONS, explain=explain_median)
+def median_family(ctx: Context, spec: Spec) -> list[Fraction | None]:
+    """34E1 Modified Median, 34E2 Solkoff, 34E9 Median of every player."""
+    lists = _opponent_lists(ctx, spec.option("own-unplayed") == "zero")
+    rule = _drop_rule(ctx, spec)
+    out: list[Fraction | None] = []
+    for values, points in zip(lists, ctx.points, strict=True):
+        _, low, high = rule.drops(points, len(values))
+        kept = sorted(values)[low:len(values) - high] if low or high else values
+        out.append(ctx.frac(sum(kept)))
+    return out
