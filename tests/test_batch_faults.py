@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from swisstb_io.batch import Batch, BatchOptions
@@ -167,3 +168,48 @@ def test_a_non_utf8_file_name_works(tmp_path: Path) -> None:
     res = list(Batch(season, tmp_path / "out", BatchOptions(formats=("json",))).run())
     assert [(r.rel, r.status) for r in res] == [("caf\ufffd.trf", "ok")]
     assert (tmp_path / "out" / "index.html").is_file()
+
+
+def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from swisstb_io.batch import runner
+
+    season = _season(tmp_path / "season", 1)
+    calls: list[Path] = []
+    real = runner.atomic_write
+
+    def disk_full_on_the_second(path: Path, data: bytes) -> None:
+        calls.append(path)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device", str(path))
+        real(path, data)
+
+    monkeypatch.setattr(runner, "atomic_write", disk_full_on_the_second)
+    res = list(Batch(season, tmp_path / "out", BatchOptions(formats=("html", "json"))).run())
+    assert [(r.status, r.message) for r in res] == [
+        ("failed", f"cannot write {calls[1]}: No space left on device")]
+    assert list((tmp_path / "out" / "events").iterdir()) == []  # the first one is gone again
+
+
+def test_a_huge_file_and_an_unreadable_folder_are_reported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from swisstb_io.batch.discover import MAX_EVENT_BYTES, discover
+
+    season = _season(tmp_path / "season", 1)
+    with (season / "huge.trf").open("wb") as fh:
+        fh.truncate(MAX_EVENT_BYTES + 1)  # sparse: no disk used
+    (season / "locked").mkdir()
+    real = os.scandir
+
+    def refuse(path: object = ".") -> object:
+        if str(path).endswith("locked"):  # as root, permissions cannot make it unreadable
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", refuse)
+    notes: list[str] = []
+    found = discover(season, notes=notes)
+    assert [p.name for p in found] == ["e0.trf"]
+    assert notes == [
+        f"{season / 'huge.trf'}: skipped: it is 256 MB, too large for a tournament file",
+        f"{season / 'locked'}: skipped: the folder cannot be read (Permission denied)"]

@@ -333,3 +333,27 @@ def test_event_meta_without_submit_uscf_is_a_usage_error(tmp_path: Path) -> None
     assert code == 2
     assert err.splitlines()[-1] == ("Error: --event-meta and the event options complete a US "
                                     "Chess submission: add --submit uscf, or drop them")
+
+
+SPRING = ROOT / "fixtures" / "swisssys_csv" / "spring_open.csv"
+
+
+def test_several_groups_give_several_tables() -> None:
+    code, out, _ = invoke("report", str(SPRING), "--group", "state", "--group",
+                          "rating:<1800,<2000")
+    assert code == 0
+    titles = [line for line in out.splitlines() if line.endswith(" players)")]
+    one = [line for line in invoke("report", str(SPRING), "--group", "state")[1].splitlines()
+           if line.endswith(" players)")]
+    assert titles[:len(one)] == one  # the state groups, then the rating classes
+    assert titles[len(one):] == ["Under 1800 (3 players)", "Under 2000 (5 players)",
+                                 *[t for t in titles[len(one) + 2:] if t.startswith("Unrated")]]
+
+
+def test_half_overlapping_rating_classes_are_a_usage_error() -> None:
+    code, out, err = invoke("report", str(SPRING), "--group", "rating:1800-1999,1900-2099")
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == (
+        "Error: rating classes '1800-1999' and '1900-2099' overlap in part; classes may nest "
+        "(Under 1600 inside Under 1800) but not half-overlap: fix the bounds")
+    assert invoke("report", str(SPRING), "--group", "rating:<1600,<1800,1800+")[0] == 0
