@@ -13,6 +13,7 @@ import click
 
 from ..model import Tournament
 from ..tiebreaks import Spec, StandingsResult
+from ..tiebreaks.values import num
 
 KNOWN_RATING_LISTS = ("FIDE", "USCF")
 """Lists accepted by ``--rating-list`` even when no player of the file has a rating in them."""
@@ -79,7 +80,7 @@ def check_playoff(order: Sequence[int], result: StandingsResult) -> None:
         if not any(other != sn and points[other] == points[sn] for other in order):
             raise click.BadParameter(
                 f"player {sn} is tied with none of the others named (they have "
-                f"{', '.join(f'{o}: {float(points[o]):g}' for o in order)} points); a play-off "
+                f"{', '.join(f'{o}: {num(points[o])}' for o in order)} points); a play-off "
                 "orders players on the same score", param_hint="'--playoff'")
 
 
