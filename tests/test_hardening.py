@@ -357,3 +357,17 @@ def test_half_overlapping_rating_classes_are_a_usage_error() -> None:
         "Error: rating classes '1800-1999' and '1900-2099' overlap in part; classes may nest "
         "(Under 1600 inside Under 1800) but not half-overlap: fix the bounds")
     assert invoke("report", str(SPRING), "--group", "rating:<1600,<1800,1800+")[0] == 0
+
+
+@pytest.mark.parametrize("args", [
+    ["prizes", str(CLEAN), "--prizes", "missing.toml"],
+    ["report", str(CLEAN), "--prizes", "missing.toml"],
+    ["submit", "uscf", str(CLEAN), "-o", "x.zip", "--event-meta", "missing.toml"],
+    ["batch", str(CLEAN), "-o", "out", "--prizes", "missing.toml"],
+    ["batch", str(CLEAN), "-o", "out", "--submit", "uscf", "--event-meta", "missing.toml"],
+])
+def test_a_missing_option_file_is_a_missing_input(args: list[str], tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert invoke(*args) == (2, "", "Error: missing.toml: no such file or folder\n")
+    assert list(tmp_path.iterdir()) == []

@@ -15,6 +15,7 @@ from ..errors import FormatError, SwisstbError
 from ..submit import load_meta, normalize_meta
 from ..textsafe import shown
 from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from ._io import require_inputs
 from .submit import _meta_options
 
 
@@ -91,6 +92,7 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
     Example:
       swisstb batch season-2026/ -o site/ --format html,json --jobs 4
     """
+    require_inputs(prizes, event_meta)
     meta = _event_meta(event_meta, meta_options)
     try:
         options = BatchOptions(

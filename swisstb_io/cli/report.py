@@ -18,7 +18,14 @@ from ..reports import (
 )
 from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
 from . import _usage
-from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
+from ._io import (
+    echo_diagnostics,
+    from_option,
+    read_input,
+    require_inputs,
+    strict_option,
+    write_output,
+)
 
 
 def _chain(codes: str | None, t: Tournament) -> tuple[Spec, ...]:
@@ -119,6 +126,7 @@ def command(
     notation_given = (click.get_current_context().get_parameter_source("notation")
                       is not click.core.ParameterSource.DEFAULT)
     _usage.check_format_options(fmt, notation_given=notation_given, explain=explain)
+    require_inputs(path, prize_path)
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
     sections = (result.tournament,) if section is not None else result.every_section()

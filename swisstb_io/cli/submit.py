@@ -22,7 +22,7 @@ from ..submit import (
     write_file,
 )
 from ..tiebreaks import CalcOptions, parse_chain
-from ._io import echo_diagnostics, from_option, read_input, write_output
+from ._io import echo_diagnostics, from_option, read_input, require_inputs, write_output
 
 F = TypeVar("F", bound=Callable[..., Any])
 _STRICT_HELP = "Refuse to write anything if a problem is found."
@@ -142,6 +142,7 @@ def uscf(paths: tuple[str, ...], output: str, event_meta: str | None, from_forma
     (affiliate id, chief TD, city, state, zip, dates, time control, rating system)
     comes from --event-meta meta.toml or the options below.
     """
+    require_inputs(*paths, event_meta)
     meta = load_meta(event_meta) if event_meta else {}
     try:
         meta.update(normalize_meta({k: v for k, v in options.items() if v is not None},
