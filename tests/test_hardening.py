@@ -371,3 +371,11 @@ def test_a_missing_option_file_is_a_missing_input(args: list[str], tmp_path: Pat
     monkeypatch.chdir(tmp_path)
     assert invoke(*args) == (2, "", "Error: missing.toml: no such file or folder\n")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_comment_line_cannot_smuggle_a_formula_cell(tmp_path: Path) -> None:
+    t = dataclasses.replace(st.read(CLEAN), name="Open,=HYPERLINK(1),'@x,-2")
+    st.write(t, tmp_path / "e.csv")
+    text = (tmp_path / "e.csv").read_text()
+    assert "# Event: Open,'=HYPERLINK(1),''@x,-2\n" in text  # -2 is a number: kept
+    assert st.read(tmp_path / "e.csv").name == t.name
