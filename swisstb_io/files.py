@@ -89,13 +89,19 @@ _HINTS = {
 }
 
 
+def write_reason(exc: OSError) -> str:
+    """``REASON; WHAT TO DO`` for a failed write (``No space left on device; the disk…``)."""
+    reason = exc.strerror or str(exc)
+    hint = _HINTS.get(exc.errno or 0)
+    return reason + (f"; {hint}" if hint else "")
+
+
 def write_failure(exc: OSError, path: object = None) -> str:
     """``PATH: cannot write: REASON; WHAT TO DO`` for a failed write of ``path`` (default:
     the file named by ``exc``)."""
     where = path if path is not None else (exc.filename or "the output")
-    reason = exc.strerror or str(exc)
-    hint = _HINTS.get(exc.errno or 0)
-    return f"{where}: cannot write: {reason}" + (f"; {hint}" if hint else "")
+    return f"{where}: cannot write: {write_reason(exc)}"
 
 
-__all__ = ["DIR_MODE", "FILE_MODE", "atomic_write", "temp_prefix", "write_failure"]
+__all__ = ["DIR_MODE", "FILE_MODE", "atomic_write", "temp_prefix", "write_failure",
+           "write_reason"]

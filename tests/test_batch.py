@@ -231,7 +231,7 @@ def test_a_write_error_fails_that_event_only(
     bad = results["autumn/event03.csv"]
     assert bad.status == "failed"
     assert bad.message == (f"cannot write {out}/events/autumn/event03.csv.json: No space left "
-                           "on device")
+                           "on device; the disk is full: free some space or choose another disk")
     assert sum(r.status == "ok" for r in results.values()) == 11
     assert not (out / "events" / "autumn" / "event03.csv.json").exists()
     _no_temporaries(out)

@@ -187,7 +187,8 @@ def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
     monkeypatch.setattr(runner, "atomic_write", disk_full_on_the_second)
     res = list(Batch(season, tmp_path / "out", BatchOptions(formats=("html", "json"))).run())
     assert [(r.status, r.message) for r in res] == [
-        ("failed", f"cannot write {calls[1]}: No space left on device")]
+        ("failed", f"cannot write {calls[1]}: No space left on device; the disk is full: "
+                   "free some space or choose another disk")]
     assert list((tmp_path / "out" / "events").iterdir()) == []  # the first one is gone again
 
 

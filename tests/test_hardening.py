@@ -379,3 +379,13 @@ def test_a_comment_line_cannot_smuggle_a_formula_cell(tmp_path: Path) -> None:
     text = (tmp_path / "e.csv").read_text()
     assert "# Event: Open,'=HYPERLINK(1),''@x,-2\n" in text  # -2 is a number: kept
     assert st.read(tmp_path / "e.csv").name == t.name
+
+
+def test_batch_to_dash_is_a_usage_error_not_a_folder(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = invoke("batch", str(CLEAN), "-o", "-")
+    assert code == 2 and err.splitlines()[-1] == (
+        "Error: a batch writes a folder of reports, not one stream: give OUT_DIR a name "
+        "(-o site/)")
+    assert list(tmp_path.iterdir()) == []

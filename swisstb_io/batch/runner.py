@@ -25,6 +25,7 @@ from typing import Any, Literal
 from .. import __version__
 from ..api import atomic_write, load, read_source
 from ..errors import Location, SwisstbError
+from ..files import write_reason
 from ..registry import by_extension
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
 from ._malloc import keep_freed_memory
@@ -215,7 +216,7 @@ def process_event(
         return _failed(path, rel, exc, digest)
     except OSError as exc:
         where = exc.filename or out_dir
-        return FileResult(path, rel, "failed", f"cannot write {where}: {exc.strerror or exc}",
+        return FileResult(path, rel, "failed", f"cannot write {where}: {write_reason(exc)}",
                           digest=digest)
     except (KeyboardInterrupt, SystemExit):
         raise

@@ -104,6 +104,9 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
             jobs=jobs or default_jobs(), patterns=patterns, event_meta=meta)
     except SwisstbError as exc:
         raise click.UsageError(str(exc)) from exc
+    if str(out) == "-":
+        raise click.UsageError("a batch writes a folder of reports, not one stream: give "
+                               "OUT_DIR a name (-o site/)")
     if out.resolve() == season.resolve():
         raise click.UsageError("OUT_DIR must not be SEASON_DIR itself; choose another folder")
     batch = Batch(season, out, options)
