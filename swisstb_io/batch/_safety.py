@@ -58,7 +58,8 @@ class OutputLock:
 
     def release(self) -> None:
         if self._fh is not None:
-            self._fh.close()  # closing drops the lock; the file stays (harmless, reused)
+            self._fh.truncate(0)  # no process named any more; the empty file stays, reused
+            self._fh.close()  # closing drops the lock
             self._fh = None
 
 
