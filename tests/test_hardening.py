@@ -389,3 +389,12 @@ def test_batch_to_dash_is_a_usage_error_not_a_folder(tmp_path: Path,
         "Error: a batch writes a folder of reports, not one stream: give OUT_DIR a name "
         "(-o site/)")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_long_folder_name_for_the_dbf_trio_stays_legal(tmp_path: Path) -> None:
+    out = tmp_path / ("d" * 250)
+    code, _, err = invoke("submit", "uscf", str(CLEAN), "-o", str(out))
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == ["TDEXPORT.DBF", "THEXPORT.DBF",
+                                                     "TSEXPORT.DBF"]
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]
