@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import os
 import stat
 import zipfile
 from pathlib import Path
@@ -398,3 +399,30 @@ def test_a_long_folder_name_for_the_dbf_trio_stays_legal(tmp_path: Path) -> None
     assert sorted(p.name for p in out.iterdir()) == ["TDEXPORT.DBF", "THEXPORT.DBF",
                                                      "TSEXPORT.DBF"]
     assert [p.name for p in tmp_path.iterdir()] == [out.name]
+
+
+def test_dev_stdout_is_written_in_place_when_it_is_a_pipe_or_a_file(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, "-m", "swisstb_io", "report", str(CLEAN), "-o", "/dev/stdout"]
+    piped = subprocess.run(cmd, capture_output=True, timeout=60)
+    assert (piped.returncode, piped.stdout[:10]) == (0, b"Check Cup\n")
+    with (tmp_path / "out.txt").open("wb") as fh:  # a shell's `> out.txt`
+        assert subprocess.run(cmd, stdout=fh, timeout=60).returncode == 0
+        same_file = os.fstat(fh.fileno()).st_ino == (tmp_path / "out.txt").stat().st_ino
+    assert same_file  # written into the shell's file, not renamed over it
+    assert (tmp_path / "out.txt").read_bytes() == piped.stdout
+
+
+def test_a_fifo_is_written_in_place(tmp_path: Path) -> None:
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    atomic_write(fifo, b"through the pipe")
+    reader.join(timeout=10)
+    assert got == [b"through the pipe"] and stat.S_ISFIFO(fifo.stat().st_mode)
