@@ -12,7 +12,7 @@ import os
 from ..model import Tournament
 from ..registry import ReadResult
 from ..reports import FORMATS, PrizeColumn, ReportOptions, build, render, report_format
-from ..tiebreaks.standings import StandingsResult
+from ..tiebreaks import StandingsResult
 
 REPORT_EXTENSIONS: dict[str, str] = {
     name: f.extension for f in FORMATS.values() for name in (f.name, *f.aliases)}

@@ -23,9 +23,9 @@ from json.encoder import encode_basestring
 from typing import Any, NamedTuple
 
 from ..model import Outcome, PointSystem, Tournament
+from ..tiebreaks import StandingsResult
 from ..tiebreaks.context import US_LETTER, Context
 from ..tiebreaks.report import decimal
-from ..tiebreaks.standings import StandingsResult
 from .summary import rating_of
 
 _HALVES = {"win": 2, "inconsistent-win": 2, "draw": 1, "inconsistent-draw": 1}
