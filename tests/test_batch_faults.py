@@ -213,3 +213,24 @@ def test_a_huge_file_and_an_unreadable_folder_are_reported(
     assert notes == [
         f"{season / 'huge.trf'}: skipped: it is 256 MB, too large for a tournament file",
         f"{season / 'locked'}: skipped: the folder cannot be read (Permission denied)"]
+
+
+def test_a_section_that_is_gone_loses_its_reports(tmp_path: Path) -> None:
+    import dataclasses
+
+    import swisstb_io as st
+    from swisstb_io.sjson.writer import dump_sections
+
+    t = st.read(CLEAN)
+    reserve = dataclasses.replace(t, players=tuple(
+        dataclasses.replace(p, name=f"{p.name} R") for p in t.players))
+    season = tmp_path / "season"
+    season.mkdir()
+    (season / "club.sjson").write_bytes(dump_sections([t, reserve]))
+    out = tmp_path / "out"
+    first = list(Batch(season, out, BatchOptions(formats=("json",))).run())
+    assert sorted(r.rel for r in first) == ["club.sjson#1", "club.sjson#2"]
+    (season / "club.sjson").write_bytes(dump_sections([t]))
+    list(Batch(season, out, BatchOptions(formats=("json",))).run())
+    assert sorted(p.name for p in (out / "events").iterdir()) == [
+        "club.sjson.json", "club.sjson.summary.json"]

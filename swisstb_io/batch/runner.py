@@ -423,9 +423,12 @@ class Batch:
             finished = True
         finally:
             base = self.root.parent if self.root.is_file() else self.root
-            for rel in [r for r in manifest if r not in seen
-                        and not (base / split_section(r)[0]).exists()]:
-                _remove_files(self.out, _entry_files(manifest.pop(rel)))  # the input is gone
+            rels = {rel for _, rel in self.tasks}
+            files = {split_section(rel)[0] for rel in rels}
+            for rel in [r for r in manifest if r not in seen and r not in rels]:
+                file = split_section(rel)[0]
+                if file in files or not (base / file).exists():  # a section or a file gone
+                    _remove_files(self.out, _entry_files(manifest.pop(rel)))
             save_manifest(self.out, manifest, previous_index if finished else "")
             journal.close(remove=True)
         key = index_key(self.results, self.stopped_early)
