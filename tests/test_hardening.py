@@ -426,3 +426,17 @@ def test_a_fifo_is_written_in_place(tmp_path: Path) -> None:
     atomic_write(fifo, b"through the pipe")
     reader.join(timeout=10)
     assert got == [b"through the pipe"] and stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_prize_lists_and_submission_problems_cannot_fake_lines(tmp_path: Path) -> None:
+    t = st.read(CLEAN)
+    evil = (dataclasses.replace(t.players[0], name="Evil\x1b[31m\nfake line"), *t.players[1:])
+    path = tmp_path / "e.jch"
+    st.write(dataclasses.replace(t, players=evil), path)
+    prizes = ROOT / "fixtures" / "prizes" / "based_on_1000.toml"
+    code, out, _ = invoke("prizes", str(path), "--prizes", str(prizes))
+    assert code == 0 and "Evil\\x1b[31m\\nfake line" in out
+    assert not any(line.startswith("fake") for line in out.splitlines())
+    code, _, err = invoke("submit", "fide", str(path), "-o", str(tmp_path / "x.trf"))
+    assert "player 1 (Evil\\x1b[31m\\nfake line): sex: missing" in err
+    assert not any(line.startswith("fake") for line in err.splitlines())

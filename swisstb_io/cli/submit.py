@@ -21,6 +21,7 @@ from ..submit import (
     write_directory,
     write_file,
 )
+from ..textsafe import shown
 from ..tiebreaks import CalcOptions, parse_chain
 from ._io import echo_diagnostics, from_option, read_input, require_inputs, write_output
 
@@ -30,7 +31,7 @@ _STRICT_HELP = "Refuse to write anything if a problem is found."
 
 def _report(problems: Sequence[Problem], strict: bool, output: str) -> None:
     for p in problems:
-        click.echo(str(p), err=True)
+        click.echo(shown(str(p)), err=True)
     refuse_if_strict(problems, strict, output)
 
 

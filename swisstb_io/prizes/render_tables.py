@@ -7,9 +7,10 @@ import csv
 import html
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ..textsafe import shown
 from .model import System
 from .money import money, points_text
 from .result import PrizeResult
@@ -133,8 +134,11 @@ def _settings(result: PrizeResult) -> Table:
 # -- layouts ------------------------------------------------------------------------------
 
 def to_text(doc: Document) -> str:
-    out = [doc.title, *doc.lines]
+    """Fixed-width text; names from the file with control characters shown as escapes
+    (:func:`~swisstb_io.textsafe.shown`), so a name cannot start a line of its own."""
+    out = [shown(doc.title), *map(shown, doc.lines)]
     for t in doc.tables:
+        t = replace(t, rows=tuple(tuple(map(shown, r)) for r in t.rows))
         out += ["", t.title]
         widths = [max(len(r[i]) for r in (t.headers, *t.rows)) for i in range(len(t.headers))]
 
@@ -144,7 +148,7 @@ def to_text(doc: Document) -> str:
         out.append(row(t.headers))
         out.append("-" * len(row(t.headers)))
         out += [row(r) for r in t.rows]
-    out += ["", "Explanations", *(f"  {line}" for line in doc.explanations)]
+    out += ["", "Explanations", *(f"  {shown(line)}" for line in doc.explanations)]
     return "\n".join(out) + "\n"
 
 
