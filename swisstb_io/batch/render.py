@@ -76,13 +76,15 @@ def prize_file_problem(exc: SwisstbError) -> SwisstbError:
 
 
 def submission(
-    read: ReadResult, kind: str, tiebreaks: str | None, options: CalcOptions
+    read: ReadResult, kind: str, tiebreaks: str | None, options: CalcOptions,
+    meta: dict[str, str] | None = None
 ) -> tuple[str, bytes, list[str]]:
     """``(file suffix, bytes, problems)`` of the ``kind`` (``fide``/``uscf``) rating submission;
     the FIDE one is ranked like the reports (the same chain policy and ``options``).
 
     The problems a rating officer would send back are returned as text; the file is written
     anyway (like ``swisstb submit`` without ``--strict``), and the batch shows them.
+    ``meta``: the US Chess event data (``--event-meta``).
     """
     from ..submit import prepare_fide, prepare_uscf
 
@@ -90,5 +92,5 @@ def submission(
         fide = prepare_fide(read.tournament, tiebreaks=tiebreaks,
                             options=replace(options, explain=False))
         return SUBMISSION_SUFFIXES["fide"], fide.to_bytes(), [str(p) for p in fide.problems]
-    uscf = prepare_uscf([read.tournament])
+    uscf = prepare_uscf([read.tournament], meta)
     return SUBMISSION_SUFFIXES["uscf"], uscf.to_zip(), [str(p) for p in uscf.problems]

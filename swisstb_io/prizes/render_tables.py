@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ..textsafe import shown
 from .model import System
 from .money import money, points_text
 from .result import PrizeResult
@@ -133,10 +134,8 @@ def _settings(result: PrizeResult) -> Table:
 # -- layouts ------------------------------------------------------------------------------
 
 def to_text(doc: Document) -> str:
-    """Fixed-width tables; text from the event file (names) with control characters shown
-    as escapes, as in ``report`` (:func:`~swisstb_io.textsafe.shown`)."""
-    from ..textsafe import shown
-
+    """Fixed-width tables; names from the file with control characters shown as escapes
+    (:func:`~swisstb_io.textsafe.shown`), so a name cannot start a line of its own."""
     out = [shown(doc.title), *map(shown, doc.lines)]
     for t in doc.tables:
         t = replace(t, rows=tuple(tuple(map(shown, r)) for r in t.rows))
