@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -21,3 +22,7 @@ class ReportOptions:
     """The input's format name, for the JSON ``event.format``."""
     explain: bool = False
     """JSON: include every value's explanation (HTML always includes them)."""
+    site_links: tuple[tuple[str, str], ...] = ()
+    """HTML: ``(text, href)`` links at the top of the page (a season site's index)."""
+    player_links: Mapping[int, str] = field(default_factory=dict, hash=False)
+    """HTML: a page about the player, by start number (a season site's player pages)."""

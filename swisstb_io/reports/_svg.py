@@ -1,4 +1,5 @@
-"""The score-progression chart: running score by round, as inline SVG (no dependency).
+"""The score-progression chart: running score by round, as inline SVG (no dependency),
+and its legend as an HTML list (so names are complete and wrap on a phone).
 
 Coordinates are computed with Fractions and printed with one decimal, so the same input
 always gives the same bytes.
@@ -17,7 +18,7 @@ PALETTE = ("#0b5cad", "#c2410c", "#15803d", "#7e22ce", "#b91c1c",
            "#0e7490", "#a16207", "#be185d", "#4d7c0f", "#334155")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3", "", "6 3")
 WIDTH, HEIGHT = 720, 300
-LEFT, RIGHT, TOP, BOTTOM = 40, 170, 12, 34
+LEFT, RIGHT, TOP, BOTTOM = 40, 16, 12, 34
 
 
 def _fixed(v: Fraction) -> str:
@@ -84,11 +85,20 @@ def chart(rows: Sequence[Row], lines: Sequence[CrossRow], rounds: int, title: st
         label = f"{r.place_text}. {r.name}"
         out.append(f'<polyline points="{points}" stroke="{color}"{dash_attr}>'
                    f"<title>{html_text(label)}: {html_text(r.points_text)}</title></polyline>")
-        ly = TOP + 8 + n * 18
-        out.append(f'<line x1="{WIDTH - RIGHT + 12}" x2="{WIDTH - RIGHT + 34}" y1="{ly}" '
-                   f'y2="{ly}" stroke="{color}" stroke-width="2"{dash_attr}/>')
-        short = label if len(label) <= 18 else label[:17] + "…"
-        out.append(f'<text x="{WIDTH - RIGHT + 40}" y="{ly}" dominant-baseline="middle">'
-                   f"{html_text(short)}</text>")
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _swatch(n: int) -> str:
+    """The line sample of the ``n``-th player (0-based): colour and dash of the chart."""
+    dash = DASHES[n % len(DASHES)]
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<svg width="28" height="10" aria-hidden="true"><line x1="1" x2="27" y1="5" y2="5" '
+            f'stroke="{PALETTE[n % len(PALETTE)]}" stroke-width="2"{dash_attr}/></svg>')
+
+
+def legend(rows: Sequence[Row], limit: int = 10) -> str:
+    """The chart's legend: ``place. name: points`` of the first ``limit`` rows, in full."""
+    items = "".join(f"<li>{_swatch(n)}{html_text(f'{r.place_text}. {r.name}')}: "
+                    f"{html_text(r.points_text)}</li>" for n, r in enumerate(rows[:limit]))
+    return f'<ol class="legend" aria-label="Lines of the chart">{items}</ol>'
