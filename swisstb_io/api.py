@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO
 
 from .errors import FormatError, Location, UnknownFormatError, WriteError
@@ -99,16 +100,31 @@ def dumps(tournament: Tournament, format: str, options: WriteOptions | None = No
     return spec.writer(tournament, opts)
 
 
+def dumps_sections(sections: Sequence[Tournament], format: str,
+                   options: WriteOptions | None = None) -> bytes:
+    """Serialise several sections as one file of ``format`` (``.sjson``, the US Chess DBF:
+    formats with :attr:`FormatSpec.sections_writer`); one section needs no such format."""
+    spec = find(format)
+    if len(sections) == 1:
+        return dumps(sections[0], spec.name, options)
+    if spec.sections_writer is None:
+        raise WriteError(f"format {spec.name!r} holds one section; write each section "
+                         "to a file of its own")
+    return spec.sections_writer(sections, options or spec.write_options)
+
+
 def write(
-    tournament: Tournament,
+    tournament: Tournament | Sequence[Tournament],
     dest: str | os.PathLike[str] | BinaryIO,
     *,
     format: str,
     options: WriteOptions | None = None,
 ) -> None:
-    """Write ``tournament`` to a path (atomically) or a binary stream."""
+    """Write ``tournament`` (or several sections, :func:`dumps_sections`) to a path
+    (atomically) or a binary stream."""
     spec = find(format)
-    data = dumps(tournament, spec.name, options)
+    data = dumps(tournament, spec.name, options) if isinstance(tournament, Tournament) \
+        else dumps_sections(tournament, spec.name, options)
     if not isinstance(dest, str | os.PathLike):
         dest.write(data)
         return
@@ -156,5 +172,5 @@ def spec_for_output(dest: str, to: str | None) -> FormatSpec:
     )
 
 
-__all__ = ["DIR_MODE", "FILE_MODE", "atomic_write", "dumps", "load", "read", "read_source",
-           "spec_for_output", "write"]
+__all__ = ["DIR_MODE", "FILE_MODE", "atomic_write", "dumps", "dumps_sections", "load", "read",
+           "read_source", "spec_for_output", "write"]

@@ -95,3 +95,10 @@ class Diagnostics:
 
     def freeze(self) -> tuple[Diagnostic, ...]:
         return tuple(self.items)
+
+
+def quoted(value: object, width: int = 40) -> str:
+    """``repr(value)`` for a message, cut to about ``width`` characters (``'99999…'``): a
+    hostile file's value may be megabytes long."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 2] + "…" + text[-1]

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
+
+from . import textio
+from .errors import FormatError, Location
 
 _PATH = re.compile(r"\.?([A-Za-z_]\w*)|\[(\d+)\]")
 _WS = " \t\r\n"
@@ -82,4 +86,83 @@ def item_offsets(text: str, where: str) -> list[int]:
     return out
 
 
-__all__ = ["item_offsets", "offset"]
+
+
+MAX_DEPTH = 100
+"""Deepest nesting of lists and objects a tournament file may have (real ones use < 10)."""
+MAX_NUMBER_DIGITS = 40
+"""Longest number literal (digits, sign, point and exponent) a tournament file may have."""
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_LONG_NUMBER = re.compile(rf"-?\d[\d.eE+-]{{{MAX_NUMBER_DIGITS},}}")
+_HUGE_EXPONENT = re.compile(r"\d[eE][+-]?\d{4,}")
+_SURROGATE = re.compile(
+    r"(?<!\\)(?:\\\\)*(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")
+_CONSTANT = re.compile(r"[:\[,]\s*(NaN|-?Infinity)\b")
+
+
+def _too_deep(text: str) -> int | None:
+    """Offset of the first list or object nested deeper than :data:`MAX_DEPTH`."""
+    depth = 0
+    for m in _TOKEN.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return m.start()
+        elif c in "]}":
+            depth -= 1
+    return None
+
+
+def _outside_strings(text: str, pattern: re.Pattern[str]) -> re.Match[str] | None:
+    """The first match of ``pattern`` that is not inside a string."""
+    strings = [(m.start(), m.end()) for m in re.finditer(r'"(?:[^"\\]|\\.)*"', text)]
+    k = 0
+    for m in pattern.finditer(text):
+        while k < len(strings) and strings[k][1] <= m.start():
+            k += 1
+        if k < len(strings) and strings[k][0] <= m.start():
+            continue
+        return m
+    return None
+
+
+def load(text: str, path: str, parse_float: Any = float) -> Any:
+    """Parse JSON ``text``; every problem is a :class:`FormatError` at its ``line:col``.
+
+    Beyond the standard decoder's syntax errors: nesting deeper than :data:`MAX_DEPTH`,
+    numbers longer than :data:`MAX_NUMBER_DIGITS` or with a four-digit exponent
+    (``1e999999``), ``NaN``/``Infinity``, and lone surrogate escapes (``"\\ud800"``, no
+    character: the text could not be written back as UTF-8).
+    """
+    def at(pos: int) -> Location:
+        return Location(path, *textio.line_col(text, pos))
+
+    def constant(name: str) -> Any:
+        raise ValueError(name)
+
+    if "\\u" in text and (bad := _SURROGATE.search(text)) is not None:
+        raise FormatError(f"{bad.group(1)} is half of a UTF-16 surrogate pair, no character; "
+                          "write the character itself", at(bad.start(1)))
+    for pattern, why in ((_HUGE_EXPONENT, "has an exponent no tournament value needs"),
+                         (_LONG_NUMBER, f"is longer than {MAX_NUMBER_DIGITS} characters")):
+        if pattern.search(text) and (m := _outside_strings(text, pattern)) is not None:
+            shown = m.group() if len(m.group()) <= 20 else m.group()[:17] + "..."
+            raise FormatError(f"not valid here: the number {shown} {why}", at(m.start()))
+    try:
+        return json.loads(text, parse_float=parse_float, parse_constant=constant)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"not valid JSON: {exc.msg}", Location(path, exc.lineno, exc.colno)
+                          ) from None
+    except RecursionError:
+        pos = _too_deep(text)
+        raise FormatError(f"not valid here: lists and objects nested more than {MAX_DEPTH} "
+                          "deep", at(pos or 0)) from None
+    except ValueError as exc:
+        bad = _CONSTANT.search(text)
+        where = at(bad.start(1)) if bad is not None else Location(path, 1, 1)
+        raise FormatError(f"not valid JSON: {exc} is not a JSON number", where) from None
+
+
+__all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "item_offsets", "load", "offset"]

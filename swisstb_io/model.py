@@ -47,6 +47,10 @@ class Color(enum.Enum):
     NONE = "-"
     """No colour: byes, absences and most forfeits."""
 
+    # Members are singletons compared by identity; Enum's own __hash__ hashes the name in
+    # Python code, which the per-cell lookups of the tie-breaks feel (one per player x round).
+    __hash__ = object.__hash__
+
     def opposite(self) -> Color:
         if self is Color.WHITE:
             return Color.BLACK
@@ -94,6 +98,8 @@ class Outcome(enum.Enum):
     """US ``R``: credited a draw by the TD although the two sides disagree; rated."""
     INCONSISTENT_LOSS = "inconsistent-loss"
     """US ``S``: credited a loss by the TD although the two sides disagree; rated."""
+
+    __hash__ = object.__hash__  # identity, as for Color (Enum's hashes the name in Python)
 
     @property
     def played(self) -> bool:
@@ -419,6 +425,16 @@ class Tournament:
                     last = k
                     break
         return last or self.rounds_played
+
+    def entered_ahead(self) -> tuple[tuple[int, StartNo, Outcome], ...]:
+        """The byes and absences entered for rounds after :attr:`rounds_paired`, as
+        ``(round, start_no, outcome)`` by round then start number: shown as entered ahead,
+        counted nowhere."""
+        paired = self.rounds_paired
+        return tuple(sorted(
+            (k, p.start_no, r.outcome) for p in self.players
+            for k, r in enumerate(p.results[paired:], paired + 1)
+            if r.outcome is not Outcome.NOT_PAIRED))
 
     def after_round(self, n: int) -> Tournament:
         """The event as it stood after round ``n``: every player's rounds 1 to ``n``, the

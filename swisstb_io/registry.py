@@ -9,7 +9,7 @@ choices and help from this table, so a new format shows up everywhere at once.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .errors import Diagnostic, FormatError, Location, UnknownFormatError
@@ -66,6 +66,8 @@ Reader = Callable[[bytes, str, ReadOptions], ReadResult]
 Writer = Callable[[Tournament, WriteOptions], bytes]
 """``writer(tournament, options)``; raises only :class:`~swisstb_io.errors.WriteError`."""
 Sniffer = Callable[[bytes], bool]
+SectionsWriter = Callable[[Sequence[Tournament], WriteOptions], bytes]
+"""``writer(sections, options)``: several sections as one file (formats that hold them)."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,12 @@ class FormatSpec:
     * ``"<object>.extras"``: no extras kept.  Otherwise readers may add keys of their own
       namespace, and only the keys the original had are compared.
     """
+    sections_writer: SectionsWriter | None = None
+    """Set for formats that hold several sections in one file (``.sjson``, the US Chess
+    DBF): writes them all; :attr:`writer` writes one."""
+    keeps_extras: tuple[str, ...] = ()
+    """Extras keys (prefixes) the format writes back although ``"<object>.extras"`` is in
+    :attr:`lossy`: its own namespace, e.g. ``("trf:",)``."""
     bundle: bool = False
     """True when the format is several files: a directory or a ``.zip`` of them."""
     dossier: str = ""

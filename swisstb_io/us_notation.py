@@ -23,7 +23,8 @@ from types import MappingProxyType
 from .model import Color, DateText, Outcome, Player, RoundResult
 
 CELL_RE = re.compile(
-    r"^(?:(?P<res>[WLDNRS])\s*(?P<opp>\d+)\s*(?P<col>[WB])?|(?P<unpl>[XFZBHU*-])\s*(?P<opp2>\d+)?)$"
+    r"^(?:(?P<res>[WLDNRS])\s*(?P<opp>\d{1,9})\s*(?P<col>[WB])?"
+    r"|(?P<unpl>[XFZBHU*-])\s*(?P<opp2>\d{1,9})?)$"
 )
 """formats.md §2.4 round-cell grammar (spaces allowed between the parts, as WinTD writes)."""
 
@@ -180,7 +181,7 @@ def parse_points(text: str) -> Fraction | None:
     t = text.strip().replace("½", ".5").replace(",", ".")
     if t.startswith("."):
         t = "0" + t
-    if not re.fullmatch(r"-?\d+(\.\d+)?|-?\d+/\d+", t):
+    if not re.fullmatch(r"-?\d{1,15}(\.\d{1,15})?|-?\d{1,15}/\d{1,15}", t):
         return None
     if "/" in t and int(t.split("/")[1]) == 0:
         return None

@@ -11,8 +11,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from swisstb_io.model import Color, DateText, Outcome, Player, PointSystem, RoundResult, Tournament
+from swisstb_io.tiebreaks import CalcOptions, Context, Explanation, parse_spec
+from swisstb_io.tiebreaks.encounters import direct_encounter
 
 _GAME = re.compile(r"^([WDLXF])(\d+)([wb]?)$")
 _KIND = {"W": Outcome.WIN, "D": Outcome.DRAW, "L": Outcome.LOSS, "X": Outcome.FORFEIT_WIN,
@@ -50,3 +53,30 @@ def build(
         pairing_system=pairing_system, total_rounds=rounds,
         point_system=points or PointSystem(),
     )
+
+
+def context(t: Tournament, *, edition: str | None = None, system: str | None = None,
+            unrated: int | None = None, explain: bool = False,
+            future_rounds: str = "skip") -> Context:
+    """The calculator's context of ``t`` with the FIDE choices given."""
+    return Context(t, CalcOptions(fide_rules=edition, system=system, unrated_rating=unrated,
+                                  explain=explain, future_rounds=future_rounds))
+
+
+def values(ctx: Context, code: str) -> dict[int, Fraction | None]:
+    """Every player's value of the field system ``code``, by start number."""
+    spec = parse_spec(code)
+    assert spec.system.values is not None
+    return dict(zip(ctx.start_nos, spec.system.values(ctx, spec), strict=True))
+
+
+def explanation(ctx: Context, code: str, start_no: int) -> Explanation:
+    """The explanation of player ``start_no``'s value of the field system ``code``."""
+    spec = parse_spec(code)
+    assert spec.system.explain is not None
+    return spec.system.explain(ctx, spec, ctx.index[start_no])
+
+
+def ranks(ctx: Context, code: str, group: Sequence[int]) -> tuple[dict[int, int], list[str]]:
+    """Direct-encounter ranks within ``group`` (``code``: ``DE`` with its modifiers)."""
+    return direct_encounter(ctx, parse_spec(code), tuple(group))

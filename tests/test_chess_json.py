@@ -294,9 +294,14 @@ def test_points_with_a_huge_exponent_are_refused_quickly() -> None:
     data = data.replace(b'"gamePoints": 2.5', b'"gamePoints": 1E+999999999')
     with pytest.raises(FormatError) as info:
         _read(data)
+    assert str(info.value) == (
+        "t.jch:72:79: not valid here: the number 1E+999999999 has an exponent no tournament "
+        "value needs")
+    data = data.replace(b"1E+999999999", b"1E+99")  # refused by the points check
+    with pytest.raises(FormatError) as info:
+        _read(data)
     assert str(info.value).endswith(
-        "event.tournaments[0].competitors[0].gamePoints: 1E+999999999 is out of range for points"
-    )
+        "event.tournaments[0].competitors[0].gamePoints: 1E+99 is out of range for points")
 
 
 BAD = {

@@ -136,9 +136,11 @@ def test_batch_skips_an_unchanged_dbf_folder(tmp_path: Path,
     season = tmp_path / "season"
     shutil.copytree(ROOT / "fixtures" / "uscf_dbf" / "wintd_two_sections", season / "event")
     options = BatchOptions(formats=("json",), jobs=1)
-    assert [r.status for r in Batch(season, tmp_path / "site", options).run()] == ["ok"]
+    # two sections: two events (item 4)
+    assert [r.status for r in Batch(season, tmp_path / "site", options).run()] == ["ok"] * 2
     monkeypatch.setattr(time, "time", lambda: 2_000_000_000.0)
-    assert [r.status for r in Batch(season, tmp_path / "site", options).run()] == ["skipped"]
+    assert [r.status for r in Batch(season, tmp_path / "site", options).run()] == [
+        "skipped"] * 2
 
 
 # -- item 3: SwissSys 11.5x .sjson -------------------------------------------------------

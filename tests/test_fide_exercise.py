@@ -12,11 +12,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from fide_build import context, explanation, values
 
 import swisstb_io
 from swisstb_io.tiebreaks import CalcOptions, standings
-from swisstb_io.tiebreaks.fide import FideOptions, build_context, compute
-from swisstb_io.tiebreaks.fide._opponents import adjusted_scores
+from swisstb_io.tiebreaks.unplayed import adjusted_scores
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures"
 ANSWERS = json.loads((FIX / "fide" / "held_exercise.c07.json").read_text("utf-8"))
@@ -32,9 +32,9 @@ def _num(text: str | None) -> Fraction | None:
 
 def _column(code: str, edition: str = "2024", system: str | None = None,
             name: str = "held_swiss_5.trf") -> dict[str, Fraction | None]:
-    ctx = build_context(_load(name), FideOptions(edition=edition, system=system))
+    ctx = context(_load(name), edition=edition, system=system)
     spec = code.replace("BH-C1", "BH/C1")
-    return {str(s): v.value for s, v in zip(ctx.start_nos, compute(ctx, spec), strict=True)}
+    return {str(s): v for s, v in values(ctx, spec).items()}
 
 
 CODES_2024 = sorted({k for row in ANSWERS["rules_2024"].values() for k in row})
@@ -48,9 +48,9 @@ def test_2024_table_every_player(code: str) -> None:
 
 
 def test_file_date_selects_2024_rules() -> None:
-    ctx = build_context(_load("held_swiss_5.trf"))
-    assert ctx.edition == "2024"
-    assert "2024-08-01" in ctx.edition_reason
+    rules = context(_load("held_swiss_5.trf")).fide_rules()
+    assert rules.edition == "2024"
+    assert "2024-08-01" in rules.edition_reason
 
 
 @pytest.mark.parametrize("code", sorted(ANSWERS["rules_2026"]))
@@ -61,8 +61,8 @@ def test_2026_values(code: str) -> None:
 
 
 def test_adjusted_scores_exercise_12() -> None:
-    ctx = build_context(_load("held_swiss_5.trf"), FideOptions(edition="2024"))
-    adj, _ = adjusted_scores(ctx, fore=False)
+    ctx = context(_load("held_swiss_5.trf"), edition="2024")
+    adj, _ = adjusted_scores(ctx, ctx.fide_rules(), fore=False)
     got = {str(s): ctx.frac(a) for s, a in zip(ctx.start_nos, adj, strict=True)}
     for sno, text in ANSWERS["adjusted_scores_2024"].items():
         assert got[sno] == _num(text), sno
@@ -76,12 +76,12 @@ def test_apro_ptp(code: str, key: str) -> None:
 
 
 def test_bh_cut_takes_vur_first_player_14() -> None:
-    ctx = build_context(_load("held_swiss_5.trf"), FideOptions(edition="2024"))
-    value = compute(ctx, "BH/C1")[ctx.index[14]]
-    assert value.value == 9
-    cut = [p for p in value.parts if p.cut]
-    assert len(cut) == 1 and cut[0].value == 2 and "VUR" in cut[0].cut
-    assert value.article == "FIDE C.07 §8.1"
+    ctx = context(_load("held_swiss_5.trf"), edition="2024")
+    assert values(ctx, "BH/C1")[14] == 9
+    expl = explanation(ctx, "BH/C1", 14)
+    cut = [p for p in expl.rows if p.dropped]
+    assert len(cut) == 1 and cut[0].value == 2 and "VUR" in cut[0].dropped
+    assert expl.rule.startswith("FIDE C.07 §8.1 Buchholz (2024 rules)")
 
 
 @pytest.mark.parametrize("name", sorted(ANSWERS["de_ranks"]))
@@ -104,9 +104,7 @@ def test_round_robin_forfeit_counts_as_played_against_scheduled_opponent() -> No
     # Round 4: player 6 won by forfeit against 5.  In a round robin the game counts as
     # played against 5; under Swiss rules it is a dummy opponent (16.4).
     t = _load("held_round_robin.trf")
-    rr = build_context(t, FideOptions(system="round-robin"))
-    swiss = build_context(t, FideOptions(system="swiss"))
-    rr_part = compute(rr, "SB")[rr.index[6]].parts[3]
-    swiss_part = compute(swiss, "SB")[swiss.index[6]].parts[3]
+    rr_part = explanation(context(t, system="round-robin"), "SB", 6).rows[3]
+    swiss_part = explanation(context(t, system="swiss"), "SB", 6).rows[3]
     assert rr_part.opponent == 5 and "opponent 5" in rr_part.note
     assert "dummy" in swiss_part.note

@@ -7,20 +7,14 @@ import datetime as dt
 from fractions import Fraction as F
 
 import pytest
-from fide_build import build
+from fide_build import build, context, explanation, ranks
+from fide_build import values as field_values
 
 from swisstb_io.errors import TiebreakError
 from swisstb_io.model import DateText, PointSystem
-from swisstb_io.tiebreaks import CalcOptions, parse_spec, standings
-from swisstb_io.tiebreaks.fide import (
-    FideOptions,
-    build_context,
-    compute,
-    direct_encounter,
-    format_fixed,
-    parse_fide_spec,
-)
-from swisstb_io.tiebreaks.fide._opponents import adjusted_scores
+from swisstb_io.tiebreaks import CalcOptions, Context, parse_spec, standings
+from swisstb_io.tiebreaks.unplayed import adjusted_scores
+from swisstb_io.tiebreaks.values import format_fixed
 
 # T2: 1 W4, Z, L2 = 1 | 2 D3, D4, W1 = 2 | 3 D2, PAB, W4 = 2.5 | 4 L1, D2, L3 = 0.5
 T2 = {1: ["W4", "Z", "L2b"], 2: ["D3", "D4", "W1"], 3: ["D2b", "PAB", "W4"],
@@ -34,8 +28,14 @@ T5 = {1: ["W2", "D3b", "X4"], 2: ["L1b", "W4", "D3b"], 3: ["W4b", "D1", "D2"],
 
 def values(rows: dict[int, list[str]], code: str, **kw: object) -> dict[int, F | None]:
     opts = {k: kw.pop(k) for k in ("edition", "system", "unrated", "future_rounds") if k in kw}
-    ctx = build_context(build(rows, **kw), FideOptions(**opts))  # type: ignore[arg-type]
-    return {s: v.value for s, v in zip(ctx.start_nos, compute(ctx, code), strict=True)}
+    ctx = context(build(rows, **kw), **opts)  # type: ignore[arg-type]
+    return field_values(ctx, code)
+
+
+def adjusted(ctx: Context, sno: int) -> F:
+    """Player ``sno``'s adjusted score (16.3) as a Fraction."""
+    adj, _ = adjusted_scores(ctx, ctx.fide_rules(), fore=False)
+    return ctx.frac(adj[ctx.index[sno]])
 
 
 # --------------------------------------------------------------------------- unplayed rounds
@@ -72,36 +72,32 @@ def test_sb_cut_removes_the_played_value_when_the_vur_is_worth_less_16_5() -> No
 
 
 def test_cut_reasons_are_explained() -> None:
-    ctx = build_context(build(T2), FideOptions(edition="2024"))
-    bh = compute(ctx, "BH/C1")[ctx.index[1]]
-    sb = compute(ctx, "SB/C1")[ctx.index[1]]
-    assert [p.round for p in bh.parts if p.cut] == [2] and "VUR" in bh.parts[1].cut
-    assert [p.round for p in sb.parts if p.cut] == [1] and "16.5" in sb.parts[0].cut
-    assert "dummy" in bh.parts[1].note and bh.article == "FIDE C.07 §8.1"
+    ctx = context(build(T2), edition="2024")
+    bh = explanation(ctx, "BH/C1", 1)
+    sb = explanation(ctx, "SB/C1", 1)
+    assert [p.round for p in bh.rows if p.dropped] == [2] and "VUR" in bh.rows[1].dropped
+    assert [p.round for p in sb.rows if p.dropped] == [1] and "16.5" in sb.rows[0].dropped
+    assert "dummy" in bh.rows[1].note and bh.rule.startswith("FIDE C.07 §8.1 Buchholz")
 
 
 def test_requested_bye_at_the_end_counts_as_draw_for_opponents() -> None:
     # Player 4 of T1 ends with a ZPB: 0.5 + 0 + (½ instead of 0) = 1.0.
     t1 = {1: ["W2", "H", "L3b"], 2: ["L1b", "W4", "D5"], 3: ["D4b", "D5", "W1"],
           4: ["D3", "L2b", "Z"], 5: ["PAB", "D3b", "D2b"]}
-    ctx = build_context(build(t1), FideOptions(edition="2024"))
-    adj, _ = adjusted_scores(ctx, fore=False)
-    assert ctx.frac(adj[ctx.index[4]]) == 1
-    assert ctx.frac(adj[ctx.index[1]]) == F(3, 2)  # HPB not at the end: as given
+    ctx = context(build(t1), edition="2024")
+    assert adjusted(ctx, 4) == 1
+    assert adjusted(ctx, 1) == F(3, 2)  # HPB not at the end: as given
 
 
 def test_forfeit_loss_at_the_end_keeps_zero() -> None:
-    ctx = build_context(build(T5), FideOptions(edition="2024"))
-    adj, _ = adjusted_scores(ctx, fore=False)
-    assert adj[ctx.index[4]] == 0
+    assert adjusted(context(build(T5), edition="2024"), 4) == 0
 
 
 def test_zero_bye_before_a_pab_is_not_adjusted() -> None:
     rows = {1: ["W2", "Z", "PAB"], 2: ["L1b", "PAB", "Z"]}
-    ctx = build_context(build(rows), FideOptions(edition="2024"))
-    adj, _ = adjusted_scores(ctx, fore=False)
-    assert ctx.frac(adj[ctx.index[1]]) == 2  # PAB is not a VUR: the ZPB stays 0
-    assert ctx.frac(adj[ctx.index[2]]) == F(3, 2)  # ZPB at the end: ½
+    ctx = context(build(rows), edition="2024")
+    assert adjusted(ctx, 1) == 2  # PAB is not a VUR: the ZPB stays 0
+    assert adjusted(ctx, 2) == F(3, 2)  # ZPB at the end: ½
 
 
 def test_fore_buchholz_draws_the_last_round() -> None:
@@ -148,12 +144,12 @@ def test_virtual_opponent_2009_published_examples() -> None:
     # then a forfeit win in round 4 with 1.5: 1.5 + 0 + 0.5 x 5 = 4.0.
     rows = {1: ["W2", "D3", "Z", "X2"], 2: ["L1b", "PAB", "-", "F1"], 3: ["PAB", "D1b"]}
     # "at the end" of 9 rounds: rounds 5-9, paired for nobody here, count as unplayed
-    ctx = build_context(build(rows, rounds=9), FideOptions(edition="2009",
-                                                           future_rounds="unplayed"))
-    parts = compute(ctx, "BH")[ctx.index[1]].parts
+    ctx = context(build(rows, rounds=9), edition="2009", future_rounds="unplayed")
+    parts = explanation(ctx, "BH", 1).rows
     assert parts[2].value == F(11, 2) and parts[3].value == 4
+    assert "virtual opponent" in parts[2].note
     with pytest.raises(TiebreakError, match="FB"):
-        compute(ctx, "FB")
+        field_values(ctx, "FB")
 
 
 # --------------------------------------------------------------------------- counts, PS, KS, STD
@@ -193,29 +189,30 @@ RATED = {1: 2000, 2: 1801, 3: 1800, 4: 1500}
 
 
 def test_aro_rounds_half_up_and_keeps_exact() -> None:
-    ctx = build_context(build(T5, ratings=RATED))
-    aro = compute(ctx, "ARO")[ctx.index[1]]  # opponents 2 and 3 over the board
-    assert aro.value == 1801 and aro.exact == F(3601, 2) and aro.display == "1801"
-    tpr = compute(ctx, "TPR")[ctx.index[1]]  # 1.5/2 = 75 % -> dp 193
-    assert tpr.value == 1801 + 193
+    ctx = context(build(T5, ratings=RATED))
+    aro = field_values(ctx, "ARO")[1]  # opponents 2 and 3 over the board
+    assert aro == 1801 and format_fixed(aro, 0) == "1801"
+    assert "exact value 3601/2 = 1800.5000..., rounded half up" in explanation(
+        ctx, "ARO", 1).notes[-1]
+    assert field_values(ctx, "TPR")[1] == 1801 + 193  # 1.5/2 = 75 % -> dp 193
+    assert explanation(ctx, "TPR", 1).notes[-1] == "ARO 1801 + dp(75%) +193"
 
 
 def test_rating_tiebreaks_undefined_with_an_unrated_player() -> None:
     ratings = {1: 2000, 2: 1801, 3: 1800, 4: None}
-    ctx = build_context(build(T5, ratings=ratings))
-    aro = compute(ctx, "ARO")
-    assert all(v.value is None for v in aro)
-    assert "4" in aro[0].reason and "unrated" in aro[0].reason
-    assert compute(ctx, "ARO/U1400")[ctx.index[1]].value == 1801
-    ctx2 = build_context(build(T5, ratings=ratings), FideOptions(unrated=1400))
+    ctx = context(build(T5, ratings=ratings))
+    assert all(v is None for v in field_values(ctx, "ARO").values())
+    reason = explanation(ctx, "ARO", 1).notes[-1]
+    assert "4" in reason and "unrated" in reason
+    assert field_values(ctx, "ARO/U1400")[1] == 1801
+    ctx2 = context(build(T5, ratings=ratings), unrated=1400)
     # player 3 met 4 (unrated: 1400), 1 (2000) and 2 (1801): 5201/3 = 1733.67 -> 1734
-    aro3 = compute(ctx2, "ARO")[ctx2.index[3]]
-    assert aro3.value == 1734 and aro3.exact == F(5201, 3)
+    assert field_values(ctx2, "ARO")[3] == 1734
+    assert "exact value 5201/3" in explanation(ctx2, "ARO", 3).notes[-1]
 
 
 def test_ptp_and_zero_score() -> None:
-    ctx = build_context(build(T5, ratings=RATED))
-    ptp = {s: v.value for s, v in zip(ctx.start_nos, compute(ctx, "PTP"), strict=True)}
+    ptp = field_values(context(build(T5, ratings=RATED)), "PTP")
     assert ptp[4] == 1800 - 800  # 0 points over the board: lowest opponent - 800
 
 
@@ -227,32 +224,32 @@ RR4 = {1: ["W2", "W3b", "L4b"], 2: ["L1b", "W4", "W3b"], 3: ["W4b", "L1", "L2"],
 
 
 def test_de_recursive_subgroups() -> None:
-    ctx = build_context(build(RR4), FideOptions(system="round-robin"))
-    ranks, lines = direct_encounter(ctx, [1, 2, 3, 4])
+    ctx = context(build(RR4), system="round-robin")
+    got, lines = ranks(ctx, "DE", [1, 2, 3, 4])
     # first pass 2,2,1,1 -> {1,2} and {3,4}; second pass separates both pairs
-    assert ranks == {1: 1, 2: 2, 3: 3, 4: 4}
+    assert got == {1: 1, 2: 2, 3: 3, 4: 4}
     assert len(lines) == 3
 
 
 def test_de_swiss_rule_in_a_round_robin_with_s() -> None:
     # /S: the leaders (2 points each) can be caught, so nobody is separated.
-    ctx = build_context(build(RR4), FideOptions(system="round-robin"))
-    assert direct_encounter(ctx, [1, 2, 3, 4], swiss=True)[0] == {1: 1, 2: 1, 3: 1, 4: 1}
+    ctx = context(build(RR4), system="round-robin")
+    assert ranks(ctx, "DE/S", [1, 2, 3, 4])[0] == {1: 1, 2: 1, 3: 1, 4: 1}
 
 
 def test_de_swiss_only_when_nobody_can_catch_up() -> None:
-    ctx = build_context(build(T5), FideOptions(system="swiss"))
+    ctx = context(build(T5), system="swiss")
     # {1, 2, 4}: 1 beat 2, 2 beat 4; 1-4 was a forfeit (not a DE game): 4 could still
     # reach 1, as much as 1 has, so nobody is placed.
-    assert direct_encounter(ctx, [1, 2, 4])[0] == {1: 1, 2: 1, 4: 1}
+    assert ranks(ctx, "DE", [1, 2, 4])[0] == {1: 1, 2: 1, 4: 1}
     # With /P the forfeit counts and everybody met everybody: 2, 1, 0 points.
-    assert direct_encounter(ctx, [1, 2, 4], as_played=True)[0] == {1: 1, 2: 2, 4: 3}
+    assert ranks(ctx, "DE/P", [1, 2, 4])[0] == {1: 1, 2: 2, 4: 3}
 
 
 def test_de_averages_repeated_games() -> None:
     rows = {1: ["W2", "D2b"], 2: ["L1b", "D1"]}
-    ranks, lines = direct_encounter(build_context(build(rows)), [1, 2])
-    assert ranks == {1: 1, 2: 2} and "3/4" in lines[0]
+    got, lines = ranks(context(build(rows)), "DE", [1, 2])
+    assert got == {1: 1, 2: 2} and "3/4" in lines[0]
 
 
 def test_de_in_standings_is_a_group_tiebreak() -> None:
@@ -268,49 +265,57 @@ def test_de_in_standings_is_a_group_tiebreak() -> None:
     (dt.date(2026, 3, 1), "2026"), (dt.date(2026, 2, 28), "2024"), (dt.date(2019, 5, 1), "2024"),
 ])
 def test_edition_from_start_date(start: dt.date, edition: str) -> None:
-    assert build_context(build(T5, start=start)).edition == edition
+    assert context(build(T5, start=start)).fide_rules().edition == edition
 
 
 def test_edition_without_date_and_override() -> None:
-    ctx = build_context(build(T5, start=None))
-    assert ctx.edition == "2026" and "no start date" in ctx.edition_reason
+    rules = context(build(T5, start=None)).fide_rules()
+    assert rules.edition == "2026" and "no start date" in rules.edition_reason
     t = build(T5).__class__(players=build(T5).players, start_date=DateText("28. 07. 2005"))
-    assert "28. 07. 2005" in build_context(t).edition_reason
-    assert build_context(build(T5), FideOptions(edition="2009")).edition == "2009"
-    assert compute(build_context(build(T2)), "BH/V2")[2].value == 4  # /V2 forces 2026
+    assert "28. 07. 2005" in context(t).fide_rules().edition_reason
+    assert context(build(T5), edition="2009").fide_rules().edition == "2009"
+    assert field_values(context(build(T2)), "BH/V2")[3] == 4  # /V2 forces 2026
     with pytest.raises(TiebreakError, match="1999"):
-        FideOptions(edition="1999")
+        context(build(T5), edition="1999").fide_rules()
 
 
 def test_system_never_guessed_from_player_count() -> None:
     # RR4 has the shape of a round robin (4 players, 3 rounds) but says nothing: Swiss.
-    assert not build_context(build(RR4)).round_robin
-    assert build_context(build(RR4, pairing_system="FIDE_ROUNDROBIN")).round_robin
-    assert not build_context(build(RR4, pairing_system="FIDE_DUTCH_2025")).round_robin
-    assert build_context(build(RR4), FideOptions(system="round-robin")).round_robin
+    assert not context(build(RR4)).fide_rules().round_robin
+    assert context(build(RR4, pairing_system="FIDE_ROUNDROBIN")).fide_rules().round_robin
+    assert not context(build(RR4, pairing_system="FIDE_DUTCH_2025")).fide_rules().round_robin
+    assert context(build(RR4), system="round-robin").fide_rules().round_robin
     # the file's 192 record comes first; a contradicting option is reported, not applied
-    ctx = build_context(build(RR4, pairing_system="FIDE_DUTCH_2025"),
-                        FideOptions(system="round-robin"))
-    assert not ctx.round_robin and "does not override" in ctx.system_reason
+    rules = context(build(RR4, pairing_system="FIDE_DUTCH_2025"),
+                    system="round-robin").fide_rules()
+    assert not rules.round_robin and "does not override" in rules.system_reason
 
 
 # --------------------------------------------------------------------------- specs, display
 
 
 def test_spec_notation() -> None:
-    assert parse_fide_spec("BH-C1") == parse_fide_spec("bh/c1").__class__(
-        code="BH", cut_low=1, text="BH-C1")
-    assert parse_fide_spec("BH/M1").cut_high == 1
-    assert parse_fide_spec("KS/L+1").limit_offset == F(1, 2)
-    assert parse_fide_spec("KS/L40").limit_pct == 40
-    assert parse_fide_spec("ARO/U1400").unrated == 1400
-    assert parse_fide_spec("REP").code == "GE"
+    c1 = parse_spec("bh/c1")
+    assert (c1.code, c1.key, c1.cut_low, c1.cut_high) == ("BH", "BH/C1", 1, 0)
+    m1 = parse_spec("BH/M1")
+    assert (m1.cut_low, m1.cut_high) == (1, 1)
+    assert parse_spec("KS/L+1").limit_offset == F(1, 2)
+    assert parse_spec("KS/L40").limit_pct == 40
+    assert parse_spec("ARO/U1400").unrated == 1400
+    assert parse_spec("REP").code == "GE"
+    assert parse_spec("BH/V0").edition == "2009" and parse_spec("BH").edition is None
+    assert parse_spec("DE/P").played and parse_spec("DE/S").swiss and parse_spec("AOB/F").fore
     for bad in ("XYZ", "BH/Q", "WIN/C1", "KS/M1", "SB/M1"):
         with pytest.raises(TiebreakError):
-            parse_fide_spec(bad)
-    assert parse_spec("BH:GP/C1").code == "BH"
+            parse_spec(bad)
     with pytest.raises(TiebreakError, match="KS"):
         parse_spec("KS/C1")
+
+
+def test_team_score_suffix_is_refused_on_an_individual_event() -> None:
+    for text in ("BH:MP", "BH:GP/C1", "SB:MP", "DE:GP"):
+        with pytest.raises(TiebreakError, match="team event; this is an individual event"):
+            parse_spec(text)
 
 
 def test_format_fixed_half_up() -> None:
@@ -320,15 +325,14 @@ def test_format_fixed_half_up() -> None:
     assert format_fixed(F(7, 2), 1) == "3.5"
 
 
-def test_cyclic_gc_state_is_restored() -> None:
+def test_the_engine_never_switches_the_garbage_collector(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     import gc
 
-    assert gc.isenabled()
-    standings(build(T5), "BH/C1,DE")
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        standings(build(T5), "SB,DE")
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
+    def refuse() -> None:
+        raise AssertionError("the tie-break engine switched the collector")
+
+    monkeypatch.setattr(gc, "disable", refuse)
+    monkeypatch.setattr(gc, "enable", refuse)
+    res = standings(build(T5), "BH/C1,SB,DE", CalcOptions(explain=True))
+    assert [r.start_no for r in res.rows] == [1, 3, 2, 4]

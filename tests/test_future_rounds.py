@@ -84,3 +84,19 @@ def test_pre_entered_byes_in_future_columns_change_nothing(data: st.DataObject,
     assert moved.rounds_paired == base.rounds_paired
     for chain in (US, FIDE):
         assert _values(moved, chain) == _values(base, chain)
+
+
+def test_byes_entered_ahead_are_shown_as_entered_ahead() -> None:
+    t = swisstb_io.read(JAVAFO)
+    assert t.entered_ahead() == ((5, 22, Outcome.ZERO_BYE), (5, 28, Outcome.ZERO_BYE),
+                                 (5, 43, Outcome.HALF_BYE))
+    from click.testing import CliRunner
+
+    from swisstb_io.cli import cli
+
+    for fmt in ("text", "md", "html"):
+        out = CliRunner().invoke(cli, ["report", str(JAVAFO), "-t", "BH", "-f", fmt]).stdout
+        assert "Entered ahead for round 5 (not paired yet, counted nowhere): 22 U, 28 U, " \
+               "43 H" in out, fmt
+    done = swisstb_io.read(ROOT / "fixtures" / "trf" / "held_swiss_5.trf")
+    assert done.entered_ahead() == ()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -131,3 +132,41 @@ def test_renumbering_the_event_changes_nothing(name: str, tmp_path: Path) -> Non
         return sorted((p["name"], p["cash"], p["prizes"], p["items"]) for p in doc["players"])
 
     assert by_name(str(renumbered)) == by_name(str(FIX / f"{name}.csv"))
+
+
+EVENTS = sorted(p for pattern in ("trf/*.trf", "swisssys_csv/*.csv", "sjson/*.sjson",
+                                  "xml/*.xml", "chess-json/*.jch", "uscf/t1*.trf")
+                for p in (ROOT / "fixtures").glob(pattern)
+                if p.name != "echecs_grandmommyscup.trf")  # declares unknown tie-breaks
+
+
+@pytest.mark.parametrize("style", ["us", "fide"])
+def test_every_fixture_event_gets_a_prize_list(style: str) -> None:
+    assert len(EVENTS) > 30
+    for event in EVENTS:
+        code, out, err = run(str(event), "--prizes", str(FIX / "smoke" / f"{style}.toml"),
+                             "-f", "json")
+        assert code == 0, f"{event}: {err}"
+        doc = json.loads(out)
+        shares = [s for a in doc["awards"] for s in a["shares"] if a["rule"] != "points"]
+        exclusive = [s["start_no"] for a in doc["awards"] for s in a["shares"]
+                     if a["prizes"][0]["group"] in ("place", "u1800", "u2000", "unr", "women")]
+        assert len(exclusive) == len(set(exclusive)), event  # one cash prize per player
+        slack = len(shares) * Decimal("0.01")  # rounding up: at most one cent a share
+        assert Decimal(doc["fund"]["paid"]) <= Decimal(doc["fund"]["owed"]) + slack, event
+
+
+def test_the_prize_files_section_picks_a_section(tmp_path: Path) -> None:
+    event = str(ROOT / "fixtures" / "sjson" / "club_championship.sjson")
+    prizes = tmp_path / "p.toml"
+    text = ('schema = "swisstb-prizes/1"\n[event]\nsection = "Reserve"\n'
+            '[[group]]\nid = "place"\nkind = "place"\ncash = [100]\n')
+    prizes.write_text(text, encoding="utf-8")
+    reserve = json.loads(run(event, "--prizes", str(prizes), "-f", "json")[1])
+    first = json.loads(run(event, "--prizes", str(prizes), "-f", "json", "--section", "1")[1])
+    assert len(reserve["players"]) == 4 and len(first["players"]) == 5
+    prizes.write_text(text.replace("Reserve", "Open"), encoding="utf-8")
+    code, _, err = run(event, "--prizes", str(prizes))
+    assert code == 1 and err.startswith(f"Error: {prizes}: [event] section 'Open' is not")
+    # a file of one section is that section
+    assert run(str(FIX / "example1.csv"), "--prizes", str(prizes))[0] == 0

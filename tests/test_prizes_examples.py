@@ -24,7 +24,7 @@ def run(event: str, prizes: str | None = None, *edits: tuple[str, str]) -> Prize
         assert old in text, old
         text = text.replace(old, new)
     t = load(HERE / f"{event}.csv").tournament
-    return prize_list(t, parse_prize_file(text, f"{prizes or event}.toml"), t.tiebreaks)
+    return prize_list(t, parse_prize_file(text, f"{prizes or event}.toml"))
 
 
 def cash(result: PrizeResult) -> dict[str, Decimal]:

@@ -83,11 +83,26 @@ def test_rating_bound_without_a_rating_list() -> None:
     ('[[group]]\nid = "x"\nkind = "place"\ncash = [10.001]\n', "11:1", "not a whole number"),
     ('[[group]]\nid = "x"\nkind = "prize"\n', "10:1", "kind must be one of"),
     ('[[group]]\nid = "x"\nkind = "place"\ncash = "100"\n', "11:1", "a list of numbers"),
+    ('[[group]]\nid = "x"\nkind = "points"\nmin_points = 4\ncash = [20, 10]\n', "12:1",
+     "pays one amount"),
+    ('[[group]]\nid = "x"\nkind = "place"\ncash = [10]\non_vacate = "lapse"\n', "12:1",
+     "on_vacate applies to system"),
 ])
 def test_meaning_errors_point_at_the_key(extra: str, where: str, what: str) -> None:
     msg = error(HEAD + PLACE + extra)
     assert msg.startswith(f"p.toml:{where}: "), msg
     assert what in msg
+
+
+def test_unrated_limit_is_for_uscf() -> None:
+    text = ('schema = "swisstb-prizes/1"\n[event]\nsystem = "fide"\nrating = "fide"\n'
+            '[limits]\nunrated_max = 100\n' + PLACE)
+    assert error(text).startswith('p.toml:6:1: [limits] apply to system = "uscf"')
+
+
+def test_unrated_limit_needs_a_rating_list() -> None:
+    text = ('schema = "swisstb-prizes/1"\n[limits]\nunrated_max = 100\n' + PLACE)
+    assert error(text).startswith("p.toml:3:1: unrated_max needs the rating list")
 
 
 def test_schema_is_required() -> None:

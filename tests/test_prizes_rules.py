@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
-from swisstb_io.prizes import Entrant, PrizeResult, award, parse_prize_file
+from swisstb_io import load
+from swisstb_io.prizes import Entrant, PrizeResult, award, parse_prize_file, prize_list
 from swisstb_io.prizes.model import OnVacate
 
 US = 'schema = "swisstb-prizes/1"\n[event]\ncurrency = "USD"\nrating = "uscf"\n'
@@ -148,3 +150,72 @@ def test_carve_out_option_is_named() -> None:
     names = {o.name: (o.value, o.default) for o in r.options}
     assert names["carve_out"] == ("largest-gain", True)
     assert names["rule32b3"] == ("amended", True)
+
+
+def test_one_cash_prize_per_player_unless_the_group_stacks() -> None:
+    text = US + ('[[group]]\nid = "place"\nkind = "place"\ncash = [100, 50]\n'
+                 '[[group]]\nid = "u1800"\nkind = "under"\nbelow = 1800\ncash = [80]\n')
+    field = people(("Low", 1700, 5), ("High", 2000, 4), ("Other", 1600, 3))
+    # exclusive: Low takes 1st ($100, more than U1800); U1800 passes down to Other.
+    assert cash(award(field, parse_prize_file(text))) == {"Low": 100, "High": 50, "Other": 80}
+    stacking = text + 'exclusive = ""\n'
+    assert cash(award(field, parse_prize_file(stacking))) == {"Low": 180, "High": 50}
+    own_pool = text + 'exclusive = "rating"\n'
+    assert cash(award(field, parse_prize_file(own_pool))) == {"Low": 180, "High": 50}
+
+
+def test_entrant_fields_from_an_event_file(tmp_path: Path) -> None:
+    event = tmp_path / "e.csv"
+    event.write_text(
+        "# Tie-breaks: CUM\n"
+        "Pair,Name,Rating,Sex,Born,Fed,Tags,Rd 1,Rd 2,Rd 3\n"
+        '1,"House",2300,m,1970/01/01,USA,house,B,B,B\n'
+        '2,"Kid",1500,w,2012,USA,"K-12, girls",B,B,H\n'
+        '3,"Guest",1600,m,1990/05/05,CAN,,B,H,U\n'
+        '4,"Left",1900,m,1980/01/01,USA,,B,B\n', encoding="utf-8")
+    t = load(event).tournament
+    text = US + ('[[group]]\nid = "place"\nkind = "place"\ncash = [100]\n'
+                 '[[group]]\nid = "k12"\nkind = "criteria"\ntag = "K-12"\ncash = [30]\n'
+                 '[[group]]\nid = "usa"\nkind = "criteria"\nfederation = "USA"\n'
+                 "born_on_or_after = 2010-01-01\ncash = [20]\nexclusive = \"\"\n")
+    r = prize_list(t, parse_prize_file(text))
+    assert cash(r) == {"Kid": 120}  # 1st place, and the stacking USA junior bonus
+    (k12,) = r.unawarded
+    assert k12.prize.group.id == "k12" and "holds a larger" in k12.reason
+    assert r.scale.entries == 3  # the house player does not count
+    assert any("house player" in n for n in r.player_notes[1])
+    assert any("did not complete" in n for n in r.player_notes[4])
+    entrant = {e.name: e for e in r.entrants}["Kid"]
+    assert entrant.sex == "F" and entrant.tags == {"k-12", "girls"}
+
+
+def test_32b4_place_before_class_on_equal_amounts_f13188() -> None:
+    """§1.4: with 3rd $100 and U2200 $100, two tied experts pool 2nd + 3rd, and the U2200
+    prize drops to the next eligible player."""
+    pf = parse_prize_file(US + '[[group]]\nid = "place"\nkind = "place"\ncash = [300, 200, 100]\n'
+                          '[[group]]\nid = "u2200"\nkind = "under"\nbelow = 2200\ncash = [100]\n')
+    r = award(people(("Top", 2400, 5), ("X1", 2100, 4), ("X2", 2050, 4), ("Next", 1900, 3)), pf)
+    assert cash(r) == {"Top": 300, "X1": 150, "X2": 150, "Next": 100}
+    assert [p.label for p in r.pools[1].prizes] == ["2nd place", "3rd place"]
+
+
+def test_carve_out_largest_gain_or_file_order_when_two_exceptions_qualify() -> None:
+    """§7.2 (unsourced): nested U2000 > U1800 sub-groups both gain by the 32B3 exception
+    (no caps, 2014 text); the default takes the larger gain, file-order the first group."""
+    text = US.replace('rating = "uscf"', 'rating = "uscf"\nrule32b3 = "2014"') + (
+        '[[group]]\nid = "place"\nkind = "place"\ncash = [100]\n'
+        '[[group]]\nid = "u1800"\nkind = "under"\nbelow = 1800\ncash = [500]\n'
+        '[[group]]\nid = "u2000"\nkind = "under"\nbelow = 2000\ncash = [300]\n')
+    field = people(("A", 2100, 4), ("B", 1900, 4), ("C", 1700, 4), ("D", 1750, 4))
+    # the whole pool: 900 / 4 = 225 each; B, C, D alone on U2000 + U1800: 266.67 each
+    # (gain 125); C, D alone on U1800: 250 each (gain 50)
+    largest = award(field, parse_prize_file(text))
+    assert cash(largest) == {"A": 100, "B": Fraction("266.67"), "C": Fraction("266.67"),
+                             "D": Fraction("266.67")}
+    first = award(field, parse_prize_file(text.replace(
+        'rule32b3 = "2014"', 'rule32b3 = "2014"\ncarve_out = "file-order"')))
+    # C, D take U1800; then A and B are solved again: B alone on U2000 beats half of
+    # U2000 + 1st, another exception
+    assert cash(first) == {"A": 100, "B": 300, "C": 250, "D": 250}
+    assert [(o.value, o.default) for o in first.options if o.name == "carve_out"] == [
+        ("file-order", False)]

@@ -133,7 +133,7 @@ def test_unknown_declared_code_is_an_error() -> None:
     ("args", "message"),
     [
         (["-t", "MM,NOPE"], "Invalid value for '--tiebreaks': unknown tie-break 'NOPE'; "
-                            "known codes: MM, SOLK, MED, CUM, OPPCUM,"),
+                            "known codes: MM, SOLK, CUM, OPPCUM, RBT,"),
         (["-t", "34E4"], "'34E4' is ambiguous: 34E4 is Cumulative of Opposition in the 7th "
                          "edition but Median in older editions"),
         (["-t", "MM/C1"], "MM (US Chess 34E1) takes no /C1 modifier"),

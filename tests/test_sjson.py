@@ -102,13 +102,13 @@ def test_detect_by_extension_and_content() -> None:
          "e.sjson:1:59: Sections[0].Players[0].Results[0]: bad result '+;0;W': a played game "
          "needs the opponent's number (0 and -1 mean none)"),
         ('{"Sections": [{"Players": [{"Pair number": 1, "Results": [3]}]}]}',
-         'e.sjson: Sections[0].Players[0].Results[0]: expected a result string such as '
+         'e.sjson:1:59: Sections[0].Players[0].Results[0]: expected a result string such as '
          '"+;2;W;1;2;2;0", got 3'),
         ('{"Sections": [{"Players": [{"Pair number": 1}, {"Pair number": 1}]}]}',
-         "e.sjson: Sections[0].Players[1]: pair number 1 appears twice"),
-        ('{"Sections": [{"Players": {}}]}', "e.sjson: Sections[0].Players: expected a list of "
+         "e.sjson:1:48: Sections[0].Players[1]: pair number 1 appears twice"),
+        ('{"Sections": [{"Players": {}}]}', "e.sjson:1:27: Sections[0].Players: expected a list of "
                                             "players"),
-        ('{"Sections": [7]}', "e.sjson: Sections[0]: expected an object"),
+        ('{"Sections": [7]}', "e.sjson:1:15: Sections[0]: expected an object"),
     ],
 )
 def test_bad_files_give_exact_messages(text: str, message: str) -> None:

@@ -12,11 +12,10 @@ from swisstb_io.tiebreaks import (
     Context,
     Spec,
     System,
-    TiebreakValue,
     parse_chain,
     standings,
 )
-from swisstb_io.tiebreaks import core as tb_core
+from swisstb_io.tiebreaks import registry as tb_registry
 
 
 def order(res):  # type: ignore[no-untyped-def]
@@ -128,14 +127,14 @@ def test_reapplied_group_system(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[int, ...]] = []
 
     def first_beats_rest(ctx: Context, spec: Spec, group: tuple[int, ...]
-                         ) -> dict[int, TiebreakValue]:
+                         ) -> dict[int, F | None]:
         calls.append(group)
-        return {sn: TiebreakValue(F(1 if sn == group[0] else 0)) for sn in group}
+        return {sn: F(1 if sn == group[0] else 0) for sn in group}
 
-    system = System("ZZREAPPLY", "test", "test rule", compute_group=first_beats_rest,
+    system = System("ZZREAPPLY", "test", "test rule", group_values=first_beats_rest,
                     reapply=True, family="FIDE")
-    monkeypatch.setitem(tb_core._SYSTEMS, "ZZREAPPLY", system)
-    monkeypatch.setitem(tb_core._ALIASES, "ZZREAPPLY", "ZZREAPPLY")
+    monkeypatch.setitem(tb_registry._SYSTEMS, "ZZREAPPLY", system)
+    monkeypatch.setitem(tb_registry._ALIASES, "ZZREAPPLY", "ZZREAPPLY")
     t = wallchart({sn: (f"P{sn}", None, "B") for sn in range(1, 5)})
     res = standings(t, "ZZREAPPLY")
     assert calls == [(1, 2, 3, 4), (2, 3, 4), (3, 4)]

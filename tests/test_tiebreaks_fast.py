@@ -1,9 +1,10 @@
-"""The whole-field (fast) computations give exactly the values of the per-player ones.
+"""Values are the same with and without explanations, and the whole-field sums count what
+the rules count (against plain per-player references).
 
-Values computed without explanations take the fast paths (``compute_values`` of the FIDE
-package, :func:`~swisstb_io.tiebreaks.core.plain_values`); with ``explain=True`` every
-system runs its per-player code that builds the explanation.  Both must agree on every
-value, for any point system, start numbering, rule edition, Swiss or round robin.
+Every system computes its values once for the whole field; explanations are built apart
+(that every explanation accounts for its value is ``test_tiebreaks_explained``).  Asking
+for them must change no value and no place, for any point system, start numbering, rule
+edition, Swiss or round robin.
 """
 
 from __future__ import annotations
@@ -12,15 +13,14 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from fide_build import context, explanation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import consistent_tournaments
 
 from swisstb_io.model import Color, Outcome, Player, RoundResult, Tournament
-from swisstb_io.tiebreaks import CalcOptions, Context, Standing, parse_chain, standings
-from swisstb_io.tiebreaks.core import plain_values
-from swisstb_io.tiebreaks.fide import FideOptions, build_context, compute, compute_values
-from swisstb_io.tiebreaks.standings import compute_values as chain_values
+from swisstb_io.tiebreaks import CalcOptions, Context, parse_chain, standings
+from swisstb_io.tiebreaks import compute_values as chain_values
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -50,44 +50,6 @@ def test_fast_values_equal_explained_values(t: Tournament, rules: str, system: s
     assert _values(t, chain, False, **kw) == _values(t, chain, True, **kw)
 
 
-@settings(max_examples=40, deadline=None)
-@given(t=consistent_tournaments(teams=False), rules=st.sampled_from(("2024", "2026", "2009")))
-def test_fide_compute_values_equal_compute(t: Tournament, rules: str) -> None:
-    codes = FIDE_CHAIN.split(",") + ([] if rules == "2009" else FORE.split(","))
-    fast = build_context(t, FideOptions(edition=rules, explain=False))
-    slow = build_context(t, FideOptions(edition=rules, explain=True))
-    for code in codes:
-        expected = [v.value for v in compute(slow, code)]
-        assert list(compute_values(fast, code)) == expected, code
-        assert [v.value for v in compute(fast, code)] == expected, code
-
-
-@pytest.mark.parametrize("name", ["held_swiss_9.trf", "held_round_robin.trf",
-                                  "held_swiss_5.trf", "echecs_grandmommyscup.trf"])
-@pytest.mark.parametrize("rules", ["2024", "2026"])
-def test_direct_explanation_rows_equal_the_general_path(name: str, rules: str) -> None:
-    """The explanation rows a player without byes or forfeits gets on the direct path of
-    ``_parts_table`` equal what :func:`entries` and ``_note`` give for every player."""
-    from swisstb_io.api import read
-    from swisstb_io.tiebreaks.fide import _opponents as opp
-
-    t = read(FIXTURES / "trf" / name)
-    ctx = build_context(t, FideOptions(edition=rules, explain=True))
-    direct = {k // ctx.rounds for k in opp._special_cells(ctx, False, False)}
-    assert len(direct) < ctx.n  # some players do take the direct path
-    for sb, fore in ((False, False), (True, False), (False, True)):
-        table = opp._parts_table(ctx, sb, fore, False)
-        codes = ctx.result_codes()
-        for i, (items, parts) in enumerate(table):
-            expected = opp.entries(ctx, i, sb, fore, False)
-            assert items == expected
-            assert [tuple(p) for p in parts] == [
-                (e[0], codes[i][e[0] - 1], ctx.start_nos[e[4]] if e[4] >= 0 else None,
-                 ctx.frac(e[2], 2 if sb else 1), opp._note(ctx, i, e, sb, fore), "")
-                for e in expected
-            ]
-
-
 def _cell(outcome: Outcome, opponent: int | None = None, color: Color = Color.NONE
           ) -> RoundResult:
     return RoundResult(outcome, opponent, color)
@@ -114,10 +76,9 @@ def test_cut_prefers_the_vur_in_a_row_with_a_dummy_opponent() -> None:
 
 
 def _dummy(t: Tournament, rules: str) -> Fraction:
-    ctx = build_context(t, FideOptions(edition=rules))
-    value = compute(ctx, "BH/C1")[0]
-    cut = [p for p in value.parts if p.cut]
-    assert len(cut) == 1 and cut[0].round == 1, value.parts
+    rows = explanation(context(t, edition=rules), "BH/C1", 1).rows
+    cut = [p for p in rows if p.dropped]
+    assert len(cut) == 1 and cut[0].round == 1 and cut[0].value is not None, rows
     return cut[0].value
 
 
@@ -152,28 +113,6 @@ def _sample() -> Tournament:
                              fide_rating=2000 - 50 * sn) for sn, cells in table.items()),
         total_rounds=5,
     )
-
-
-def test_rows_are_ordinary_frozen_standings() -> None:
-    """The rows are built without the dataclass ``__init__``: they must still equal rows
-    built with it, print alike, and stay read-only."""
-    import dataclasses
-
-    res = standings(_sample(), "uscf")
-    for row in res.rows:
-        again = Standing(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Standing)})
-        assert row == again
-        assert repr(row) == repr(again)
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            row.place = 0  # type: ignore[misc]
-
-
-def test_plain_values_share_one_object_per_distinct_value() -> None:
-    half, one = Fraction(1, 2), Fraction(1)
-    got = plain_values([3, 1, 2, 7], [half, one, half, None])
-    assert {sn: v.value for sn, v in got.items()} == {3: half, 1: one, 2: half, 7: None}
-    assert got[3] is got[2] and got[3] is not got[1]
-    assert list(got) == [3, 1, 2, 7]
 
 
 _FULL_POINT_UNPLAYED = {Outcome.FULL_BYE, Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN}

@@ -17,7 +17,7 @@ from swisstb_io.tiebreaks import (
     parse_spec,
     standings,
 )
-from swisstb_io.tiebreaks.uscf import adjusted
+from swisstb_io.tiebreaks.unplayed import us_adjusted as adjusted
 
 
 def values(t, chain, **opts):  # type: ignore[no-untyped-def]
@@ -187,13 +187,13 @@ def test_t0_10_result_between_ranks_by_plus_minus_not_percentage() -> None:
         3: ("C", None, "L1 L1 L1 W1 L2"),
     })
     system = get_system("34E5")
-    assert system.compute_group is not None
-    got = system.compute_group(Context(t), parse_spec("RBT"), (1, 2, 3))
-    assert {sn: v.value for sn, v in got.items()} == {1: 2, 2: 1, 3: -3}
-    strict = system.compute_group(Context(t), parse_spec("RBT[mode=strict]"), (1, 2, 3))
-    assert {v.value for v in strict.values()} == {None}  # A and B never met
-    strict2 = system.compute_group(Context(t), parse_spec("RBT[mode=strict]"), (1, 3))
-    assert {sn: v.value for sn, v in strict2.items()} == {1: 2, 3: -2}
+    assert system.group_values is not None
+    got = system.group_values(Context(t), parse_spec("RBT"), (1, 2, 3))
+    assert got == {1: 2, 2: 1, 3: -3}
+    strict = system.group_values(Context(t), parse_spec("RBT[mode=strict]"), (1, 2, 3))
+    assert set(strict.values()) == {None}  # A and B never met
+    strict2 = system.group_values(Context(t), parse_spec("RBT[mode=strict]"), (1, 3))
+    assert strict2 == {1: 2, 3: -2}
 
 
 # --------------------------------------------------------------------------- T2, T3
@@ -341,7 +341,10 @@ def test_edition_dependent_numbers_are_refused(code: str) -> None:
         ("MM/C1", "takes no /C1 modifier"),
         ("MM[discards=7]", "discards='7' is not allowed"),
         ("MM[colour=1]", "unknown option"),
-        ("CUM:GP", "takes no :GP"),
+        ("CUM:GP", "the :GP suffix chooses match or game points in a team event; this is "
+                   "an individual event, so write CUM without it"),
+        ("BH:MP", "the :MP suffix .* team event; this is an individual event, so write BH"),
+        ("bh:gp/c1", "the :GP suffix"),
         ("SOLK:XP", "must be :MP or :GP"),
         ("MM/!", "bad modifier"),
         ("", "empty tie-break code"),

@@ -7,8 +7,11 @@ module is the one place the batch runner touches them.
 
 from __future__ import annotations
 
+import os
+
+from ..model import Tournament
 from ..registry import ReadResult
-from ..reports import FORMATS, ReportOptions, build, render, report_format
+from ..reports import FORMATS, PrizeColumn, ReportOptions, build, render, report_format
 from ..tiebreaks.standings import StandingsResult
 
 REPORT_EXTENSIONS: dict[str, str] = {
@@ -25,13 +28,37 @@ def needs_explanations(formats: tuple[str, ...]) -> bool:
 
 
 def reports_bytes(
-    result: StandingsResult, formats: tuple[str, ...], *, source: str, read: ReadResult
+    result: StandingsResult, formats: tuple[str, ...], *, source: str, read: ReadResult,
+    prizes: PrizeColumn | None = None,
 ) -> dict[str, bytes]:
-    """Each report of ``formats`` (keys of :data:`REPORT_EXTENSIONS`), built from one table."""
-    options = ReportOptions(source=source, input_format=read.format)
+    """Each report of ``formats`` (keys of :data:`REPORT_EXTENSIONS`), built from one table;
+    ``prizes``: the event's prize list (a Prize column and the list on the page)."""
+    options = ReportOptions(source=source, input_format=read.format, prizes=prizes)
     crosstable = any(report_format(f).crosstable for f in formats)
     table = build(result, options, crosstable=crosstable)
     return {fmt: render(table, fmt, options) for fmt in formats}
+
+
+PRIZE_SUFFIX = ".prizes.toml"
+"""An event's own prize file sits beside it: ``spring.csv`` -> ``spring.prizes.toml``."""
+
+
+def prize_file_beside(event_path: str) -> str | None:
+    """``spring.csv`` -> ``spring.prizes.toml`` in the same folder, if it exists (the prize
+    package is imported only for events that have one)."""
+    base, _ = os.path.splitext(event_path)
+    candidate = base + PRIZE_SUFFIX
+    return candidate if os.path.isfile(candidate) else None
+
+
+def event_prizes(result: StandingsResult, t: Tournament, prize_path: str,
+                 source: str) -> PrizeColumn:
+    """The prize list of the prize file at ``prize_path`` for the event's standings."""
+    from ..prizes import prizes_for, read_prize_file
+    from ..prizes.for_reports import prize_column
+
+    prizes = prizes_for(result, t, read_prize_file(prize_path))
+    return prize_column(prizes, source, tuple(spec.key for spec in result.chain))
 
 
 def submission(

@@ -25,10 +25,19 @@ from typing import Any, Literal
 from .. import __version__
 from ..api import atomic_write, load, read_source
 from ..errors import Location, SwisstbError
+from ..registry import by_extension
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
 from ._malloc import keep_freed_memory
 from .discover import discover
-from .render import REPORT_EXTENSIONS, SUBMISSIONS, needs_explanations, reports_bytes, submission
+from .render import (
+    REPORT_EXTENSIONS,
+    SUBMISSIONS,
+    event_prizes,
+    needs_explanations,
+    prize_file_beside,
+    reports_bytes,
+    submission,
+)
 from .season_parts import SeasonEntry, season_entries
 from .summary import SUMMARY_SCHEMA, summarise
 
@@ -54,6 +63,9 @@ class BatchOptions:
     actual_play_rule: bool = True
     """The US Chess 34E actual-play rule (``CalcOptions.actual_play_rule``); ``False`` with
     ``--no-actual-play-rule``, SwissSys's order."""
+    prizes: str | None = None
+    """A prize file for every event; ``None``: each event's ``<event>.prizes.toml`` beside
+    it, if there is one (:func:`~swisstb_io.batch.render.prize_file_beside`)."""
     force: bool = False
     fail_fast: bool = False
     jobs: int = 1
@@ -76,7 +88,8 @@ class BatchOptions:
     def fingerprint(self) -> str:
         """What, besides the input bytes, decides the outputs."""
         return json.dumps([__version__, SUMMARY_SCHEMA, sorted(self.formats),
-                           sorted(self.submit), self.tiebreaks, self.actual_play_rule])
+                           sorted(self.submit), self.tiebreaks, self.actual_play_rule,
+                           self.prizes])
 
 
 @dataclass(frozen=True)
@@ -125,8 +138,34 @@ def _unpickled_result(state: dict[str, Any]) -> FileResult:
 
 
 def event_stem(rel: str) -> str:
-    """Outputs of event ``rel`` are ``events/<rel>.<ext>`` (``open/r1.trf.html``)."""
-    return f"{EVENTS_DIR}/{rel}"
+    """Outputs of event ``rel`` are ``events/<rel>.<ext>`` (``open/r1.trf.html``); section
+    ``n`` of a multi-section file (``club.sjson#2``) is ``events/club.sjson.section2.<ext>``."""
+    file_rel, number = split_section(rel)
+    return f"{EVENTS_DIR}/{file_rel}" + (f".section{number}" if number else "")
+
+
+SECTION_MARK = "#"
+"""``club.sjson#2``: the key of section 2 of a file that holds several (one event each)."""
+
+
+def split_section(rel: str) -> tuple[str, str | None]:
+    """``("club.sjson", "2")`` for ``club.sjson#2``; ``(rel, None)`` for a whole file."""
+    head, mark, number = rel.rpartition(SECTION_MARK)
+    return (head, number) if mark and number.isdecimal() else (rel, None)
+
+
+def section_tasks(path: Path, rel: str) -> list[tuple[str, str]]:
+    """``(path, rel)`` tasks for one discovered event: one per section of a file that holds
+    several (a SwissSys ``.sjson``, a US Chess DBF report), else the file itself."""
+    multi = path.is_dir() or any(s.sections_writer for s in by_extension(path.name))
+    if multi:
+        try:
+            n = len(load(path).all_sections)
+        except SwisstbError:
+            n = 0  # the event's own run reports what is wrong
+        if n > 1:
+            return [(str(path), f"{rel}{SECTION_MARK}{i}") for i in range(1, n + 1)]
+    return [(str(path), rel)]
 
 
 def _digest(data: bytes, options: BatchOptions) -> str:
@@ -146,7 +185,12 @@ def process_event(
         data, _ = read_source(path)
     except SwisstbError as exc:
         return _failed(path, rel, exc, "")
-    digest = _digest(data, options)
+    prize_path = options.prizes or prize_file_beside(path)
+    try:  # a changed prize file redoes the event
+        prize_bytes = read_source(prize_path)[0] if prize_path else b""
+    except SwisstbError as exc:
+        return _failed(path, rel, exc, "")
+    digest = _digest(data + b"\0prizes\0" + prize_bytes if prize_path else data, options)
     if (previous is not None and not options.force and previous.get("digest") == digest
             and _reusable(out, previous)):
         return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
@@ -158,7 +202,7 @@ def process_event(
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _produce(path, rel, out, data, digest, options)
+        return _produce(path, rel, out, data, digest, options, prize_path)
     except SwisstbError as exc:
         return _failed(path, rel, exc, digest)
     except OSError as exc:
@@ -197,9 +241,10 @@ def summary_path(rel: str) -> str:
 
 
 def _produce(
-    path: str, rel: str, out: Path, data: bytes, digest: str, options: BatchOptions
+    path: str, rel: str, out: Path, data: bytes, digest: str, options: BatchOptions,
+    prize_path: str | None = None,
 ) -> FileResult:
-    read = load(data, path=path)
+    read = load(data, path=path, section=split_section(rel)[1])
     t = read.tournament
     chain = chain_policy.choose_chain(t, options.tiebreaks).specs
     formats = tuple(dict.fromkeys(options.formats))
@@ -207,7 +252,9 @@ def _produce(
                                              actual_play_rule=options.actual_play_rule))
     stem = event_stem(rel)
     written: list[str] = []
-    for fmt, blob in reports_bytes(result, formats, source=rel, read=read).items():
+    prizes = event_prizes(result, t, prize_path, rel) if prize_path else None
+    for fmt, blob in reports_bytes(result, formats, source=rel, read=read,
+                                   prizes=prizes).items():
         name = f"{stem}.{REPORT_EXTENSIONS[fmt]}"
         atomic_write(out / name, blob)
         written.append(name)
@@ -281,6 +328,8 @@ class Batch:
         if not root.exists():
             raise SwisstbError(f"{root}: no such file or folder")
         self.events = discover(root, patterns=self.options.patterns, exclude=out)
+        self.tasks = [task for e in self.events for task in section_tasks(e, self._rel(e))]
+        """``(path, rel)`` per event: one per file, one per section of a multi-section one."""
         self.results: list[FileResult] = []
         self.stopped_early = False
 
@@ -313,7 +362,8 @@ class Batch:
                     break
         finally:
             base = self.root.parent if self.root.is_file() else self.root
-            for rel in [r for r in manifest if r not in seen and not (base / r).exists()]:
+            for rel in [r for r in manifest if r not in seen
+                        and not (base / split_section(r)[0]).exists()]:
                 del manifest[rel]  # the input is gone
             save_manifest(self.out, manifest, previous_index)
         key = index_key(self.results, self.stopped_early)
@@ -324,7 +374,7 @@ class Batch:
             save_manifest(self.out, manifest, key)
 
     def _results(self, manifest: dict[str, dict[str, Any]]) -> Iterator[FileResult]:
-        tasks = [(str(e), self._rel(e)) for e in self.events]
+        tasks = self.tasks
         opts, out = self.options, str(self.out)
         if opts.jobs == 1 or len(tasks) <= 1:
             for path, rel in tasks:

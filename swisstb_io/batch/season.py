@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..api import atomic_write
-from ..tiebreaks.fide._rating import DP_TABLE
+from ..tiebreaks.rating_tables import DP_TABLE
 from ..tiebreaks.report import decimal
 from .runner import FileResult
 from .season_html import index_html, write_player_pages

@@ -112,21 +112,4 @@ def decode(data: bytes, path: str) -> tuple[str, Any]:
     """The text of ``data`` and its JSON value; raises FormatError with line and column."""
     text = textio.decode(data, path, "Chess-JSON", legacy=False).text
 
-    def bad_constant(name: str) -> Any:
-        raise ValueError(f"{name} is not a JSON number")
-
-    try:
-        return text, json.loads(text, parse_float=Decimal, parse_constant=bad_constant)
-    except json.JSONDecodeError as exc:
-        where = Location(path, exc.lineno, exc.colno)
-        raise FormatError(f"not valid JSON: {exc.msg}", where) from exc
-    except (ValueError, RecursionError) as exc:
-        bad = _CONSTANT.search(text)
-        where = Location(path)
-        if bad is not None:
-            where = Location(
-                path,
-                text.count("\n", 0, bad.start(1)) + 1,
-                bad.start(1) - (text.rfind("\n", 0, bad.start(1)) + 1) + 1,
-            )
-        raise FormatError(f"not valid JSON: {exc}", where) from exc
+    return text, jsontext.load(text, path, parse_float=Decimal)

@@ -11,6 +11,7 @@ from typing import Any
 
 from .. import jsontext, textio
 from ..errors import Diagnostics, Location
+from ..limits import MAX_ROUNDS
 from ..model import (
     NOT_PAIRED,
     DateText,
@@ -197,7 +198,7 @@ def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         tournament_type=r.text(tour, "tournamentType", where),
         pairing_system=r.text(tinfo, "typeOfTournament", f"{where}.tournamentInfo")
         or r.text(info, "typeOfTournament", "event.eventInfo"),
-        total_rounds=r.integer(tour, "numRounds", where),
+        total_rounds=_rounds(r, tour, where),
         round_dates=tuple(
             r.text(x, "startTime", f"{where}.rounds[{i}]") for i, x in enumerate(rounds)
         ),
@@ -242,6 +243,13 @@ def _check(t: Tournament, r: Access, where: str, cids: list[int]) -> None:
     check_games({p.start_no: p.results for p in t.players}, places, r.diags, "jch",
                 record="competitor", total_rounds=t.total_rounds)
     check_points(t.players, t.point_system, places, r.diags, "jch", show=plain_number)
+
+
+def _rounds(r: Access, tour: Mapping[str, Any], where: str) -> int | None:
+    value = r.integer(tour, "numRounds", where)
+    if value is not None and not 0 <= value <= MAX_ROUNDS:
+        raise r.fail(f"{where}.numRounds", f"{value} is not a round count from 0 to {MAX_ROUNDS}")
+    return value
 
 
 def _text(r: Access, obj: Mapping[str, Any], key: str, where: str) -> str:

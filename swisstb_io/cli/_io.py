@@ -43,13 +43,20 @@ def read_input(
     """
     if path == "-":
         data = sys.stdin.buffer.read()
-        return load(data, format=from_format, strict=strict, section=section, path="<stdin>")
-    if not Path(path).exists():
-        from . import EXIT_USAGE
+        result = load(data, format=from_format, strict=strict, section=section, path="<stdin>")
+    else:
+        if not Path(path).exists():
+            from . import EXIT_USAGE
 
-        click.echo(f"Error: {path}: no such file or folder", err=True)
-        click.get_current_context().exit(EXIT_USAGE)
-    return load(path, format=from_format, strict=strict, section=section)
+            click.echo(f"Error: {path}: no such file or folder", err=True)
+            click.get_current_context().exit(EXIT_USAGE)
+        result = load(path, format=from_format, strict=strict, section=section)
+    ctx = click.get_current_context(silent=True)
+    asked = ctx is not None and ctx.params.get("section") is not None  # --section, not a default
+    if asked and section is not None and not result.sections:
+        raise click.UsageError(f"--section {section}: {path} is a {result.format} file, which "
+                               "holds one section; leave --section out")
+    return result
 
 
 def echo_diagnostics(result: ReadResult) -> None:

@@ -10,6 +10,7 @@ from tqdm import tqdm
 
 from ..batch import Batch, BatchOptions, FileResult, default_jobs
 from ..batch.render import REPORT_EXTENSIONS, SUBMISSIONS
+from ..batch.runner import split_section
 from ..errors import SwisstbError
 from . import EXIT_FAILED, EXIT_OK
 
@@ -26,7 +27,8 @@ def _split(value: str, allowed: list[str] | tuple[str, ...], hint: str) -> tuple
 def _line(res: FileResult) -> str:
     if res.status == "failed":
         return f"{res.location}: error: {res.message}"
-    return f"{res.path}: {res.status}"
+    number = split_section(res.rel)[1]  # one event per section of a multi-section file
+    return f"{res.path}{f' (section {number})' if number else ''}: {res.status}"
 
 
 @click.command(name="batch")
@@ -44,6 +46,9 @@ def _line(res: FileResult) -> str:
 @click.option("--no-actual-play-rule", "no_actual_play", is_flag=True,
               help="Rank by points, then the tie-breaks, as SwissSys does (without the US "
                    "Chess 34E actual-play rule).")
+@click.option("--prizes", "prizes", metavar="FILE",
+              help="Prize file for every event (default: each event's <event>.prizes.toml "
+                   "beside it, if any): a Prize column and the prize list on its pages.")
 @click.option("--glob", "patterns", multiple=True, metavar="PATTERN",
               help="Only files whose relative path or name matches (repeatable), e.g. '*.trf'.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
@@ -52,8 +57,8 @@ def _line(res: FileResult) -> str:
 @click.option("--fail-fast", is_flag=True, help="Stop at the first file that fails.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only failures and the final line.")
 def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str | None,
-            no_actual_play: bool, patterns: tuple[str, ...], jobs: int | None, force: bool,
-            fail_fast: bool, quiet: bool) -> None:
+            no_actual_play: bool, prizes: str | None, patterns: tuple[str, ...],
+            jobs: int | None, force: bool, fail_fast: bool, quiet: bool) -> None:
     """Reports for every tournament file under SEASON_DIR, and a season index.
 
     Files are found recursively by extension and content, in any readable format.
@@ -70,7 +75,8 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
         options = BatchOptions(
             formats=_split(formats, sorted(REPORT_EXTENSIONS), "'--format'"),
             submit=_split(submit, SUBMISSIONS, "'--submit'"),
-            tiebreaks=tiebreaks, actual_play_rule=not no_actual_play, force=force,
+            tiebreaks=tiebreaks, actual_play_rule=not no_actual_play, prizes=prizes,
+            force=force,
             fail_fast=fail_fast,
             jobs=jobs or default_jobs(), patterns=patterns)
     except SwisstbError as exc:
@@ -79,7 +85,7 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
         raise click.UsageError("OUT_DIR must not be SEASON_DIR itself; choose another folder")
     batch = Batch(season, out, options)
     counts = {"ok": 0, "skipped": 0, "failed": 0}
-    with tqdm(total=len(batch.events), unit="event", file=sys.stderr,
+    with tqdm(total=len(batch.tasks), unit="event", file=sys.stderr,
               disable=not sys.stderr.isatty(), leave=False) as bar:
         for res in batch.run():
             counts[res.status] += 1
@@ -90,7 +96,7 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
                 for warning in res.warnings:
                     tqdm.write(warning, file=sys.stderr)
     stop = " (stopped at the first failure)" if batch.stopped_early else ""
-    click.echo(f"{len(batch.events)} events: {counts['ok']} done, {counts['skipped']} "
+    click.echo(f"{len(batch.tasks)} events: {counts['ok']} done, {counts['skipped']} "
                f"unchanged, {counts['failed']} failed{stop}; index: {out / 'index.html'}",
                err=True)
     click.get_current_context().exit(EXIT_FAILED if counts["failed"] else EXIT_OK)

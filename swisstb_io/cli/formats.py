@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..registry import all_formats
+from ..losses import describe_lossy
+from ..registry import FormatSpec, all_formats
 
 
 def formats_table() -> str:
@@ -27,7 +28,23 @@ def formats_table() -> str:
     return "\n".join(lines)
 
 
+def losses_block(spec: FormatSpec) -> str:
+    """What writing ``spec`` loses, one item a line (also the block of its dossier)."""
+    items = describe_lossy(spec)
+    if not items:
+        return f"{spec.name} keeps everything the model holds"
+    return "\n".join([f"{spec.name} cannot hold:", *(f"- {item}" for item in items)])
+
+
 @click.command(name="formats")
-def command() -> None:
+@click.option("--losses", is_flag=True,
+              help="Also list, for each writable format, what it cannot hold (what "
+                   "`swisstb convert` warns about when the file has it).")
+def command(losses: bool) -> None:
     """List the formats swisstb can read and write."""
     click.echo(formats_table())
+    if losses:
+        for spec in all_formats():
+            if spec.writer is not None:
+                click.echo("")
+                click.echo(losses_block(spec))

@@ -31,6 +31,13 @@ def describe(path: str, result: ReadResult) -> list[str]:
     pairs.append(("diagnostics", str(len(result.diagnostics)) if result.diagnostics else "none"))
     width = max(len(key) for key, _ in pairs) + 2
     lines = [f"{key + ':':<{width}}{value}" for key, value in pairs]
+    if result.all_sections:  # one line per section, after the list of names
+        at = next(i for i, (key, _) in enumerate(pairs) if key == "sections") + 1
+        lines[at:at] = [
+            f"  {i} {s.section or name}: {len(s.players)} players, {s.rounds} rounds "
+            f"({s.rounds_paired} paired){' (shown above)' if s is t else ''}"
+            for i, (s, name) in enumerate(zip(result.all_sections, result.sections,
+                                              strict=False), 1)]
     lines.extend(f"  {d}" for d in result.diagnostics)
     return lines
 

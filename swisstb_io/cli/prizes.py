@@ -4,11 +4,27 @@ from __future__ import annotations
 
 import click
 
+from ..errors import Location
+from ..model import Tournament
+from ..prizes.prize_file import PrizeFileError
+from ..registry import ReadResult
 from ..tiebreaks import CalcOptions, standings
 from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
-from .report import _chain, _playoff  # the chain choice of `report` (one policy)
+from .report import _chain, _playoff  # the chain policy and --playoff, as `report` reads them
 
 PRIZE_FORMATS = ("text", "json", "md", "csv", "html")
+
+
+def _section(result: ReadResult, name: str, path: str, prize_path: str) -> Tournament:
+    """The section the prize file names (``[event] section``: a name or a number), of a
+    file that holds several; a file of one section is that section."""
+    for number, (label, t) in enumerate(zip(result.sections, result.all_sections,
+                                            strict=False), 1):
+        if name.casefold() in (label.casefold(), str(number)):
+            return t
+    raise PrizeFileError(f"[event] section {name!r} is not a section of {path} (its "
+                         f"sections: {', '.join(result.sections)}): fix it or give --section",
+                         Location(prize_path))
 
 
 @click.command(name="prizes")
@@ -23,13 +39,15 @@ PRIZE_FORMATS = ("text", "json", "md", "csv", "html")
 @click.option("-o", "--output", default="-", metavar="OUT", help="Output file (default stdout).")
 @click.option("--playoff", metavar="N,N,…",
               help="Play-off result (34E12): start numbers best first; orders tied players.")
+@click.option("--no-actual-play-rule", "no_actual_play", is_flag=True,
+              help="Rank without the US Chess 34E actual-play rule, as `report` does with it.")
 @from_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: the prize file's section).")
 @strict_option
 def command(path: str, prize_path: str, codes: str | None, fmt: str, output: str,
-            playoff: str | None, from_format: str | None, section: str | None,
-            strict: bool) -> None:
+            playoff: str | None, no_actual_play: bool, from_format: str | None,
+            section: str | None, strict: bool) -> None:
     """Prize list of EVENT: the award table, what each player won and why, prizes not
     awarded, and the total paid against the fund.
 
@@ -40,16 +58,19 @@ def command(path: str, prize_path: str, codes: str | None, fmt: str, output: str
     from ..prizes.render_tables import document, to_csv, to_html, to_md, to_text
 
     prize_file = read_prize_file(prize_path)
-    result = read_input(path, from_format, strict, section or prize_file.event.section or None)
+    result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
     t = result.tournament
+    if section is None and prize_file.event.section and result.sections:
+        t = _section(result, prize_file.event.section, path, prize_path)
     chain = _chain(codes, t)
     order = _playoff(playoff)
     unknown = sorted(set(order) - {p.start_no for p in t.players})
     if unknown:
         raise click.BadParameter(f"no player with start number {', '.join(map(str, unknown))}",
                                  param_hint="'--playoff'")
-    ranked = standings(t, chain, CalcOptions(playoff=order))
+    ranked = standings(t, chain, CalcOptions(playoff=order,
+                                             actual_play_rule=not no_actual_play))
     prizes = prizes_for(ranked, t, prize_file)
     keys = tuple(spec.key for spec in ranked.chain)
     if fmt == "json":

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 
 from ..errors import TiebreakError
 from ..model import Tournament
-from ..reports import REPORT_FORMATS, ReportError, ReportOptions, render, report_format
-from ..tiebreaks import CalcOptions, Spec, chain_policy, standings
+from ..reports import (
+    REPORT_FORMATS,
+    PrizeColumn,
+    ReportError,
+    ReportOptions,
+    render,
+    report_format,
+)
+from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
 from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
 
 
@@ -34,6 +43,18 @@ def _playoff(value: str | None) -> tuple[int, ...]:
     if len(set(order)) != len(order):
         raise click.BadParameter(f"{value!r} names a player twice", param_hint="'--playoff'")
     return order
+
+
+def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
+            source: str) -> PrizeColumn | None:
+    """The prize list of ``--prizes`` for the report (see ``swisstb prizes``)."""
+    if prize_path is None:
+        return None
+    from ..prizes import prizes_for, read_prize_file
+    from ..prizes.for_reports import prize_column
+
+    result = prizes_for(res, t, read_prize_file(prize_path))
+    return prize_column(result, source, tuple(spec.key for spec in res.chain))
 
 
 @click.command(name="report")
@@ -72,15 +93,22 @@ def _playoff(value: str | None) -> tuple[int, ...]:
               help="Rank by points, then the tie-breaks, as SwissSys does: without the US "
                    "Chess 34E rule that a player who scored in play ranks ahead of a tied "
                    "player whose whole score is unplayed.")
+@click.option("--prizes", "prize_path", metavar="FILE",
+              help="Prize file (TOML, see `swisstb prizes`): adds a Prize column and the "
+                   "prize list.")
 @from_option
-@click.option("--section", metavar="NAME|NUMBER", help="Section of a multi-section file.")
+@click.option("--section", metavar="NAME|NUMBER",
+              help="Section of a multi-section file (default: every section, one block each).")
+@click.option("--after-round", type=int, metavar="N",
+              help="Standings as they stood after round N (later rounds left out).")
 @strict_option
 def command(
     path: str, codes: str | None, fmt: str, group: str | None, notation: str,
     labels: str | None, output: str, explain: bool, playoff: str | None,
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None, no_actual_play: bool,
-    from_format: str | None, section: str | None, strict: bool,
+    prize_path: str | None, from_format: str | None, section: str | None,
+    after_round: int | None, strict: bool,
 ) -> None:
     """Standings of FILE ranked by points and tie-breaks, with a crosstable.
 
@@ -88,26 +116,67 @@ def command(
     """
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
-    t = result.tournament
-    chain = _chain(codes, t)
+    sections = (result.tournament,) if section is not None else result.every_section()
+    if len(sections) > 1:
+        listing = ", ".join(f"{i} {t.section!r}" for i, t in enumerate(sections, 1))
+        if fmt == "html" or playoff or prize_path:
+            what = ("an HTML report shows" if fmt == "html" else "--playoff orders players of"
+                    if playoff else "--prizes gives the prizes of")
+            raise click.UsageError(f"{path} holds {len(sections)} sections ({listing}) and "
+                                   f"{what} one: choose it with --section")
+    if after_round is not None:
+        last = max(t.rounds for t in sections)
+        if not 1 <= after_round <= last:
+            raise click.BadParameter(f"{after_round} is not a round of {path} (1 to {last})",
+                                     param_hint="'--after-round'")
+        sections = tuple(t.after_round(after_round) for t in sections)
     order = _playoff(playoff)
-    unknown = sorted(set(order) - {p.start_no for p in t.players})
-    if unknown:
-        raise click.BadParameter(
-            f"no player with start number {', '.join(map(str, unknown))}",
-            param_hint="'--playoff'",
-        )
     options = CalcOptions(
         rating=rating_list, unrated_rating=unrated_rating,
         explain=report_format(fmt).needs_explanations(explain), playoff=order,
         lot_seed=lot_seed, fide_rules=fide_rules, system=pairing,
         actual_play_rule=not no_actual_play,
     )
-    res = standings(t, chain, options)  # once, with explanations if the format shows them
-    opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,
-                         input_format=result.format, explain=explain)
-    try:
-        data = render(res, fmt, opts)
-    except ReportError as exc:
-        raise click.UsageError(str(exc)) from exc
-    write_output(output, data)
+    parts = []
+    for t in sections:
+        chain = _chain(codes, t)
+        unknown = sorted(set(order) - {p.start_no for p in t.players})
+        if unknown:
+            raise click.BadParameter(
+                f"no player with start number {', '.join(map(str, unknown))}",
+                param_hint="'--playoff'",
+            )
+        res = standings(t, chain, options)  # once, with explanations if the format shows them
+        prizes = _prizes(prize_path, res, t, path)
+        opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,
+                             input_format=result.format, explain=explain, prizes=prizes)
+        try:
+            parts.append(render(res, fmt, opts))
+        except ReportError as exc:
+            raise click.UsageError(str(exc)) from exc
+    if len(parts) == 1:
+        write_output(output, parts[0])
+    else:
+        write_output(output, every_section(fmt, [t.section for t in sections], parts))
+
+
+def every_section(fmt: str, names: list[str], parts: list[bytes]) -> bytes:
+    """The reports of every section of a file in one output: one titled block each (text,
+    md, csv), or a JSON object whose ``sections`` list holds one report each
+    (formats/report-json.md, "Several sections")."""
+    n = len(parts)
+    if fmt == "json":
+        items = []
+        for i, (name, part) in enumerate(zip(names, parts, strict=True), 1):
+            body = part.decode("utf-8").strip().replace("\n", "\n      ")
+            items.append(f'    {{\n      "number": {i},\n      "section": {json.dumps(name)},'
+                         f'\n      "report": {body}\n    }}')
+        return ('{\n  "schema": "swisstb-report/1",\n  "sections": [\n'
+                + ",\n".join(items) + "\n  ]\n}\n").encode("utf-8")
+    blocks = []
+    for i, (name, part) in enumerate(zip(names, parts, strict=True), 1):
+        title = f"Section {i} of {n}: {name or '-'}"
+        head = {"md": f"## {title}\n\n", "csv": f"# {title}\r\n"}.get(
+            fmt, f"{title}\n{'=' * len(title)}\n")
+        blocks.append(head.encode("utf-8") + part)
+    return b"\n".join(blocks)

@@ -35,10 +35,12 @@ def prizes_for(result: StandingsResult, tournament: Tournament,
 def prize_list(
     tournament: Tournament,
     prize_file: PrizeFile,
-    chain: str | Iterable[str] | Sequence[Spec] = "uscf",
+    chain: str | Iterable[str] | Sequence[Spec] | None = None,
     options: CalcOptions | None = None,
 ) -> PrizeResult:
-    """Rank ``tournament`` by ``chain`` and distribute ``prize_file``'s prizes."""
+    """Rank ``tournament`` by ``chain`` (``None``: the chain policy, as ``swisstb report``
+    ranks it: the file's declared chain, else ``uscf``) and distribute ``prize_file``'s
+    prizes."""
     return prizes_for(standings(tournament, chain, options), tournament, prize_file)
 
 

@@ -26,7 +26,7 @@ from .prizelist import Prize, group_prizes
 from .result import ItemAward, Option, Pool, PrizeResult, TeamAward, Unawarded
 from .uscf import USSplit
 
-_DROPPED_TAGS = ("house", "replaced")
+_DROPPED_TAGS = ("house", "replaced", "absent")
 _INDIVIDUAL = (Kind.PLACE, Kind.UNDER, Kind.CLASS, Kind.UNRATED, Kind.CRITERIA)
 
 
@@ -44,16 +44,21 @@ class _Calculation:
         self.player_notes: dict[int, list[str]] = {}
         self.reasons: dict[tuple[int, str], str | None] = {}
         counted = [e for e in self.ranked if not (e.tags & set(_DROPPED_TAGS))]
+        self.counted = counted  # all but house players, replaced and absent entries
         self.present = [e for e in counted
                         if self.event.withdrawn_eligible or not e.withdrawn]
+        present = {e.start_no for e in self.present}
+        kept = {e.start_no for e in counted}
         for e in self.ranked:
-            if e not in self.present:
-                why = ("a house player or a replaced entry" if e not in counted else
+            if e.start_no not in present:
+                why = ("a house player, a replaced entry or absent from the prize-giving"
+                       if e.start_no not in kept else
                        "did not complete the tournament (32C1; withdrawn_eligible = false)")
                 self.note_player(e, f"not eligible for prizes: {why}")
         individual = [g for g in pf.groups if g.kind is not Kind.POINTS]
         announced = sum((c for g in individual for c in g.cash), Fraction(0))
-        entries = pf.fund.entries if pf.fund.entries is not None else len(counted)
+        paying = sum(1 for e in self.ranked if "house" not in e.tags)
+        entries = pf.fund.entries if pf.fund.entries is not None else paying
         self.scale = fund_scale(pf.fund, announced, entries)
 
     def money(self, value: Fraction) -> str:
@@ -92,8 +97,9 @@ class _Calculation:
         team_notes: list[str] = []
         for pool_groups in by_pool.values():
             made, left, follow = self.split_pool(pool_groups)
-            points = [g for g in groups if g.kind is Kind.POINTS
-                      and g.exclusive == pool_groups[0].exclusive != ""]
+            exclusive = pool_groups[0].exclusive
+            points = [g for g in groups if g.kind is Kind.POINTS and exclusive != ""
+                      and g.exclusive == exclusive]
             for g in points:
                 made += self.points_group(g, made)
             pools += made
@@ -108,7 +114,7 @@ class _Calculation:
                 pools += made_special
                 unawarded += missing
             elif g.kind is Kind.TEAM:
-                made_teams, missing, notes = team_prizes(self.ranked, self.prizes(g), g,
+                made_teams, missing, notes = team_prizes(self.counted, self.prizes(g), g,
                                                          self.event)
                 teams += made_teams
                 unawarded += missing
@@ -251,7 +257,8 @@ class _Calculation:
             ]
         else:
             out.append(Option("fide choice", "nominal", True,
-                              "§7.4: a player's prize is chosen on nominal amounts"))
+                              "§7.4: a player's prize is chosen on nominal amounts, not on "
+                              "shares (the only method implemented)"))
             for g in self.pf.groups:
                 mode = g.sharing or ev.sharing
                 if mode is not Sharing.NONE:
@@ -260,4 +267,8 @@ class _Calculation:
                     out.append(Option(f"{g.id}.share_beyond_last", str(value).lower(),
                                       beyond is None, "§7.4: Sharly includes tied players "
                                       "beyond the last prize, EAC22 excludes them"))
+        if any(g.kind is Kind.TEAM for g in self.pf.groups):
+            out.append(Option("team scoring", "top-n", True,
+                              "§7.7: the sum of the best count members' points (US "
+                              "scholastic), not rank points (the only method implemented)"))
         return tuple(out)

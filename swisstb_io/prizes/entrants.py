@@ -7,7 +7,8 @@
 * sex: ``F`` for a woman (``w``/``f`` in the file), ``M`` for ``m``;
 * birth: ``YYYY/MM/DD`` or ``YYYY-MM-DD``; a year alone counts as 1 January;
 * tags: the values of a ``Tags`` (or ``Tag``) column or extra, comma separated; a player
-  tagged ``house`` or ``replaced`` wins nothing (§3.0);
+  tagged ``house``, ``replaced`` (a re-entry replaced it) or ``absent`` (from a prize-giving
+  that requires presence) wins nothing (§3.0);
 * withdrawn: no result at all in the last round played (32C1);
 * fields a team prize can group by: ``team`` (also ``club``), ``federation``, ``state`` and
   any other column by its lower-case label.

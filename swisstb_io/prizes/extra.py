@@ -46,7 +46,7 @@ def points_prizes(qualifiers: Sequence[Entrant], prize: Prize, pools: list[Pool]
                    f"prize {cur(prize.amount)}; it is not split again (§3.1 step 9)."
             pools[i] = Pool(pool.prizes, shares, pool.points, pool.rule,
                             (*pool.explanation, note))
-        extra = f"; more than the {cur(cash)} pooled cash he gives up" if held else ""
+        extra = f"; more than the {cur(cash)} pooled cash given up" if held else ""
         out.append(Pool((prize,), (Share(e, prize.amount, prize.amount),), e.points,
                         "points", (why + extra + ".",)))
     return out

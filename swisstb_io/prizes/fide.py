@@ -129,7 +129,7 @@ class FideSharing:
         for e, p in held:
             parts.setdefault(e.points, []).append((e, p))
         last = max(held, key=lambda ep: ep[1].place)
-        if beyond and last[1].place == group.places:
+        if beyond and last[1].place == len(group.cash):
             for e in ranked:
                 if (e.points == last[0].points and e.start_no not in holders
                         and self.eligible_group(e, group)):

@@ -80,7 +80,7 @@ def plain(value: Fraction, digits: int | None = None) -> str:
     """``value`` as a decimal: exact if it has a finite expansion, else ``digits`` places."""
     if digits is None:
         digits = decimals(value) if decimals(value) < 6 else 2
-    scaled = round(value * 10**digits)
+    scaled = math.floor(abs(value) * 10**digits + Fraction(1, 2)) * (-1 if value < 0 else 1)
     sign = "-" if scaled < 0 else ""
     whole, frac = divmod(abs(scaled), 10**digits)
     return f"{sign}{whole}.{frac:0{digits}d}" if digits else f"{sign}{whole}"

@@ -7,13 +7,12 @@ problem is a :class:`PrizeFileError`: ``path:line:col: what is wrong (and the fi
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
 from ..errors import FormatError, Location
 from .locate import KeyLocator
@@ -34,11 +33,9 @@ from .model import (
     System,
     Unrated,
 )
+from .toml_values import TableReader
 
 SCHEMA = "swisstb-prizes/1"
-
-E = TypeVar("E", bound="Any")
-
 
 class PrizeFileError(FormatError):
     """A prize file that cannot be used."""
@@ -106,6 +103,9 @@ class _Reader:
         self.path = path
         self.where = KeyLocator(text)
 
+    def values(self, t: Mapping[str, Any], table: str, index: int) -> TableReader:
+        return TableReader(t, lambda key, message: self.error(message, table, index, key))
+
     def error(self, message: str, table: str, index: int = 0, key: str = "") -> PrizeFileError:
         line, col = self.where.key(table, index, key) if key else self.where.table(table, index)
         return PrizeFileError(message, Location(self.path, line, col))
@@ -125,6 +125,14 @@ class _Reader:
         if not isinstance(raw_groups, list):
             raise self.error("group must be an array of tables: write [[group]]", "", 0, "group")
         groups = tuple(self.group(g, i, event) for i, g in enumerate(raw_groups))
+        if limits.unrated_max is not None:
+            if event.system is not System.USCF:
+                raise self.error('[limits] apply to system = "uscf" (32B pooling) only',
+                                 "limits", 0, "unrated_max")
+            if not event.rating:
+                raise self.error("unrated_max needs the rating list that says who is "
+                                 'unrated: add rating = "uscf" to [event]',
+                                 "limits", 0, "unrated_max")
         if not groups:
             raise self.error("the file has no [[group]] of prizes", "", 0)
         self.check_groups(groups, event, fund)
@@ -146,7 +154,7 @@ class _Reader:
 
     def event(self, t: Mapping[str, Any]) -> EventSettings:
         self.known(t, _EVENT_KEYS, "event", 0, "[event]")
-        get = _Getter(self, t, "event", 0)
+        get = self.values(t, "event", 0)
         system = get.choice("system", System, System.USCF)
         sharing = get.choice("sharing", Sharing, Sharing.NONE)
         if system is System.USCF and "sharing" in t:
@@ -169,7 +177,7 @@ class _Reader:
 
     def fund(self, t: Mapping[str, Any]) -> Fund:
         self.known(t, _FUND_KEYS, "fund", 0, "[fund]")
-        get = _Getter(self, t, "fund", 0)
+        get = self.values(t, "fund", 0)
         mode = get.choice("mode", FundMode, FundMode.GUARANTEED)
         based_on = get.integer("based_on", None)
         if mode is FundMode.BASED_ON and not based_on:
@@ -182,7 +190,7 @@ class _Reader:
 
     def limits(self, t: Mapping[str, Any]) -> Limits:
         self.known(t, _LIMIT_KEYS, "limits", 0, "[limits]")
-        get = _Getter(self, t, "limits", 0)
+        get = self.values(t, "limits", 0)
         cap = get.money("unrated_max", None) if "unrated_max" in t else None
         return Limits(unrated_max=cap,
                       excess=get.choice("excess", LimitExcess, LimitExcess.NEXT_SCORE_GROUP))
@@ -190,7 +198,7 @@ class _Reader:
     def group(self, t: Any, i: int, event: EventSettings) -> Group:
         if not isinstance(t, dict):
             raise self.error("each group must be a table: write [[group]]", "", 0, "group")
-        get = _Getter(self, t, "group", i)
+        get = self.values(t, "group", i)
         kind = get.choice("kind", Kind, None)
         if kind is None:
             raise get.fail("", f"group {i + 1} has no kind (one of "
@@ -232,7 +240,7 @@ class _Reader:
 
     # -- meaning ------------------------------------------------------------------------
 
-    def check_group(self, g: Group, get: _Getter, event: EventSettings) -> None:
+    def check_group(self, g: Group, get: TableReader, event: EventSettings) -> None:
         if not g.places:
             raise get.fail("", f"group {g.id!r} has no prizes: give cash = [...] or items")
         if g.kind is Kind.UNDER and g.below is None:
@@ -250,6 +258,14 @@ class _Reader:
                            'rating list: add rating = "uscf" (or "fide"…) to [event]')
         if g.kind is Kind.POINTS and g.min_points is None:
             raise get.fail("kind", f"points group {g.id!r} needs min_points = <points>")
+        if g.kind is Kind.POINTS and len(g.cash) != 1:
+            raise get.fail("cash" if "cash" in get.table else "kind",
+                           f"points group {g.id!r} pays one amount to every qualifier: "
+                           "cash = [20]")
+        if event.system is System.USCF:
+            for key in ("on_vacate", "share_beyond_last", "value"):
+                if key in get.table:
+                    raise get.fail(key, f'{key} applies to system = "fide" only; remove it')
         if g.kind is Kind.SPECIAL and len(g.award_to) < len(g.cash):
             raise get.fail("award_to" if "award_to" in get.table else "kind",
                            f"special group {g.id!r} needs award_to = [start number or name, "
@@ -281,101 +297,3 @@ class _Reader:
         for gid in fund.guaranteed:
             if gid not in seen:
                 raise self.error(f"guaranteed names no group {gid!r}", "fund", 0, "guaranteed")
-
-
-class _Getter:
-    """Typed reads of one table's keys, with errors at the key."""
-
-    def __init__(self, reader: _Reader, table: Mapping[str, Any], name: str, index: int):
-        self.reader, self.table, self.name, self.index = reader, table, name, index
-
-    def fail(self, key: str, message: str) -> PrizeFileError:
-        return self.reader.error(message, self.name, self.index, key)
-
-    def _typed(self, key: str, check: Callable[[Any], bool], what: str) -> Any:
-        value = self.table[key]
-        if not check(value):
-            raise self.fail(key, f"{key} must be {what} (got {value!r})")
-        return value
-
-    def text(self, key: str, default: str = "") -> str:
-        if key not in self.table:
-            return default
-        return str(self._typed(key, lambda v: isinstance(v, str), "a string"))
-
-    def flag(self, key: str, default: Any) -> Any:
-        if key not in self.table:
-            return default
-        return bool(self._typed(key, lambda v: isinstance(v, bool), "true or false"))
-
-    def integer(self, key: str, default: int | None) -> int | None:
-        if key not in self.table:
-            return default
-        return int(self._typed(key, lambda v: isinstance(v, int) and not isinstance(v, bool)
-                               and v >= 0, "a whole number >= 0"))
-
-    def money(self, key: str, default: Fraction | None) -> Any:
-        if key not in self.table:
-            return default
-        return _fraction(self._typed(key, _is_amount, "a number >= 0"))
-
-    def money_list(self, key: str, unit: Fraction | None) -> tuple[Fraction, ...]:
-        if key not in self.table:
-            return ()
-        values = self._typed(key, lambda v: isinstance(v, list) and all(map(_is_amount, v)),
-                             "a list of numbers >= 0")
-        out = tuple(_fraction(v) for v in values)
-        for v in out:
-            if unit is not None and v % unit:
-                raise self.fail(key, f"{_plain(v)} is not a whole number of units "
-                                f"(unit = {_plain(unit)})")
-        return out
-
-    def strings(self, key: str) -> tuple[str, ...]:
-        if key not in self.table:
-            return ()
-        return tuple(self._typed(key, lambda v: isinstance(v, list)
-                                 and all(isinstance(x, str) for x in v), "a list of strings"))
-
-    def ids(self, key: str) -> tuple[int | str, ...]:
-        if key not in self.table:
-            return ()
-        return tuple(self._typed(key, lambda v: isinstance(v, list) and all(
-            isinstance(x, str | int) and not isinstance(x, bool) for x in v),
-            "a list of start numbers or names"))
-
-    def date(self, key: str) -> _dt.date | None:
-        if key not in self.table:
-            return None
-        value = self.table[key]
-        if isinstance(value, _dt.date) and not isinstance(value, _dt.datetime):
-            return value
-        if isinstance(value, str):
-            try:
-                return _dt.date.fromisoformat(value)
-            except ValueError:
-                pass
-        raise self.fail(key, f"{key} must be a date such as 2008-01-01 (got {value!r})")
-
-    def choice(self, key: str, enum_type: type[E], default: Any) -> Any:
-        if key not in self.table:
-            return default
-        value = self.table[key]
-        for member in enum_type:
-            if member.value == value:
-                return member
-        known = ", ".join(f'"{m.value}"' for m in enum_type)
-        raise self.fail(key, f"{key} must be one of {known} (got {value!r})")
-
-
-def _is_amount(value: Any) -> bool:
-    return isinstance(value, int | Decimal) and not isinstance(value, bool) and value >= 0
-
-
-def _fraction(value: int | Decimal) -> Fraction:
-    return Fraction(value)
-
-
-def _plain(value: Fraction) -> str:
-    return str(value) if value.denominator == 1 else str(Decimal(value.numerator)
-                                                          / Decimal(value.denominator))

@@ -54,6 +54,8 @@ def document(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ())
     lines.append(f"Fund: {result.scale.note}.")
     diff = result.paid - result.owed
     total = f"Total paid {cur(result.paid)} of {cur(result.owed)}"
+    if result.owed != result.announced:
+        total += f" (announced {cur(result.announced)})"
     if diff > 0:
         total += f" ({cur(diff)} over, from rounding up)"
     elif diff < 0:

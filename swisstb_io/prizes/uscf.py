@@ -98,7 +98,8 @@ class USSplit:
                    if any(p.group.id == group_id and self.eligible(c, p) for p in avail)]
             if not sub or len(sub) == len(contenders):
                 continue
-            others = [c for c in contenders if c not in sub]
+            ids = {c.start_no for c in sub}
+            others = [c for c in contenders if c.start_no not in ids]
             only_theirs = [p for p in avail if not any(self.eligible(c, p) for c in others)]
             result = self.solve(sub, only_theirs)
             got = {n: a for s in result for n, a in s.shares.items()}
@@ -124,13 +125,14 @@ class USSplit:
             return [base]
         _, result, sub, group_id = best
         used = {p.key for s in result for p in s.prizes}
-        others = [c for c in contenders if c not in sub]
+        ids = {c.start_no for c in sub}
+        others = [c for c in contenders if c.start_no not in ids]
         rest = self.solve(others, [p for p in avail if p.key not in used])
         names = ", ".join(c.name for c in sub)
         full = ", ".join(f"{c.name} {self.money(base.shares[c.start_no])}" for c in sub)
-        result[0].note = (f"{names} take only the {group_id} prizes, which nobody else in the "
-                          f"tie can win: more than their share of the whole pool ({full}); "
-                          "32B3 exception.")
+        carve = (f"{names} take only the {group_id} prizes, which nobody else in the tie can "
+                 f"win: more than their share of the whole pool ({full}); 32B3 exception.")
+        result[0].note = " ".join(x for x in (carve, result[0].note) if x)
         return result + rest
 
     def split(self, contenders: list[Entrant], avail: Sequence[Prize]) -> _Split:

@@ -29,7 +29,7 @@ from ..errors import UnknownFormatError
 from ..tiebreaks import StandingsResult
 from ._labels import SHORT_LABELS, ReportError
 from ._model import LEGENDS, NOTATIONS, Cell, Column, CrossRow, Group, Report, RoundCell, Row
-from ._options import ReportOptions
+from ._options import PrizeColumn, ReportOptions
 from ._table import build as _build
 
 Backend = Callable[[Report, ReportOptions], bytes]
@@ -145,6 +145,7 @@ __all__ = [
     "CrossRow",
     "Explains",
     "Group",
+    "PrizeColumn",
     "Report",
     "ReportError",
     "ReportFormat",

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+
+def _no_cells() -> Mapping[int, str]:
+    return {}
 
 
 @dataclass(frozen=True)
@@ -24,5 +29,23 @@ class ReportOptions:
     """JSON: include every value's explanation (HTML always includes them)."""
     site_links: tuple[tuple[str, str], ...] = ()
     """HTML: ``(text, href)`` links at the top of the page (a season site's index)."""
-    player_links: Mapping[int, str] = field(default_factory=dict, hash=False)
+    player_links: Mapping[int, str] = field(default_factory=_no_cells, hash=False)
     """HTML: a page about the player, by start number (a season site's player pages)."""
+    prizes: PrizeColumn | None = None
+    """A prize list to show (``report --prizes``, the batch's prize files); ``None``: none."""
+
+
+@dataclass(frozen=True)
+class PrizeColumn:
+    """What a prize list (:mod:`swisstb_io.prizes`) adds to a report, already rendered:
+    a Prize column in the standings, and the list itself after them.  Made by
+    :func:`swisstb_io.prizes.for_reports.prize_column`."""
+
+    cells: Mapping[int, str] = field(default_factory=_no_cells)
+    """Start number -> what the player won (``$216.67 + Top U1800 trophy``)."""
+    text: str = ""
+    """The prize list as text (after the text report)."""
+    html: str = ""
+    """The prize list as an HTML fragment, escaped (a section of the HTML page)."""
+    json: Mapping[str, Any] | None = None
+    """The ``swisstb-prizes/1`` document (the JSON report's ``prizes``)."""

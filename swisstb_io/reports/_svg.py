@@ -140,9 +140,11 @@ def season_chart(events: Sequence[tuple[str, int | None, int | None]], title: st
                    f'dominant-baseline="middle">{v}</text>')
     for k in range(len(events)):
         out.append(f'<text x="{x(k)}" y="{SEASON_H - 8}" text-anchor="middle">{k + 1}</text>')
-    for n, (what, dash) in enumerate((("rating", ""), ("performance", "6 3"))):
+    series = (("rating", "", [ev[1] for ev in events]),
+              ("performance", "6 3", [ev[2] for ev in events]))
+    for n, (what, dash, column) in enumerate(series):
         color = PALETTE[n]
-        points = [(k, ev[1 + n]) for k, ev in enumerate(events) if ev[1 + n] is not None]
+        points = [(k, v) for k, v in enumerate(column) if v is not None]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         if len(points) > 1:
             line = " ".join(f"{x(k)},{y(v)}" for k, v in points)

@@ -15,6 +15,7 @@ from itertools import accumulate
 from ..model import Color, Outcome, Tournament
 from ..tiebreaks import Context, Spec, StandingsResult, TiebreakValue
 from ..tiebreaks.core import JSON
+from ..us_notation import OUTCOME_TO_CODE
 from ._groups import make_groups
 from ._labels import ReportError, label_for, parse_labels
 from ._model import NOTATIONS, Cell, Column, CrossRow, Report, RoundCell, Row, place_text
@@ -122,6 +123,15 @@ def _crosstable(ctx: Context, order: list[int]) -> tuple[CrossRow, ...]:
     return tuple(out)
 
 
+def _entered_ahead(t: Tournament) -> list[str]:
+    """One note per future round that holds byes entered ahead (counted nowhere)."""
+    by_round: dict[int, list[str]] = {}
+    for rnd, start_no, outcome in t.entered_ahead():
+        by_round.setdefault(rnd, []).append(f"{start_no} {OUTCOME_TO_CODE[outcome]}")
+    return [f"Entered ahead for round {rnd} (not paired yet, counted nowhere): "
+            + ", ".join(cells) for rnd, cells in by_round.items()]
+
+
 def build(
     result: StandingsResult,
     *,
@@ -172,6 +182,7 @@ def build(
         notes.append("Play-off order (US Chess 34E12): " + ",".join(map(str, opts.playoff)))
     if opts.lot_seed is not None:
         notes.append(f"Remaining ties decided by lot (US Chess 34E13), seed {opts.lot_seed}")
+    notes.extend(_entered_ahead(t))
     decisions: dict[str, JSON] = {
         "actual_play_rule": result.actual_play_rule,
         "playoff": list(opts.playoff) if opts.playoff else None,

@@ -44,6 +44,10 @@ def render(report: Report, options: ReportOptions) -> bytes:
         for g in report.groups:
             for r in g.rows:
                 w.writerow([*_cells(overall[r.start_no]), safe(g.title), r.place_text])
+    elif options.prizes is not None:
+        w.writerow([*head, "Prize"])
+        for r in report.rows:
+            w.writerow([*_cells(r), safe(options.prizes.cells.get(r.start_no, ""))])
     else:
         w.writerow(head)
         for r in report.rows:

@@ -22,7 +22,7 @@ from ._html_page import boxed, document, file_name, footer, nav
 from ._html_why import why_data
 from ._model import Cell, Report, Row
 from ._numbers import decimal
-from ._options import ReportOptions
+from ._options import PrizeColumn, ReportOptions
 from ._svg import chart, legend
 
 CHART_PLAYERS = 10
@@ -76,8 +76,9 @@ def _optional_fields(rows: tuple[Row, ...]) -> list[tuple[str, str]]:
 
 
 def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str,
-               links: Mapping[int, str]) -> list[str]:
-    """The lines of a standings table (``links``: a page for some players' names)."""
+               links: Mapping[int, str], prizes: PrizeColumn | None = None) -> list[str]:
+    """The lines of a standings table (``links``: a page for some players' names;
+    ``prizes``: a Prize column)."""
     extra = _optional_fields(report.rows)
     heads = [("Place", "num", "", "place"), ("Name", "text", "", "name"),
              ("No", "num", "", ""),
@@ -92,6 +93,8 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: st
         f'<th scope="col" data-type="num" data-first="desc" data-col="{k}" class="num">'
         f'<button type="button" title="{_e(c.name)}, {_e(c.rule)}">{_e(c.label)}</button></th>'
         for k, c in enumerate(report.columns))
+    if prizes is not None:
+        th += '<th scope="col" data-type="text"><button type="button">Prize</button></th>'
     esc = _Escaped()
     out = [f'<table class="standings sortable filterable" id="{table_id}">'
            f'<caption class="sr">{caption}</caption>', f"<thead><tr>{th}</tr></thead><tbody>"]
@@ -111,7 +114,9 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: st
             f'{esc[r.place_text]}</td><th scope="row" class="name">{name}{mark}</th>'
             f'<td class="num">{r.start_no}</td>'
             + "".join(f"<td>{esc[r.fields.get(key, '')]}</td>" for key, _ in extra)
-            + f'{rating}<td class="num">{esc[r.points_text]}</td>' + "".join(tds) + "</tr>")
+            + f'{rating}<td class="num">{esc[r.points_text]}</td>' + "".join(tds)
+            + ("" if prizes is None else f"<td>{esc[prizes.cells.get(r.start_no, '')]}</td>")
+            + "</tr>")
     out.append("</tbody></table>")
     return boxed(out, caption)
 
@@ -193,7 +198,12 @@ def render(report: Report, options: ReportOptions) -> bytes:
             "Standings</h2>",
             '<p class="hint">Sort by clicking a column header; open a tie-break value to see '
             "how it was computed.</p>",
-            *_standings(report, report.rows, "Standings", "standings", links), "</section>"]
+            *_standings(report, report.rows, "Standings", "standings", links, options.prizes),
+            "</section>"]
+    if options.prizes is not None and options.prizes.html:
+        body += ['<section aria-labelledby="s-prizes" class="prizes">',
+                 *boxed([options.prizes.html.replace("<h2>", '<h2 id="s-prizes">', 1)],
+                        "Prizes"), "</section>"]
     if report.groups:
         body += _groups(report, links)
     body += ['<section aria-labelledby="s-cross"><h2 id="s-cross">Crosstable</h2>',

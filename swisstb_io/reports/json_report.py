@@ -75,4 +75,7 @@ def document(report: Report, explain: bool = False) -> dict[str, JSON]:
 
 
 def render(report: Report, options: ReportOptions) -> bytes:
-    return dumps(document(report, options.explain)).encode("utf-8")
+    doc = document(report, options.explain)
+    if options.prizes is not None and options.prizes.json is not None:
+        doc["prizes"] = dict(options.prizes.json)
+    return dumps(doc).encode("utf-8")

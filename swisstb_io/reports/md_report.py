@@ -8,7 +8,7 @@ become spaces.  No text from the file starts a line, so block markup cannot be t
 from __future__ import annotations
 
 from ._model import Group, Report, Row
-from ._options import ReportOptions
+from ._options import PrizeColumn, ReportOptions
 
 _SPECIAL = "\\`*_[]|~"
 
@@ -37,8 +37,11 @@ def _table(heads: list[str], rows: list[list[str]], right: set[int]) -> list[str
     return lines
 
 
-def _standings(report: Report, rows: tuple[Row, ...]) -> list[str]:
+def _standings(report: Report, rows: tuple[Row, ...],
+               prizes: PrizeColumn | None = None) -> list[str]:
     heads = ["Place", "No", "Name", "Rating", "Points", *(esc(c.label) for c in report.columns)]
+    if prizes is not None:
+        heads.append("Prize")
     body = []
     for r in rows:
         name = esc(r.name) + ("\\*" if not r.scored_in_play and report.actual_play_rule
@@ -46,6 +49,8 @@ def _standings(report: Report, rows: tuple[Row, ...]) -> list[str]:
         body.append([r.place_text, str(r.start_no), name,
                      "unr" if r.rating is None else str(r.rating), r.points_text,
                      *(esc(c.text) for c in r.cells)])
+        if prizes is not None:
+            body[-1].append(esc(prizes.cells.get(r.start_no, "")))
     return _table(heads, body, {0, 1, 3, 4, *range(5, 5 + len(report.columns))})
 
 
@@ -75,7 +80,7 @@ def render(report: Report, options: ReportOptions) -> bytes:
         lines.extend(f"{n}. **{esc(c.label)}**: {esc(c.name)} ({esc(c.rule)})"
                      for n, c in enumerate(report.columns, 1))
         lines.append("")
-    lines.extend(["## Standings", "", *_standings(report, report.rows)])
+    lines.extend(["## Standings", "", *_standings(report, report.rows, options.prizes)])
     if report.notes:
         lines.append("")
         lines.extend(f"- {esc(n)}" for n in report.notes)

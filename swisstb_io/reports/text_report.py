@@ -8,13 +8,13 @@ from decimal import Decimal
 from ..tiebreaks import Explanation
 from ._model import Column, CrossRow, Group, Report, Row
 from ._numbers import decimal
-from ._options import ReportOptions
+from ._options import PrizeColumn, ReportOptions
 
 WIDTH = 100
 """The width the tables aim at (long names are cut to fit)."""
 
 
-def _standings(report: Report) -> list[str]:
+def _standings(report: Report, prizes: PrizeColumn | None = None) -> list[str]:
     rows = report.rows
     lines = [report.title,
              f"{len(rows)} players, {report.scheduled_rounds} rounds ({report.rounds} played)"]
@@ -26,6 +26,8 @@ def _standings(report: Report) -> list[str]:
     lines.append("")
     columns = [("Pts", [r.points_text for r in rows])]
     columns += [(c.key, [r.cells[k].text for r in rows]) for k, c in enumerate(report.columns)]
+    if prizes is not None:
+        columns.append(("Prize", [prizes.cells.get(r.start_no, "") for r in rows]))
     widths = [max([len(h), *(len(c) for c in cells)]) for h, cells in columns]
     place_w = max(2, *(len(r.place_text) for r in rows)) if rows else 2
     no_w = max(2, *(len(str(r.start_no)) for r in rows)) if rows else 2
@@ -41,11 +43,11 @@ def _standings(report: Report) -> list[str]:
         if not r.scored_in_play and report.actual_play_rule:
             name = r.name[: name_w - 2] + " *"
         rating = str(r.rating) if r.rating is not None else "unr"
-        lines.append(
+        lines.append((
             f"{r.place_text:>{place_w}} {r.start_no:>{no_w}}  {name:<{name_w}}  "
             f"{rating:>{rtg_w}}"
             + "".join(f"  {cells[n]:>{w}}" for (_, cells), w in zip(columns, widths, strict=True))
-        )
+        ).rstrip())
     lines.extend(report.ranking_notes)
     lines.append("")
     lines.extend(_crosstable(report.rows, report.crosstable_rows(), report.rounds, name_w))
@@ -124,7 +126,7 @@ def _explained(column: Column, value: Decimal | None, e: Explanation | None) -> 
 
 
 def render(report: Report, options: ReportOptions) -> bytes:
-    lines = _standings(report)
+    lines = _standings(report, options.prizes)
     if report.groups:
         lines += ["", "Groups (places counted inside each group)"]
         for group in report.groups:
@@ -132,4 +134,6 @@ def render(report: Report, options: ReportOptions) -> bytes:
             lines.extend(_group_table(report, group, bool(options.labels)))
     if options.explain:
         lines.extend(_explanations(report))
+    if options.prizes is not None and options.prizes.text:
+        lines += ["", options.prizes.text.rstrip("\n")]
     return ("\n".join(lines) + "\n").encode("utf-8")

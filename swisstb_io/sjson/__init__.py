@@ -69,6 +69,8 @@ FORMATS = (
         writer=write,
         sniff=sniff,
         lossy=LOSSY,
+        sections_writer=lambda sections, options: dump_sections(sections),
+        keeps_extras=("sjson:", "uscf:state"),
         dossier="formats/sjson/README.md",
     ),
 )

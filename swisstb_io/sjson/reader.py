@@ -63,33 +63,28 @@ _KNOWN_SECTION_KEYS = {"Section name", "Players", "Teams"}
 
 
 class _Doc:
-    """The decoded text, to point at a bad value's line and column when it is unique."""
+    """The decoded text, to point at a bad value's line and column."""
 
     def __init__(self, text: str, path: str) -> None:
         self.text = text
         self.path = path
 
     def error(self, where: str, message: str, value: object = None) -> FormatError:
-        loc = Location(self.path)
+        """``where: message`` at the value's ``line:col``: found by its JSON path, else (a
+        key with a space in the path) by its text when that occurs once."""
+        pos = jsontext.offset(self.text, where)
         if isinstance(value, str):
             literal = json.dumps(value, ensure_ascii=False)
             if self.text.count(literal) == 1:
                 pos = self.text.index(literal)
-                line = self.text.count("\n", 0, pos) + 1
-                loc = Location(self.path, line, pos - (self.text.rfind("\n", 0, pos) + 1) + 1)
+        loc = Location(self.path) if pos is None else Location(self.path,
+                                                                *textio.line_col(self.text, pos))
         return FormatError(f"{where}: {message}", loc)
 
 
 def load_document(data: bytes, path: str) -> tuple[dict[str, Any], _Doc, str]:
     text, encoding, _ = textio.decode(data, path, ".sjson")
-    try:
-        doc = json.loads(text, parse_float=Decimal)  # numbers kept as written
-    except json.JSONDecodeError as exc:
-        raise FormatError(
-            f"not valid JSON: {exc.msg}", Location(path, exc.lineno, exc.colno)
-        ) from exc
-    except RecursionError as exc:
-        raise FormatError("not valid JSON: nested too deeply", Location(path)) from exc
+    doc = jsontext.load(text, path, parse_float=Decimal)  # numbers kept as written
     d = _Doc(text, path)
     if not isinstance(doc, dict) or not isinstance(doc.get("Sections"), list):
         raise d.error(
@@ -242,7 +237,7 @@ def _int(value: object) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdecimal():
+    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 9:
         return int(value.strip())
     return None
 
@@ -264,7 +259,7 @@ def _player(raw: object, pw: str, d: _Doc,
     value = _int(rating)
     if value is None and isinstance(rating, str) and rating.strip():
         head = rating.strip().split("/", 1)[0].strip()
-        value = int(head) if head.isdecimal() else None
+        value = int(head) if head.isdecimal() and len(head) <= 9 else None
         extras["sjson:player:Rating"] = rating
     if value:
         ratings = (Rating("USCF", value),)

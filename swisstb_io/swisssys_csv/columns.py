@@ -44,7 +44,7 @@ NAMESPACED = re.compile(r"^[a-z][a-z0-9_-]*:\S+$")
 """A column label or metadata key such as ``trf:XXA``: another format's extras key."""
 
 _BY_ALIAS = {alias: role for role, aliases in ROLE_ALIASES.items() for alias in aliases}
-_ROUND_RE = re.compile(r"^(?:rd|rnd|round|r)?\s*\.?\s*(\d+)$")
+_ROUND_RE = re.compile(r"^(?:rd|rnd|round|r)?\s*\.?\s*(\d{1,9})$")
 _SYSTEM_RE = re.compile(r"^([a-z][a-z0-9]*) (rating|id)$")
 
 

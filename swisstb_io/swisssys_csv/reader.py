@@ -7,7 +7,8 @@ from types import MappingProxyType
 from typing import Any
 
 from .. import textio
-from ..errors import Diagnostics, FormatError, Location
+from ..errors import Diagnostics, FormatError, Location, quoted
+from ..limits import round_count
 from ..model import DateText, Player, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..us_notation import format_points, parse_date, resolve_double_forfeits, trim
@@ -51,10 +52,10 @@ def _meta(
         elif target == "total_rounds":
             if not value.isdecimal():
                 raise FormatError(
-                    f"bad Rounds value {value!r} (expected a whole number)",
+                    f"bad Rounds value {quoted(value)} (expected a whole number)",
                     Location(path, line_no, col),
                 )
-            values[target] = int(value)
+            values[target] = round_count(value, "Rounds", Location(path, line_no, col))
         elif target in ("start_date", "end_date"):
             values[target] = parse_date(value)
         elif target in ("start_date_value", "end_date_value"):

@@ -12,14 +12,15 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import FormatError, Location
+from ..errors import FormatError, Location, quoted
+from ..limits import MAX_NUMBER_DIGITS
 from ..model import Rating, RoundResult
 from ..us_notation import EXPECTED_CELLS, cell_result, parse_cell, parse_points
 from .columns import NAMESPACED, classify
 from .tokenize import Field, Row
 
-_PLACE = re.compile(r"\d+")
-_RATING = re.compile(r"(\d+)\s*(?:[/pP]\s*\d*)?")
+_PLACE = re.compile(r"\d{1,9}")
+_RATING = re.compile(r"(\d{1,9})\s*(?:[/pP]\s*\d{0,9})?")
 _CELLS: dict[str, RoundResult] = {}
 """A round cell's text (up to 16 characters) -> its result before cross-checks, shared by
 all reads (RoundResult is frozen, so one object serves every equal cell); cleared past
@@ -115,9 +116,9 @@ class RowReader:
 
     def start_no(self, row: Row) -> int:
         v = row[0][self.pair].strip()
-        if not v.isdecimal() or int(v) < 1:
+        if not v.isdecimal() or len(v) > MAX_NUMBER_DIGITS or int(v) < 1:
             raise FormatError(
-                f"bad pair number {v!r} (expected a whole number)", self.at(row, self.pair)
+                f"bad pair number {quoted(v)} (expected a whole number)", self.at(row, self.pair)
             )
         return int(v)
 
@@ -158,7 +159,7 @@ class RowReader:
             declared_points = parse_points(values[self.total])
             if declared_points is None:
                 raise FormatError(
-                    f"bad Total {values[self.total].strip()!r} (expected points such as 2.5)",
+                    f"bad Total {quoted(values[self.total].strip())} (expected points such as 2.5)",
                     self.at(row, self.total),
                 )
         fide_rating = None
@@ -170,7 +171,7 @@ class RowReader:
             res = cells.get(values[idx]) or _cell(values[idx])
             if res is None:
                 raise FormatError(
-                    f"bad round cell {values[idx].strip()!r} in column {self.labels[idx]!r} "
+                    f"bad round cell {quoted(values[idx].strip())} in column {self.labels[idx]!r} "
                     f"({EXPECTED_CELLS})",
                     self.at(row, idx),
                 )
@@ -193,7 +194,7 @@ class RowReader:
         """Blank, ``0`` and ``unr``/``unr.`` are unrated; ``1500/12`` (provisional) keeps
         its text."""
         v = row[0][idx].strip()
-        if v.isdecimal():  # what the pattern below makes of a plain number
+        if v.isdecimal() and len(v) <= MAX_NUMBER_DIGITS:  # what the pattern below gives
             return None if v == "0" else int(v)
         if not v or v.lower().rstrip(".") in ("unr", "unrated", "0"):
             if v and v != "0" and extras is not None:
@@ -202,7 +203,8 @@ class RowReader:
         m = _RATING.fullmatch(v)
         if m is None:
             raise FormatError(
-                f"bad rating {v!r} (expected a number, '1500/12', or blank/'unr' for unrated)",
+                f"bad rating {quoted(v)} (expected a number, '1500/12', or blank/'unr' for "
+                "unrated)",
                 self.at(row, idx),
             )
         if m[0] != m[1] and extras is not None:

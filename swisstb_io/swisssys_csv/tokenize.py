@@ -20,6 +20,10 @@ class Field:
     col: int
 
 
+MAX_LINE = 100_000
+"""Longest line a cross-table may have (999 rounds of ``W1234B,`` are 7,000 characters)."""
+
+
 def sniff_delimiter(header_line: str) -> str:
     """The delimiter of the header line: the most frequent of ``,`` ``;`` tab outside quotes
     (``,`` on a tie)."""
@@ -54,6 +58,9 @@ def table(text: str, delimiter: str, path: str, first_line: int = 1) -> Iterator
     while i < n:
         end = find("\n", i)
         end = n if end < 0 else end
+        if end - i > MAX_LINE:
+            raise FormatError(f"the line is longer than {MAX_LINE:,} characters; no cross-table "
+                              "row is (is this a CSV file?)", Location(path, line, MAX_LINE + 1))
         if find('"', i, end) < 0:  # a line without quotes
             values = text[i:end].split(delimiter)
             cols = [1] * len(values)

@@ -67,9 +67,24 @@ def _meta_lines(t: Tournament) -> list[str]:
     out = []
     for label, value in lines:
         if "\n" in value or "\r" in value:
-            raise WriteError(f"cannot write {label} {value!r}: it holds a line break")
+            raise WriteError(_line_break(t, label, value))
         out.append(f"# {label}: {value}")
     return out
+
+
+def _line_break(t: Tournament, label: str, value: str) -> str:
+    """Why ``label`` cannot be a metadata line, whose it is and the way out."""
+    rows = value.splitlines()
+    whose = ""
+    if label == "trf:DAT":  # Tornelo DAT lines: "DAT <start no> <type> <data>"
+        names = {p.start_no: p.name for p in t.players}
+        numbers = dict.fromkeys(int(row.split()[1]) for row in rows
+                                if len(row.split()) > 1 and row.split()[1].isdecimal())
+        whose = " of " + ", ".join(f"player {n} ({names[n]})" if n in names else f"player {n}"
+                                   for n in numbers)
+    return (f"cannot write {label}{whose}: its {len(rows)} lines ({rows[0][:40]!r}…) do not "
+            "fit one CSV metadata line; write XML or TRF, which keep it, or leave such data "
+            "out with `swisstb convert --no-extras`")
 
 
 def _overrides(t: Tournament) -> list[str]:

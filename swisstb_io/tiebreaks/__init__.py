@@ -1,66 +1,52 @@
-"""The shared tie-break calculator: US Chess 34E and FIDE C.07 systems behind one registry.
+"""The tie-break calculator: US Chess 34E and FIDE C.07 systems in one engine.
 
 Contract (for everyone adding systems)
 ======================================
 
-**Specs.** A chain is parsed by :func:`parse_chain` from ``"MM,SOLK,CUM"``, a preset
-(``"uscf"``, ``"uscf-scholastic"``, ``"wintd"``) or a mix.  One entry is parsed by
-:func:`parse_spec` in TRF-2026 202/212 notation, case-insensitive::
+**Input.** A :class:`Context` is built once per tournament (``Context(t, CalcOptions(...))``)
+from a neutral competitor x round :class:`~.table.ScoreTable` (players today): per
+competitor index ``i`` and round ``r`` the outcome, colour, opponent index (``-1`` for
+none), whether a game was played over the board and the points in integer units
+(``ctx.unit`` units make a point; ``ctx.frac(units)`` gives the exact Fraction).
+``ctx.table`` covers the rounds paired so far (``Tournament.rounds_paired``);
+``ctx.fide_table``, what the FIDE systems read, is the same unless
+``CalcOptions(future_rounds="unplayed")`` counts every scheduled round (as TieBreakServer
+does).  Options for the whole computation (rating list, rating for unrated players, FIDE
+edition and Swiss / round robin, explain, play-off order, lot seed) are in
+:class:`CalcOptions`; ``ctx.fide_rules(spec)`` gives the
+FIDE choices with their reasons.  Systems share intermediate data through
+``ctx.memo(key, build)``.  Every system is O(competitors x rounds).
 
-    CODE[:MP|:GP][/C<n>][/M<n>][/L<v>][/U<rating>][/FLAG…][[option=value;…]]
-    e.g.  BH/C1  BH/M1  SB/C1  KS/L40  KS/L+1  DE/P  ARO/C1  BH:GP  ARO/U1400
-          CUM[unplayed=all-unplayed-points]   MM[discards=1]
+**Specs.** A chain is parsed by :func:`parse_chain` from ``"MM,SOLK,CUM"``, a preset
+(``"uscf"``, ``"uscf-scholastic"``, ``"wintd"``) or a mix; one entry by :func:`parse_spec`
+in TRF-2026 202/212 notation, case-insensitive (see :mod:`.spec`)::
+
+    CODE[/C<n>][/M<n>][/L<v>][/U<rating>][/FLAG…][[option=value;…]]
 
 Aliases resolve to the system's code (``solkoff`` -> ``SOLK``); ``spec.key`` is the
 canonical text and is the column/JSON key in reports.  A modifier the system does not
-declare, an unknown option or an unknown code raises :class:`~swisstb_io.errors.TiebreakError`
-listing what is known.  ``34E4``/``34E9`` are refused on purpose (their meaning changed
-between rulebook editions).
+declare, an unknown option or code, or a team-event ``:MP``/``:GP`` suffix raises
+:class:`~swisstb_io.errors.TiebreakError` saying what is allowed.
 
-**Systems.** A :class:`System` has a code, a name, a rule citation (``"US Chess 34E1"``,
-``"FIDE C.07 8.1"``), aliases, allowed modifiers, options with defaults (each ambiguity of
-the rules is an option whose default is the recommended resolution), the digits used to
-print values that are not multiples of 1/4, and either
+**Systems.** One table (:mod:`.registry`), filled by decorators on the functions::
 
-* ``compute(ctx, spec) -> {start_no: TiebreakValue}`` for every player, or
-* ``compute_group(ctx, spec, group) -> {start_no: TiebreakValue}`` for the members of one
-  tied group (US 34E5 result between tied players, FIDE direct encounter).  Set
-  ``reapply=True`` if the system must be applied again to a subgroup still tied after a
-  pass (FIDE DE).
+    @tiebreak("KASH", "Kashdan", "US Chess 34E7", aliases=("kashdan", "34E7"),
+              explain=explain_kashdan)
+    def kashdan(ctx: Context, spec: Spec) -> list[Fraction | None]: ...
 
-:class:`TiebreakValue` is ``(value: Fraction | None, explanation: Explanation | None)``;
-higher ranks higher, ``None`` means undefined (JSON ``null``; it ranks below any value).
-Build explanations only when ``ctx.explain`` is true (they are the slow part); without
-them, ``core.plain_values(ctx.start_nos, values)`` makes the dict with one shared
-:class:`TiebreakValue` per distinct value.  Whole-field computations can read the
-``ctx.flat_*`` lists (every cell ``i * n_rounds + r`` in one list) and
-``ctx.unplayed_cells``.
+(code, name, rule citation, then: ``aliases``, ``modifiers``, ``options``, ``decimals``,
+``family``, ``summary``; the presets are named chains in the same module.)
 
-Registering a system is one decorator (the FIDE helper's modules in ``tiebreaks/fide/``
-are imported automatically on first use of the registry)::
-
-    from swisstb_io.tiebreaks import Context, Spec, TiebreakValue, tiebreak
-
-    @tiebreak("BH", "Buchholz", "FIDE C.07 8.1", aliases=("buchholz",),
-              modifiers=frozenset({"C", "M", "score"}), family="FIDE")
-    def buchholz(ctx: Context, spec: Spec) -> dict[int, TiebreakValue]: ...
-
-(``group_tiebreak`` is the same for group systems; ``register(System(...))`` works too.)
-
-**Context.** :class:`Context` is built once per tournament (``Context(t, CalcOptions(...))``)
-and holds, per player index ``i`` and round ``r`` (0-based, ``r < ctx.n_rounds``, the rounds
-that have results): ``outcome``, ``color``, ``opp`` (index or -1), ``played`` and ``pts``;
-``points[i]``; ``start_nos[i]`` / ``index[start_no]``; ``scheduled`` rounds;
-``ratings(unrated)``; ``us_code(i, r)``.  Points are integers in units of ``1/ctx.unit``
-(``ctx.win``, ``ctx.draw`` are in units); ``ctx.frac(units, scale)`` gives the exact
-Fraction at the end.  Systems share intermediate data through ``ctx.memo(key, build)``.
-Options for the whole computation (rating list, rating for unrated players, rule edition,
-explain, play-off order, lot seed) are in :class:`CalcOptions`.  Every system is
-O(players x rounds).
-
-**Explanations.** :class:`Explanation` = the rule text applied, one :class:`ExplainRow`
-per round (result ``W12``, opponent, the number used, a note, and why it was dropped, if it
-was) and free-form notes; ``to_json()`` serialises it (exact values as ``"11/2"``).
+``values(ctx, spec)`` gives every competitor's value at once (higher ranks higher,
+``None`` = undefined, ranked last); ``explain(ctx, spec, i)`` builds competitor ``i``'s
+:class:`Explanation` (rule text, one :class:`ExplainRow` per round, notes) and is called
+only when ``ctx.explain``.  A group system (``group_tiebreak``: 34E5, FIDE DE) gives the
+values of one tied group.  Modules are named by concept, with the US and FIDE versions of
+one idea side by side: :mod:`.buchholz` (SOLK, MM, MED / BH, FB, AOB),
+:mod:`.sonneborn_berger` (USSB / SB, KS), :mod:`.progressive` (CUM, OPPCUM / PS),
+:mod:`.counts` (BLK, KASH / BPG, WIN, WON, BWG, GE, STD), :mod:`.ratings` (AVGOPP / ARO,
+OPPPERF / TPR, PTP, APRO, APPO), :mod:`.encounters` (RBT, LOT / DE), and the rules for
+unplayed rounds in :mod:`.unplayed`.
 
 **Standings.** :func:`standings` ranks by points, then (for chains with a US system) the
 34E rule that scoring in actual play beats an all-unplayed score (off with
@@ -71,14 +57,19 @@ place.  Play-off order and a seeded lot (34E12/34E13) apply only when given.
 
 from __future__ import annotations
 
+# The systems enter the table of systems (registry) as their modules are imported.
+from . import (  # noqa: F401
+    buchholz,
+    counts,
+    encounters,
+    progressive,
+    ratings,
+    sonneborn_berger,
+)
 from .context import CalcOptions, Context
-from .core import (
-    ExplainRow,
-    Explanation,
+from .registry import (
     Option,
-    Spec,
     System,
-    TiebreakValue,
     get_system,
     group_tiebreak,
     known_codes,
@@ -88,8 +79,9 @@ from .core import (
     systems,
     tiebreak,
 )
-from .spec import parse_chain, parse_spec
+from .spec import Spec, parse_chain, parse_spec
 from .standings import Standing, StandingsResult, compute_values, standings
+from .values import ExplainRow, Explanation, TiebreakValue
 
 __all__ = [
     "CalcOptions",

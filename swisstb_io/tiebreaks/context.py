@@ -1,23 +1,27 @@
 """The per-tournament context every tie-break system reads: built once, then shared.
 
 All points are held as integers in *units* of ``1 / ctx.unit`` (the common denominator of
-the point system: 2 for 1-½-0), so the hot loops never touch :class:`~fractions.Fraction`;
-``ctx.frac(units)`` turns a result back into an exact Fraction at the end.
+the point system: 2 for 1-½-0), so the systems sum integers; ``ctx.frac(units)`` turns a
+result back into an exact :class:`~fractions.Fraction` at the end.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import compress, count, repeat
-from operator import not_
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import TiebreakError
-from ..model import NOT_PAIRED, Color, Outcome, Player, RoundResult, Tournament
-from .core import num
+from ..model import Color, Outcome, Player, Tournament
+from .table import ScoreTable
+from .values import ExplainRow, format_fixed, num
+
+if TYPE_CHECKING:
+    from .registry import System
+    from .spec import Spec
 
 T = TypeVar("T")
 
@@ -43,8 +47,15 @@ US_LETTER: dict[Outcome, str] = {
     Outcome.NOT_PAIRED: "U",
 }
 
-_WINS = frozenset({Outcome.WIN, Outcome.WIN_UNRATED, Outcome.INCONSISTENT_WIN})
-_LOSSES = frozenset({Outcome.LOSS, Outcome.LOSS_UNRATED, Outcome.INCONSISTENT_LOSS})
+_WDL: dict[Outcome, int] = {
+    Outcome.WIN: 1, Outcome.WIN_UNRATED: 1, Outcome.INCONSISTENT_WIN: 1,
+    Outcome.LOSS: -1, Outcome.LOSS_UNRATED: -1, Outcome.INCONSISTENT_LOSS: -1,
+}
+FIDE_EDITIONS = ("2009", "2024", "2026")
+"""``2009``: pre-2023 virtual opponent (§A.7); ``2024``: 2023/2024 text; ``2026``: revision."""
+
+START_2026 = _dt.date(2026, 3, 1)
+"""The 2026 revision of C.07 applies to events starting on or after 1 March 2026 (§A.0)."""
 
 
 @dataclass(frozen=True)
@@ -53,11 +64,11 @@ class CalcOptions:
 
     rating: str = "auto"
     """Rating list for rating-based systems: ``"auto"`` (USCF if any player has a USCF
-    rating, else FIDE), ``"USCF"``, ``"FIDE"`` or another list name."""
+    rating, else FIDE; FIDE systems: FIDE), ``"USCF"``, ``"FIDE"`` or another list name."""
     unrated_rating: int | None = None
     """Rating given to unrated players (a spec's ``/U<rating>`` overrides it)."""
     explain: bool = False
-    """Build an :class:`~swisstb_io.tiebreaks.core.Explanation` for every value."""
+    """Build an :class:`~swisstb_io.tiebreaks.Explanation` for every value."""
     playoff: tuple[int, ...] = ()
     """34E12: start numbers in play-off order (best first), used only inside tied groups."""
     lot_seed: int | None = None
@@ -68,158 +79,136 @@ class CalcOptions:
     system: str | None = None
     """``"swiss"`` or ``"round-robin"`` (how FIDE counts unplayed games); ``None``: the
     TRF-2026 192 record, else Swiss.  Never guessed from the player count."""
+    future_rounds: str = "skip"
+    """FIDE systems on a mid-event file: ``"skip"`` (default) counts the rounds paired so
+    far (:attr:`~swisstb_io.model.Tournament.rounds_paired`, as the rules digest says);
+    ``"unplayed"`` counts every scheduled round, those not paired yet as unplayed rounds,
+    as FIDE's TieBreakServer counts a file's XXR/142."""
     actual_play_rule: bool = True
     """US Chess 34E: inside a score group, a player who scored in actual play ranks ahead
     of one whose whole score came from unplayed games (chains holding a US Chess system).
     ``False`` ranks by points and the tie-breaks alone, as SwissSys 11 does."""
 
 
+@dataclass(frozen=True)
+class FideRules:
+    """The FIDE C.07 choices a computation is made under, each with the reason for it."""
+
+    edition: str
+    edition_reason: str
+    round_robin: bool
+    system_reason: str
+
+    @property
+    def notes(self) -> tuple[str, str]:
+        """The reasons, as the last notes of every FIDE explanation."""
+        return (self.edition_reason, self.system_reason)
+
+    def rule_text(self, system: System, summary: str | None = None) -> str:
+        """The explanation's rule line: article, name, edition and what the rule does."""
+        what = system.summary if summary is None else summary
+        return f"{system.rule} {system.name} ({self.edition} rules): {what}"
+
+    @staticmethod
+    def exact_note(system: System, exact: Fraction) -> str:
+        """The note of a value the rule rounds (ARO, AOB, APRO…)."""
+        return (f"exact value {exact} = {format_fixed(exact, 4)}..., rounded half up as "
+                f"{system.rule} says")
+
+
 class Context:
     """Everything the systems need about one tournament, precomputed once.
 
-    Players are addressed by a dense index ``i`` (``ctx.start_nos[i]`` is the start
-    number); rounds by ``r`` from 0 to ``ctx.n_rounds - 1``.  Per player and round:
+    Competitors are addressed by a dense index ``i`` (``ctx.start_nos[i]`` is the start
+    number); rounds by ``r`` from 0 to ``ctx.n_rounds - 1``.  ``ctx.table`` is the
+    :class:`~.table.ScoreTable` over the rounds that count: up to the last round in which
+    anything is paired (:attr:`~swisstb_io.model.Tournament.rounds_paired`; a bye entered
+    ahead for a round nobody has played yet does not make it count).  ``ctx.fide_table``
+    is the table the FIDE systems read: the same, unless
+    :attr:`CalcOptions.future_rounds` asks for every ``scheduled`` round.
 
-    * ``outcome[i][r]`` (:class:`Outcome`), ``color[i][r]`` (:class:`Color`),
-    * ``opp[i][r]``: the opponent's index, ``-1`` when there is none (byes, absences),
-      also set for forfeits (the scheduled opponent),
-    * ``played[i][r]``: a game was played over the board; ``wdl[i][r]``: 1 / 0 / -1 for an
-      over-the-board win / draw / loss (0 when not played),
-    * ``pts[i][r]``: points in units; ``points[i]``: the total in units over the rounds
-      that count (a bye entered ahead for a round not yet paired is not counted), plus the
-      player's :attr:`~swisstb_io.model.Player.adjustments` (bonus / penalty points: those
-      for the whole event and those for a round that counts); ``game_points[i]``: the same
-      total without the adjustments.
+    Per competitor and round (rows of ``ctx.table``): ``outcome[i][r]``, ``color[i][r]``,
+    ``opp[i][r]`` (index, ``-1`` for none), ``played[i][r]``, ``wdl[i][r]`` (1 / 0 / -1
+    for an over-the-board win / draw / loss), ``pts[i][r]`` (units); the whole-field lists
+    ``flat_outcome``, ``flat_opp``, ``flat_pts``, ``flat_played`` and ``unplayed_cells``.
 
-    Adjustments enter the player's own score only: PTS, the standings, and systems that
-    look at the player's own total (US Chess 34E1 plus/even/minus score).  Systems that use
-    *the opponent's* score (Buchholz, Sonneborn-Berger, opponents' average…) use the
-    opponents' game results only (``pts`` / ``game_points``), since the rules define them on
-    the games played; a bonus given to an opponent does not change one's tie-break.
-    An adjustment must be a whole number of units (for 1-½-0: a multiple of ½).
-
-    The same per-cell data is also held whole-field, one list over every cell
-    ``k = i * n_rounds + r`` (``flat_outcome``, ``flat_opp``, ``flat_pts``, ``flat_played``;
-    ``unplayed_cells`` lists the cells without a game over the board), for systems that
-    compute for the whole field in a few passes; ``color`` and ``wdl`` are built on first
-    use.
-
-    ``n_rounds`` is the number of rounds that count: the last round in which anything
-    is recorded (a round nobody has played yet contributes nothing); ``scheduled`` is the
-    section's number of rounds (TRF XXR/062 or the results present).
+    ``points[i]`` is the total in units over the rounds that count plus the player's
+    :attr:`~swisstb_io.model.Player.adjustments` (bonus / penalty points: those for the
+    whole event and those for a round that counts); ``game_points[i]`` the same without
+    them.  Adjustments enter the player's own score only (PTS, the standings, and systems
+    that look at the player's own total such as the 34E1 plus/minus score); systems that
+    use *the opponents'* scores use their game results only.  An adjustment must be a
+    whole number of units (for 1-½-0: a multiple of ½).
     """
 
     def __init__(self, tournament: Tournament, options: CalcOptions | None = None) -> None:
         self.tournament = tournament
         self.options = options or CalcOptions()
         self.explain = self.options.explain
-        self.unit, points_u = tournament.point_system.units()
-        self.win: int = points_u[Outcome.WIN]
-        self.draw: int = points_u[Outcome.DRAW]
-        self.start_nos: tuple[int, ...] = tuple(p.start_no for p in tournament.players)
-        self.index: dict[int, int] = dict(zip(self.start_nos, range(len(self.start_nos)),
-                                                    strict=True))
-        if len(self.index) != len(self.start_nos):
-            seen: set[int] = set()
-            for sn in self.start_nos:
-                if sn in seen:
-                    raise TiebreakError(f"two players have start number {sn}")
-                seen.add(sn)
+        self.unit, self.points_of = tournament.point_system.units()
+        self.win: int = self.points_of[Outcome.WIN]
+        self.draw: int = self.points_of[Outcome.DRAW]
+        self.loss: int = self.points_of[Outcome.LOSS]
+        self._competitors = [(p.start_no, p.results) for p in tournament.players]
         self.n_rounds: int = tournament.rounds_paired
         self.scheduled: int = max(tournament.rounds, self.n_rounds)
         self.is_round_robin: bool = tournament.is_round_robin
-        nr = self.n_rounds
-        # Column-wise build: one flat list per quantity over every (player, round) cell,
-        # cell ``k = i * n_rounds + r``, then sliced per player.  A few passes over the
-        # whole field, mostly in C (map over dict lookups), cost much less than a handful
-        # of comprehensions per player.
-        cells: list[RoundResult] = []
-        for p in tournament.players:
-            res = p.results
-            have = len(res)
-            if have == nr:
-                cells.extend(res)
-            elif have > nr:
-                cells.extend(res[:nr])
-            else:
-                cells.extend(res)
-                cells.extend([NOT_PAIRED] * (nr - have))
-        self._cells = cells
-        outs = [c.outcome for c in cells]
-        # Enum members hash in Python code; key the lookups on id() instead.
-        ids = list(map(id, outs))
-        info = {id(o): (points_u[o], o.played, not o.has_opponent) for o in Outcome}
-        # one lookup per cell, then transposed in C: (points, played, no opponent) columns
-        columns = zip(*map(info.__getitem__, ids), strict=True) if ids else ((), (), ())
-        pts_t, played_t, no_opponent = columns
-        lookup: dict[int | None, int] = dict(zip(self.start_nos, range(len(self.start_nos)),
-                                                 strict=True))
-        lookup[None] = -1
-        opps = list(map(lookup.get, [c.opponent for c in cells], repeat(-2)))
-        for k in compress(count(), no_opponent):
-            opps[k] = -1  # an outcome without an opponent (bye, absence) has none
-        if -2 in opps:
-            k = opps.index(-2)
-            raise TiebreakError(
-                f"player {self.start_nos[k // nr]}, round {k % nr + 1}: opponent "
-                f"{cells[k].opponent} is not in the tournament"
-            )
-        self.flat_outcome: list[Outcome] = outs
-        """The outcomes of every cell in one list (cell ``i * n_rounds + r``); the other
-        ``flat_*`` lists likewise: for systems that work on the whole field at once."""
-        self.flat_opp: list[int] = opps
-        self.flat_pts: list[int] = list(pts_t)
-        self.flat_played: list[bool] = list(played_t)
-        self._ids = ids
-        starts = range(0, len(cells), nr) if nr else range(len(tournament.players))
-        self._starts = starts
-        self.outcome: list[list[Outcome]] = [outs[k:k + nr] for k in starts]
-        self.opp: list[list[int]] = [opps[k:k + nr] for k in starts]
-        self.pts: list[list[int]] = [self.flat_pts[k:k + nr] for k in starts]
-        self.played: list[list[bool]] = [self.flat_played[k:k + nr] for k in starts]
-        self.game_points: list[int] = list(map(sum, self.pts))
+        self.table = ScoreTable(self._competitors, self.n_rounds, self.points_of)
+        table = self.table
+        self.start_nos: tuple[int, ...] = table.start_nos
+        self.index: dict[int, int] = table.index
+        self.flat_outcome: list[Outcome] = table.outcome
+        self.flat_opp: list[int] = table.opp
+        self.flat_pts: list[int] = table.pts
+        self.flat_played: list[bool] = table.played
+        self.unplayed_cells: list[int] = table.unplayed
+        self.outcome: list[list[Outcome]] = table.rows(table.outcome)
+        self.opp: list[list[int]] = table.rows(table.opp)
+        self.pts: list[list[int]] = table.rows(table.pts)
+        self.played: list[list[bool]] = table.rows(table.played)
+        self.game_points: list[int] = list(table.totals)
         self.points: list[int] = list(self.game_points)
         for i, p in enumerate(tournament.players):
-            if p.adjustments:
-                for adj in p.adjustments:
-                    if adj.round is None or adj.round <= nr:
-                        self.points[i] += _adjustment_units(p.start_no, adj.points, self.unit)
+            for adj in p.adjustments:
+                if adj.round is None or adj.round <= self.n_rounds:
+                    self.points[i] += _adjustment_units(p.start_no, adj.points, self.unit)
         self._cache: dict[str, Any] = {}
         self._fracs: dict[tuple[int, int], Fraction] = {}
-        self._nums: dict[tuple[int, int], str] = {}
         self.decisions: dict[str, str] = {}
         """What systems decided for the whole event (e.g. ``fide_rules``), for reports."""
-        self._ratings: dict[int | None, list[int | None]] = {}
-        self._us_codes: list[list[str]] | None = None
+
+    # ------------------------------------------------------------------ tables
 
     @functools.cached_property
-    def unplayed_cells(self) -> list[int]:
-        """The cells (``i * n_rounds + r``) without a game played over the board, in order."""
-        return list(compress(count(), map(not_, self.flat_played)))
+    def fide_table(self) -> ScoreTable:
+        """The score table the FIDE systems read: :attr:`table`, or with
+        ``future_rounds="unplayed"`` the table over every scheduled round."""
+        if self.options.future_rounds == "skip" or self.scheduled == self.n_rounds:
+            return self.table
+        if self.options.future_rounds != "unplayed":
+            raise TiebreakError(f"unknown future_rounds {self.options.future_rounds!r} "
+                                "(use skip or unplayed)")
+        return ScoreTable(self._competitors, self.scheduled, self.points_of)
 
     @functools.cached_property
     def color(self) -> list[list[Color]]:
-        """``color[i][r]``: the colour of every player and round (built on first use)."""
-        nr = self.n_rounds
-        cols = [c.color for c in self._cells]
-        return [cols[k:k + nr] for k in self._starts]
+        """``color[i][r]`` over the rounds that count."""
+        return self.table.rows(self.table.color)
 
     @functools.cached_property
     def wdl(self) -> list[list[int]]:
         """``wdl[i][r]``: 1 / 0 / -1 for an over-the-board win / draw / loss, 0 when not
-        played (built on first use)."""
-        nr = self.n_rounds
-        by_id = {id(o): 1 if o in _WINS else -1 if o in _LOSSES else 0 for o in Outcome}
-        flat = list(map(by_id.__getitem__, self._ids))
-        return [flat[k:k + nr] for k in self._starts]
-
-    # ------------------------------------------------------------------ helpers
+        played."""
+        return self.table.rows([_WDL.get(o, 0) for o in self.flat_outcome])
 
     def __len__(self) -> int:
         return len(self.start_nos)
 
+    # ------------------------------------------------------------------ helpers
+
     def frac(self, units: int, scale: int = 1) -> Fraction:
-        """``units / (unit * scale)`` as an exact Fraction (cached: values repeat a lot)."""
+        """``units / (unit * scale)`` as an exact Fraction (remembered: the same few values
+        recur in every round, and making a Fraction costs more than looking one up)."""
         key = (units, scale)
         value = self._fracs.get(key)
         if value is None:
@@ -227,12 +216,8 @@ class Context:
         return value
 
     def num_text(self, units: int, scale: int = 1) -> str:
-        """:func:`~swisstb_io.tiebreaks.core.num` of ``frac(units, scale)`` (cached), for notes."""
-        key = (units, scale)
-        text = self._nums.get(key)
-        if text is None:
-            text = self._nums[key] = num(self.frac(units, scale))
-        return text
+        """:func:`~swisstb_io.tiebreaks.values.num` of ``frac(units, scale)``, for notes."""
+        return num(self.frac(units, scale))
 
     def memo(self, key: str, build: Callable[[], T]) -> T:
         """Compute ``build()`` once per context and share it between systems."""
@@ -250,22 +235,34 @@ class Context:
         """An over-the-board loss."""
         return self.wdl[i][r] == -1
 
+    def result_codes(self, table: ScoreTable) -> list[list[str]]:
+        """Every wall-chart cell of ``table``, ``[i][r]``: ``W12``, ``D3``, ``X7``, ``B``, ``H``,
+        ``U``; built once per table, shared by explanations and reports."""
+
+        def build() -> list[list[str]]:
+            sno = [str(s) for s in table.start_nos]
+            codes = [US_LETTER[o] + sno[j] if j >= 0 else US_LETTER[o]
+                     for o, j in zip(table.outcome, table.opp, strict=True)]
+            return table.rows(codes)
+
+        return self.memo(f"result codes {table.rounds}", build)
+
+    def explain_row(self, table: ScoreTable, i: int, rnd: int, value: Fraction | None,
+                    note: str, opponent: int | None = None, dropped: str = "") -> ExplainRow:
+        """The explanation row of competitor ``i``'s round ``rnd`` (1-based) in ``table``,
+        with the round's wall-chart result filled in."""
+        code = self.result_codes(table)[i][rnd - 1] if 0 < rnd <= table.rounds else "U"
+        return ExplainRow(rnd, code, opponent, value, note, dropped)
+
+    def us_codes(self) -> list[list[str]]:
+        """:meth:`result_codes` of the rounds that count."""
+        return self.result_codes(self.table)
+
     def us_code(self, i: int, r: int) -> str:
         """The wall-chart cell: ``W12``, ``D3``, ``X7``, ``F4``, ``B``, ``H``, ``U``."""
         return self.us_codes()[i][r]
 
-    def us_codes(self) -> list[list[str]]:
-        """Every wall-chart cell, ``[i][r]``: built once, shared by explanations and reports."""
-        table = self._us_codes
-        if table is None:
-            letters = {id(o): letter for o, letter in US_LETTER.items()}
-            sno = [str(s) for s in self.start_nos]
-            table = self._us_codes = [
-                [letters[id(o)] + sno[j] if j >= 0 else letters[id(o)]
-                 for o, j in zip(outs, opps, strict=True)]
-                for outs, opps in zip(self.outcome, self.opp, strict=True)
-            ]
-        return table
+    # ------------------------------------------------------------------ ratings
 
     @property
     def rating_list(self) -> str:
@@ -278,27 +275,101 @@ class Context:
             lambda: "USCF" if any(map(_uscf_rating, self.tournament.players)) else "FIDE",
         )
 
-    def ratings(self, unrated: int | None = None) -> list[int | None]:
-        """Rating per player index; unrated players (no rating or 0) get ``unrated``
-        (default: :attr:`CalcOptions.unrated_rating`), else ``None``."""
-        if unrated is None:
-            unrated = self.options.unrated_rating
-        cached = self._ratings.get(unrated)
-        if cached is None:
-            system = self.rating_list
+    def list_ratings(self, rating_list: str) -> list[int | None]:
+        """Rating per competitor index from ``rating_list``; ``None`` when unrated (no
+        rating or 0)."""
+
+        def build() -> list[int | None]:
             players = self.tournament.players
-            if system == "FIDE":  # what Player.rating("FIDE") gives, without the call
+            if rating_list == "FIDE":
                 values = [p.fide_rating for p in players]
             else:
-                values = [p.rating(system) for p in players]
-            cached = [value if value else unrated for value in values]
-            self._ratings[unrated] = cached
-        return cached
+                values = [p.rating(rating_list) for p in players]
+            return [value if value else None for value in values]
+
+        return self.memo(f"ratings {rating_list}", build)
+
+    def ratings(self, unrated: int | None = None) -> list[int | None]:
+        """Rating per competitor index from :attr:`rating_list`; unrated players get
+        ``unrated`` (default: :attr:`CalcOptions.unrated_rating`), else ``None``."""
+        if unrated is None:
+            unrated = self.options.unrated_rating
+        rated = self.list_ratings(self.rating_list)
+        if unrated is None:
+            return rated
+        return self.memo(f"ratings {self.rating_list} {unrated}",
+                         lambda: [unrated if value is None else value for value in rated])
+
+    @property
+    def fide_rating_list(self) -> str:
+        """The list FIDE systems read: FIDE unless :attr:`CalcOptions.rating` names one."""
+        chosen = self.options.rating.upper()
+        return "FIDE" if chosen == "AUTO" else chosen
+
+    # ------------------------------------------------------------------ FIDE choices
+
+    def fide_rules(self, spec: Spec | None = None) -> FideRules:
+        """The C.07 edition and Swiss / round robin, each with its reason; a ``/V`` flag of
+        ``spec`` chooses another edition.  The event's choice is recorded in
+        :attr:`decisions` when first made."""
+        base = self.memo("fide rules", self._choose_fide_rules)
+        edition = spec.edition if spec is not None else None
+        if edition is None or edition == base.edition:
+            return base
+        return FideRules(edition, f"FIDE C.07 {edition} rules (/V modifier)",
+                         base.round_robin, base.system_reason)
+
+    def _choose_fide_rules(self) -> FideRules:
+        opts = self.options
+        if opts.fide_rules is not None and opts.fide_rules not in FIDE_EDITIONS:
+            raise TiebreakError(
+                f"unknown FIDE rule edition {opts.fide_rules!r}; use 2024, 2026 or 2009"
+            )
+        if opts.system is not None and opts.system not in ("swiss", "round-robin"):
+            raise TiebreakError(f"unknown system {opts.system!r} (use swiss or round-robin)")
+        edition, edition_reason = choose_edition(self.tournament, opts.fide_rules)
+        rr, system_reason = choose_system(self.tournament, opts.system)
+        self.decisions["fide_rules"] = edition
+        self.decisions["fide_rules_reason"] = edition_reason
+        self.decisions["fide_system"] = "round-robin" if rr else "swiss"
+        self.decisions["fide_system_reason"] = system_reason
+        return FideRules(edition, edition_reason, rr, system_reason)
+
+
+def choose_edition(t: Tournament, override: str | None) -> tuple[str, str]:
+    """The C.07 edition and a sentence saying why (never today's date, §A.0)."""
+    if override is not None:
+        return override, f"FIDE C.07 {override} rules, as requested"
+    start = t.start_date.value if t.start_date is not None else None
+    if start is None:
+        text = t.start_date.text if t.start_date is not None else ""
+        why = f"start date {text!r} could not be read" if text else "no start date in the file"
+        return "2026", f"FIDE C.07 2026 rules (the rules in force): {why}; use --fide-rules"
+    if start >= START_2026:
+        return "2026", (f"FIDE C.07 2026 rules: event started {start.isoformat()} "
+                        "(on or after 2026-03-01)")
+    return "2024", (f"FIDE C.07 2024 rules: event started {start.isoformat()} "
+                    "(before 2026-03-01)")
+
+
+def choose_system(t: Tournament, option: str | None) -> tuple[bool, str]:
+    """(round robin?, why): the TRF-2026 192 record, else the ``system`` option, else Swiss.
+
+    Never guessed from the player count or the free-text event type.
+    """
+    if t.pairing_system:
+        rr = t.is_round_robin
+        why = f"{'round robin' if rr else 'Swiss'} (pairing system {t.pairing_system!r})"
+        if option is not None and (option == "round-robin") != rr:
+            why += f"; the {option} option does not override what the file says"
+        return rr, why
+    if option is not None:
+        return option == "round-robin", f"{option}, as requested"
+    return False, "Swiss (default; the file does not say; use --system round-robin)"
 
 
 def _uscf_rating(p: Player) -> int | None:
-    """``p.rating("USCF")``: the first USCF rating, if any (most players have no rating
-    outside the FIDE one, so this is a loop over nothing)."""
+    """``p.rating("USCF")``: the first USCF rating, if any."""
     for r in p.ratings:
         if r.system.upper() == "USCF":
             return r.value
@@ -313,4 +384,3 @@ def _adjustment_units(start_no: int, value: Fraction, unit: int) -> int:
             f"1/{unit} point, the smallest step of the point system"
         )
     return scaled.numerator
-

@@ -1,16 +1,111 @@
-"""Parsing tie-break specs and chains (TRF-2026 202/212 notation plus options).
+"""One entry of a tie-break chain, and the one parser for codes, modifiers and options.
 
-See the package docstring of :mod:`swisstb_io.tiebreaks` for the grammar.
+Grammar (TRF-2026 records 202/212, case-insensitive, plus options in square brackets)::
+
+    CODE[/C<n>][/M<n>][/L<v>][/U<rating>][/FLAG…][[option=value;…]]
+    e.g.  BH/C1  BH/M1  SB/C1  KS/L40  KS/L+1  DE/P  ARO/C1  ARO/U1400  BH/V0
+          CUM[unplayed=all-unplayed-points]   MM[discards=1]
+
+The ``:MP`` / ``:GP`` suffix of TRF-2026 (match or game points) belongs to team events;
+on an individual event it is refused with a clear message.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
 from types import MappingProxyType
 
 from ..errors import TiebreakError
-from .core import _PRESETS, Spec, _load, _norm, get_system, known_codes
+from .registry import EDITION_FLAGS, System, get_system, known_codes, norm, preset
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One entry of a tie-break chain, parsed: ``"BH/C1"``, ``"CUM[unplayed=all]"``.
+
+    ``key`` is the canonical text (aliases resolved, modifiers normalised) and is what
+    reports use as the column and JSON key.
+    """
+
+    code: str
+    """The registered system code, e.g. ``"BH"`` or ``"MM"``."""
+    key: str
+    """Canonical text: ``code`` + ``/C1`` … + ``[opt=value]``."""
+    cut: int = 0
+    """``/C<n>``: drop the n least significant values."""
+    median: int = 0
+    """``/M<n>``: drop the n lowest and the n highest values."""
+    limit: str | None = None
+    """``/L<v>`` as written: ``"40"`` (percent) or ``"+1"`` / ``"-1"`` (half points)."""
+    unrated: int | None = None
+    """``/U<rating>``: the rating given to unrated players."""
+    flags: frozenset[str] = frozenset()
+    """Other modifiers, upper-case: ``{"P"}`` for ``DE/P``, ``{"V0"}``…"""
+    options: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
+    """Resolved system options (defaults filled in) from ``[name=value;…]``."""
+
+    def option(self, name: str) -> str:
+        """The value of option ``name`` (always present once parsed: defaults are filled in)."""
+        return self.options[name]
+
+    @functools.cached_property
+    def system(self) -> System:
+        """The system of :attr:`code` in the table of systems."""
+        return get_system(self.code)
+
+    # FIDE C.07 §14 modifiers, as the FIDE systems read them
+
+    @property
+    def cut_low(self) -> int:
+        """Least significant values removed: ``/C<n>``, or n of ``/M<n>``."""
+        return max(self.cut, self.median)
+
+    @property
+    def cut_high(self) -> int:
+        """Most significant values removed: n of ``/M<n>``."""
+        return self.median
+
+    @property
+    def played(self) -> bool:
+        """``/P``: count forfeits as games played (FIDE)."""
+        return "P" in self.flags
+
+    @property
+    def swiss(self) -> bool:
+        """``/S``: Swiss rules for unplayed games in a round robin (FIDE)."""
+        return "S" in self.flags
+
+    @property
+    def fore(self) -> bool:
+        """``/F``: AOB over Fore Buchholz (FIDE §8.2)."""
+        return "F" in self.flags
+
+    @property
+    def edition(self) -> str | None:
+        """The C.07 edition asked for by a ``/V`` flag, ``None`` without one."""
+        for flag in sorted(self.flags):
+            if flag in EDITION_FLAGS:
+                return EDITION_FLAGS[flag]
+        return None
+
+    @property
+    def limit_pct(self) -> Fraction:
+        """KS ``/L<pct>``: the limit in per cent of the maximum score (default 50)."""
+        if self.limit is None or self.limit[:1] in "+-":
+            return Fraction(50)
+        return Fraction(int(self.limit))
+
+    @property
+    def limit_offset(self) -> Fraction:
+        """KS ``/L+n`` / ``/L-n``: points added to the limit (n half points)."""
+        if self.limit is None or self.limit[:1] not in "+-":
+            return Fraction(0)
+        return Fraction(int(self.limit), 2)
+
 
 _MOD_RE = re.compile(
     r"""^(?:
@@ -25,7 +120,7 @@ _MOD_RE = re.compile(
 
 
 def parse_spec(text: str) -> Spec:
-    """Parse one code with modifiers: ``"BH/C1"``, ``"ks/l40"``, ``"SB:GP"``, ``"ARO/U1400"``,
+    """Parse one code with modifiers: ``"BH/C1"``, ``"ks/l40"``, ``"ARO/U1400"``,
     ``"CUM[unplayed=all-unplayed-points]"``."""
     raw = text.strip()
     body, opts_text = raw, ""
@@ -43,11 +138,17 @@ def parse_spec(text: str) -> Spec:
     if not head:
         raise TiebreakError(f"empty tie-break code in {text!r}; {known_codes()}")
     system = get_system(head)
+    if score is not None:
+        raise TiebreakError(
+            f"{text!r}: the :{score} suffix chooses match or game points in a team event; "
+            f"this is an individual event, so write {system.code} without it"
+        )
     cut = median = 0
     limit: str | None = None
     unrated: int | None = None
     flags: set[str] = set()
     mod_keys: list[str] = []
+    allowed = system.allowed_modifiers
     for part in parts[1:]:
         mod = part.strip().upper()
         mm = _MOD_RE.match(mod)
@@ -57,11 +158,11 @@ def parse_spec(text: str) -> Spec:
             "C" if mm.group("cut") else "M" if mm.group("med") else "L" if mm.group("lim")
             else "U" if mm.group("unr") else mod
         )
-        if kind not in system.modifiers:
-            allowed = ", ".join("/" + k for k in sorted(system.modifiers - {"score"})) or "none"
+        if kind not in allowed:
+            listed = ", ".join("/" + k for k in sorted(allowed)) or "none"
             raise TiebreakError(
                 f"{text!r}: {system.code} ({system.rule}) takes no /{mod} modifier "
-                f"(allowed: {allowed})"
+                f"(allowed: {listed})"
             )
         if kind == "C":
             cut = int(mm.group("cutn"))
@@ -74,8 +175,6 @@ def parse_spec(text: str) -> Spec:
         else:
             flags.add(mod)
         mod_keys.append(mod)
-    if score is not None and "score" not in system.modifiers:
-        raise TiebreakError(f"{text!r}: {system.code} takes no :{score} suffix")
     options = {name: opt.default for name, opt in system.options.items()}
     given: list[str] = []
     for item in _split(opts_text, ";") if opts_text.strip() else []:
@@ -88,12 +187,12 @@ def parse_spec(text: str) -> Spec:
             raise TiebreakError(f"{text!r}: unknown option {item.strip()!r} (options: {known})")
         options[name] = system.options[name].check(name, value, system.code)
         given.append(f"{name}={value}")
-    key = system.code + (f":{score}" if score else "") + "".join("/" + k for k in mod_keys)
+    key = system.code + "".join("/" + k for k in mod_keys)
     if given:
         key += "[" + ";".join(given) + "]"
     return Spec(
         code=system.code, key=key, cut=cut, median=median, limit=limit, unrated=unrated,
-        flags=frozenset(flags), score=score, options=MappingProxyType(options),
+        flags=frozenset(flags), options=MappingProxyType(options),
     )
 
 
@@ -122,17 +221,16 @@ def parse_chain(text: str | Iterable[str]) -> tuple[Spec, ...]:
     Presets may be mixed with codes (``"uscf,KASH"``).  ``PTS`` (the primary score in TRF
     212) is skipped.  Duplicate keys are an error.
     """
-    _load()
     items = _split(text, ",") if isinstance(text, str) else list(text)
     out: list[Spec] = []
     for item in items:
         item = item.strip()
         if not item:
             continue
-        preset = _PRESETS.get(_norm(item))
-        if preset is not None:
-            out.extend(parse_spec(code) for code in preset)
-        elif _norm(item) in ("PTS", "POINTS"):
+        codes = preset(item)
+        if codes is not None:
+            out.extend(parse_spec(code) for code in codes)
+        elif norm(item) in ("PTS", "POINTS"):
             continue
         else:
             out.append(parse_spec(item))

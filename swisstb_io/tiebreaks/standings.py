@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
-from itertools import repeat
 
 from ..model import Tournament
 from . import chain_policy
 from .context import CalcOptions, Context
-from .core import Explanation, Spec, TiebreakValue, paused_gc
-from .spec import parse_chain, parse_spec
+from .spec import Spec, parse_chain, parse_spec
+from .values import Explanation, TiebreakValue
 
 _ACTUAL_PLAY = (
     "US Chess 34E: a player who scored in actual play finishes ahead of a tied player whose "
@@ -66,12 +65,20 @@ class StandingsResult:
 
 
 def compute_values(ctx: Context, chain: Sequence[Spec]) -> dict[str, dict[int, TiebreakValue]]:
-    """Values of every non-group system of ``chain`` for every player, by spec key."""
+    """Values of every non-group system of ``chain`` for every player, by spec key (with
+    their explanations when ``ctx.explain``)."""
     out: dict[str, dict[int, TiebreakValue]] = {}
     for spec in chain:
         system = spec.system
-        if system.compute is not None:
-            out[spec.key] = dict(system.compute(ctx, spec))
+        if system.values is not None:
+            values = system.values(ctx, spec)
+            explain = system.explain
+            if ctx.explain and explain is not None:
+                out[spec.key] = {sn: TiebreakValue(v, explain(ctx, spec, i)) for i, (sn, v)
+                                 in enumerate(zip(ctx.start_nos, values, strict=True))}
+            else:
+                out[spec.key] = {sn: TiebreakValue(v)
+                                 for sn, v in zip(ctx.start_nos, values, strict=True)}
     return out
 
 
@@ -79,21 +86,14 @@ def int_keys(values: Sequence[TiebreakValue | None]) -> list[int]:
     """Exact integer sort keys (smaller ranks higher) for a list of values.
 
     Every value is scaled to the common denominator, so comparing keys compares the
-    Fractions exactly without Fraction arithmetic; undefined values sort last.  The
-    values of one system are mostly shared objects (see
-    :func:`~swisstb_io.tiebreaks.core.plain_values`), so the work is done once per distinct
-    object.
+    Fractions exactly (and faster than comparing Fractions); undefined values sort last.
     """
-    ids = list(map(id, values))
-    distinct = dict(zip(ids, values, strict=True))
-    fracs = [(k, None if v is None else v.value) for k, v in distinct.items()]
-    dens = {f.denominator for _, f in fracs if f is not None}
+    fracs = [None if v is None else v.value for v in values]
+    dens = {f.denominator for f in fracs if f is not None}
     scale = math.lcm(*dens) if dens else 1
-    keys = {k: None if f is None else -f.numerator * (scale // f.denominator)
-            for k, f in fracs}
-    worst = max((k for k in keys.values() if k is not None), default=0) + 1
-    by_id = {k: worst if key is None else key for k, key in keys.items()}
-    return list(map(by_id.__getitem__, ids))
+    keys = [None if f is None else -f.numerator * (scale // f.denominator) for f in fracs]
+    worst = max((k for k in keys if k is not None), default=0) + 1
+    return [worst if k is None else k for k in keys]
 
 
 def _split(items: list[int], key: Sequence[int] | Mapping[int, int]) -> list[list[int]]:
@@ -121,16 +121,6 @@ def standings(
     """Rank ``tournament`` by points and the tie-break ``chain`` (codes, a preset or specs;
     ``None``: the chain policy, :func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`:
     the file's declared chain, else ``uscf``)."""
-    with paused_gc():
-        return _standings(tournament, chain, options, context)
-
-
-def _standings(
-    tournament: Tournament,
-    chain: str | Iterable[str] | Sequence[Spec] | None,
-    options: CalcOptions | None,
-    context: Context | None,
-) -> StandingsResult:
     ctx = context or Context(tournament, options)
     specs = chain_policy.choose_chain(tournament).specs if chain is None else _specs(chain)
     opts = ctx.options
@@ -159,15 +149,11 @@ def _standings(
 def _refine(ctx: Context, specs: tuple[Spec, ...], keys: dict[str, list[int]],
             group_values: dict[str, dict[int, TiebreakValue]], group: list[int], k: int
             ) -> list[list[int]]:
-    """``group`` (tied on points and the first ``k`` tie-breaks) split by the rest.
-
-    A module-level function, not a closure: a recursive closure is a reference cycle, which
-    would keep the whole calculation alive until the cyclic collector runs.
-    """
+    """``group`` (tied on points and the first ``k`` tie-breaks) split by the rest."""
     if len(group) == 1 or k == len(specs):
         return [group]
     spec = specs[k]
-    if spec.system.compute_group is None:
+    if not spec.system.is_group:
         parts = _split(group, keys[spec.key])
     else:
         parts = _apply_group(ctx, spec, group, group_values[spec.key])
@@ -190,10 +176,13 @@ def _apply_group(
     ctx: Context, spec: Spec, group: list[int], store: dict[int, TiebreakValue]
 ) -> list[list[int]]:
     system = spec.system
-    assert system.compute_group is not None
-    vals = system.compute_group(ctx, spec, tuple(sorted(ctx.start_nos[i] for i in group)))
-    for sn, v in vals.items():
-        store[sn] = v
+    members = tuple(sorted(ctx.start_nos[i] for i in group))
+    assert system.group_values is not None
+    explain = system.group_explain
+    vals = {sn: TiebreakValue(v, explain(ctx, spec, members, sn)
+                              if ctx.explain and explain is not None else None)
+            for sn, v in system.group_values(ctx, spec, members).items()}
+    store.update(vals)
     group_keys = int_keys([vals.get(ctx.start_nos[i]) for i in group])
     parts = _split(group, dict(zip(group, group_keys, strict=True)))
     if not system.reapply or len(parts) == 1:
@@ -240,11 +229,13 @@ def _rows(
     frac = ctx.frac
     points = [frac(p) for p in ctx.points]
     keys = [spec.key for spec in specs]
-    columns = [list(map((values[key] if key in values else group_values[key]).get, sno,
-                        repeat(_UNDEFINED))) for key in keys]
+    columns = []
+    for key in keys:
+        by_sn = values[key] if key in values else group_values[key]
+        columns.append([by_sn.get(sn, _UNDEFINED) for sn in sno])
     by_player = list(zip(*columns, strict=True)) if columns else [()] * len(sno)
     mark_play = us_rule and ctx.explain
-    make = _standing
+    make = Standing
     rows: list[Standing] = []
     place = 1
     for group in final:
@@ -267,18 +258,6 @@ def _rows(
                              tuple(x for x in numbers if x != sn), in_play[i]))
         place += len(group)
     return rows
-
-
-_FIELDS = tuple(f.name for f in fields(Standing))
-
-
-def _standing(*args: object) -> Standing:
-    """``Standing(*args)`` without the generated ``__init__`` of a frozen dataclass, which
-    sets every field through ``object.__setattr__`` and is the slowest part of making
-    the rows: the instance dictionary is filled in one call, as unpickling does."""
-    row: Standing = object.__new__(Standing)
-    row.__dict__.update(zip(_FIELDS, args, strict=True))
-    return row
 
 
 def _mark_unplayed(vals: dict[str, TiebreakValue]) -> None:

@@ -94,6 +94,7 @@ FORMATS: tuple[FormatSpec, ...] = (
         writer=write_trf,
         sniff=sniff,
         lossy=LOSSY,
+        keeps_extras=("trf:",),
         dossier="formats/trf/README.md",
     ),
     FormatSpec(
@@ -103,6 +104,7 @@ FORMATS: tuple[FormatSpec, ...] = (
         writer=write_trf,
         write_options=WriteOptions(version="16"),
         lossy=LOSSY_16,
+        keeps_extras=("trf:",),
         dossier="formats/trf/README.md",
     ),
     FormatSpec(
@@ -113,6 +115,7 @@ FORMATS: tuple[FormatSpec, ...] = (
         writer=write_trf,
         write_options=WriteOptions(version="2026"),
         lossy=LOSSY,
+        keeps_extras=("trf:",),
         dossier="formats/trf/README.md",
     ),
 )

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..errors import FormatError, Location, WriteError
+from ..errors import FormatError, Location, WriteError, quoted
+from ..limits import round_count
 from ..model import DateText, Tournament
 from . import _layout as L
 from ._records import parse_date
@@ -49,9 +50,9 @@ def decode(code: str, line: str, path: str, no: int) -> Any:
         if not text:
             return None
         if not (text.isascii() and text.isdigit()):
-            raise FormatError(f"{code}: total rounds {text!r} is not a number",
+            raise FormatError(f"{code}: total rounds {quoted(text)} is not a number",
                               Location(path, no, 5))
-        return int(text)
+        return round_count(text, f"{code}: total rounds", Location(path, no, 5))
     return round_dates(line)
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from ..errors import quoted
 from ..model import PointSystem
 from ._records import fail, parse_number
 
-_S162 = r"([A-Za-z])\s*(-?\d+(?:[.,]\d+)?)"  # compiled on first use (re's cache)
-_XXS = r"([A-Za-z]+)\s*=\s*(-?\d+(?:[.,]\d+)?)"
+_S162 = r"([A-Za-z])\s*(-?\d{1,9}(?:[.,]\d{1,9})?)(?!\d)"  # compiled on first use (re's cache)
+_XXS = r"([A-Za-z]+)\s*=\s*(-?\d{1,9}(?:[.,]\d{1,9})?)(?!\d)"
 XXS_FIELDS: dict[str, tuple[str, ...]] = {
     "W": ("win",), "WW": ("win",), "BW": ("win",),
     "D": ("draw",), "WD": ("draw",), "BD": ("draw",),
@@ -43,7 +44,7 @@ def point_assignments(code: str, line: str, path: str, no: int) -> dict[str, Fra
     if code in BB_FIELDS:
         value = parse_number(body)
         if value is None:
-            raise fail(path, no, 5, f"{code}: points {body.strip()!r} are not a number")
+            raise fail(path, no, 5, f"{code}: points {quoted(body.strip())} are not a number")
         return dict.fromkeys(BB_FIELDS[code], value)
     pattern, table = (_S162, S162_FIELDS) if code == "162" else (_XXS, XXS_FIELDS)
     given: dict[str, Fraction] = {}
@@ -60,7 +61,7 @@ def point_assignments(code: str, line: str, path: str, no: int) -> dict[str, Fra
     if stripped[pos:].strip():
         example = "162  W 1.0    D 0.5    L 0.0" if code == "162" else "XXS W=1.0 D=0.5"
         raise fail(path, no, 3 + pos + 1,
-                   f"{code}: cannot read scoring {stripped[pos:].strip()!r} (expected e.g. "
+                   f"{code}: cannot read scoring {quoted(stripped[pos:].strip())} (expected e.g. "
                    f"{example!r})")
     for key, names in table.items():  # table order: 162's P after W, so P overrides W
         if key in given:

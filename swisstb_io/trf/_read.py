@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from ..errors import Diagnostics, FormatError, Location
 from ..extras import LazyExtras
+from ..limits import MAX_ROUNDS
 from ..model import Player, Rating, RoundResult, Team, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..validate import check_games, check_points
@@ -29,6 +30,9 @@ KNOWN_VERBATIM = frozenset({
 })
 """Records we know and keep verbatim (no model field)."""
 LAYOUT_KEY = "trf:layout"
+MAX_LINE = L.FIRST_ROUND_COL + L.ROUND_STEP * MAX_ROUNDS + 100
+"""Longest line read: a 001 record of :data:`~swisstb_io.limits.MAX_ROUNDS` rounds, with room
+for trailing blanks."""
 
 
 def national_code(code: str) -> bool:
@@ -53,7 +57,7 @@ def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
 def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     if not data.strip():
         raise FormatError("the file is empty; a TRF file has at least a 012 or 001 record",
-                          Location(path))
+                          Location(path, 1, 1))
     dec = decode(data, path)
     diag = Diagnostics(strict=options.strict)
     t = Tournament()
@@ -78,6 +82,10 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
 
     for idx, (line, eol) in enumerate(zip(dec.lines, dec.endings, strict=True)):
         no = idx + 1
+        if len(line) > MAX_LINE:
+            raise fail(path, no, MAX_LINE + 1, f"the line is longer than {MAX_LINE:,} "
+                       f"characters; no TRF record is (a 001 record of {MAX_ROUNDS} rounds "
+                       f"ends at column {L.FIRST_ROUND_COL + L.ROUND_STEP * MAX_ROUNDS - 3})")
         code = line[:3]
         if code in TRF2026_CODES:
             version_2026 = True

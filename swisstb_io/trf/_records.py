@@ -11,6 +11,7 @@ from itertools import compress
 from operator import attrgetter, not_
 
 from ..errors import Diagnostics, FormatError, Location
+from ..limits import MAX_POINTS_DIGITS
 from ..model import Color, Outcome, Player, RoundResult, Team
 from . import _layout as L
 
@@ -91,7 +92,7 @@ def parse_number(text: str) -> Fraction | None:
     hit = _NUMBERS.get(s)
     if hit is not None:
         return hit
-    if not _NUMBER.fullmatch(s):
+    if len(s) > MAX_POINTS_DIGITS or not _NUMBER.fullmatch(s):
         return None
     value = Fraction(s.replace(",", "."))
     if len(_NUMBERS) < 4096:

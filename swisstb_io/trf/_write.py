@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import FormatError, WriteError
+from ..limits import MAX_ROUNDS
 from ..model import Outcome, Player, RoundResult, Team, Tournament
 from ..registry import WriteOptions
 from . import _headers as H
@@ -332,6 +333,9 @@ class _Writer:
 def write_trf(t: Tournament, options: WriteOptions) -> bytes:
     """Write ``t`` as TRF16 or TRF-2026 (``options.version``, else the version read)."""
     _check_adjustments(t)
+    if t.total_rounds is not None and t.total_rounds > MAX_ROUNDS:
+        raise WriteError(f"total rounds {t.total_rounds} is more than the {MAX_ROUNDS} rounds "
+                         "an event may have")
     if options.player_order not in PLAYER_ORDERS:
         raise WriteError(f"unknown player order {options.player_order!r}; use one of "
                          f"{', '.join(PLAYER_ORDERS)}")

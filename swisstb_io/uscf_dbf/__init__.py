@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..registry import FormatSpec
 from .reader import read
-from .writer import EventMeta, ascii_text, write, write_sections, zip_files
+from .writer import EventMeta, ascii_text, write, write_event, write_sections, zip_files
 
 LOSSY = frozenset(
     {
@@ -83,6 +83,8 @@ FORMATS = (
         writer=write,
         sniff=sniff,
         lossy=LOSSY,
+        sections_writer=write_event,
+        keeps_extras=("uscf:",),
         bundle=True,
         dossier="formats/uscf_dbf/README.md",
     ),
@@ -95,6 +97,7 @@ __all__ = [
     "ascii_text",
     "read",
     "write",
+    "write_event",
     "write_sections",
     "zip_files",
 ]

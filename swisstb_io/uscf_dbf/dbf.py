@@ -48,6 +48,10 @@ def _decode(raw: bytes) -> tuple[str, str]:
         return raw.decode("latin-1"), "latin-1"
 
 
+MAX_RECORDS = 100_000
+"""Most records a table may hold (a 10,000-player report has about 10,000)."""
+
+
 def field_location(table: DbfTable, where: str, rec_no: int, name: str) -> Location:
     """Where field ``name`` of record ``rec_no`` is: the record number stands for the line
     and the field's first byte in the record for the column (a DBF has no lines)."""
@@ -92,6 +96,13 @@ def parse(data: bytes, where: str) -> DbfTable:
             f"record length {record_len} in the header does not match the fields ({width})", loc
         )
     available = (len(data) - header_len) // record_len
+    if n_records > MAX_RECORDS:
+        raise FormatError(f"the header claims {n_records:,} records, more than the "
+                          f"{MAX_RECORDS:,} a rating report may hold", loc)
+    end = header_len + n_records * record_len
+    if available > n_records and data[end] in (0x20, 0x2A):
+        raise FormatError(f"the header says {n_records} records, but the file holds "
+                          f"{available}: the header is damaged", loc)
     if available < n_records:
         raise FormatError(
             f"truncated: the header promises {n_records} records of {record_len} bytes, "

@@ -9,6 +9,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from ..errors import Diagnostics, FormatError, Location
+from ..limits import round_count
 from ..model import Color, DateText, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..us_notation import (
@@ -25,30 +26,33 @@ from .writer import FILE_NAMES
 FORMAT_NAME = "uscf-dbf"
 _CELL_RE = re.compile(r"^([A-Z*-])\s*(\d*)\s*([WB]?)$")
 _ROUND_FIELD = re.compile(r"^D_RND(\d\d)$")
-_MAX_MEMBER = 64 * 1024 * 1024
+_MAX_MEMBER = 16 * 1024 * 1024
+"""Largest uncompressed member (a 10,000-player TDEXPORT.DBF is about 4 MB)."""
 
 
 def _members(data: bytes, path: str) -> dict[str, tuple[str, bytes]]:
     """The trio's files by upper-case base name (``TDEXPORT.DBF``), from zip bytes."""
     if not data.startswith(b"PK"):
         raise FormatError(
-            "expected a directory or a .zip holding THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF"
+            ("the file is empty; " if not data else "")
+            + "expected a directory or a .zip holding THEXPORT.DBF, TSEXPORT.DBF and TDEXPORT.DBF"
             + (" (this looks like a single .DBF file)" if data[:1] == b"\x03" else ""),
-            Location(path),
+            Location(path, 1, 1) if not data else Location(path),
         )
     found: dict[str, tuple[str, bytes]] = {}
+    member = ""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             for info in zf.infolist():
                 base = info.filename.replace("\\", "/").rsplit("/", 1)[-1].upper()
                 if base in FILE_NAMES and base not in found:
-                    if info.file_size > _MAX_MEMBER:
-                        raise FormatError(f"{info.filename} is too large", Location(path))
-                    found[base] = (info.filename, zf.read(info))
+                    member = info.filename
+                    found[base] = (member, _member(zf, info, path))
     except FormatError:
         raise
     except Exception as exc:  # zipfile raises many types for corrupt archives
-        raise FormatError(f"not a readable zip archive ({exc})", Location(path)) from exc
+        where = Location(f"{path}/{member}" if member else path)
+        raise FormatError(f"not a readable zip archive ({exc})", where) from exc
     if FILE_NAMES[2] not in found:
         raise FormatError(
             "no TDEXPORT.DBF (the player file) in the bundle; expected THEXPORT.DBF, "
@@ -56,6 +60,27 @@ def _members(data: bytes, path: str) -> dict[str, tuple[str, bytes]]:
             Location(path),
         )
     return found
+
+
+def _member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, path: str) -> bytes:
+    """One member's bytes, read in pieces so that a member whose data expands past its
+    declared size (or past :data:`_MAX_MEMBER`) stops the read (zip bombs)."""
+    where = Location(f"{path}/{info.filename}")
+    if info.flag_bits & 0x1:
+        raise FormatError("the member is encrypted; export the report again without a "
+                          "password", where)
+    if info.file_size > _MAX_MEMBER:
+        raise FormatError(f"the member is {info.file_size:,} bytes uncompressed, more than the "
+                          f"{_MAX_MEMBER:,} any rating report needs", where)
+    parts: list[bytes] = []
+    size = 0
+    with zf.open(info) as fh:
+        while chunk := fh.read(1 << 20):
+            size += len(chunk)
+            if size > _MAX_MEMBER:
+                raise FormatError(f"the member expands past {_MAX_MEMBER:,} bytes", where)
+            parts.append(chunk)
+    return b"".join(parts)
 
 
 def _table(found: dict[str, tuple[str, bytes]], name: str, path: str) -> DbfTable | None:
@@ -83,19 +108,19 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     layout = head.get("H_FORMAT", "") or ("1991" if "D_REC_SEQ" in td.names else "2C")
     sections = _sections(ts, td)
     index = _select(sections, options.section, path)
-    sec_num, sec_row = sections[index]
-    players = _players(td, sec_num, path, diags)
-    t = _tournament(head, sec_row, players)
+    every = tuple(_tournament(head, row, _players(td, num, path, diags),
+                              f"{path}/TSEXPORT.DBF") for num, row in sections)
     names = tuple(_section_label(num, row) for num, row in sections)
     details = {"layout": layout, "program": head.get("H_PROGRAM", "") or "-"}
     encoding = max((tb.encoding for tb in (th, ts, td) if tb is not None), key=len)
     return ReadResult(
-        t,
+        every[index],
         FORMAT_NAME,
         encoding,
         diags.freeze(),
         sections=names,
         details=MappingProxyType(details),
+        all_sections=every if len(every) > 1 else (),
     )
 
 
@@ -232,7 +257,8 @@ def _player(
     )
 
 
-def _tournament(head: dict[str, str], sec: dict[str, str], players: list[Player]) -> Tournament:
+def _tournament(head: dict[str, str], sec: dict[str, str], players: list[Player],
+                where: str) -> Tournament:
     extras: dict[str, str] = {}
     for fname, key, default in EVENT_EXTRAS:
         value = head.get(fname, "").strip()
@@ -271,7 +297,8 @@ def _tournament(head: dict[str, str], sec: dict[str, str], players: list[Player]
         end_date=_date(end),
         time_control=sec.get("S_TIMECTL", "").strip(),
         pairing_system="ROUNDROBIN" if trn == "R" else "",
-        total_rounds=int(rounds) if rounds.isdecimal() else None,
+        total_rounds=round_count(rounds, "S_TOT_RNDS", Location(where))
+        if rounds.isdecimal() else None,
         section=sec.get("S_SEC_NAME", "").strip(),
         extras=MappingProxyType(extras),
     )

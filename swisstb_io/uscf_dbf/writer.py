@@ -244,5 +244,10 @@ def zip_files(files: dict[str, bytes], date: _dt.date | None = None) -> bytes:
 
 def write(t: Tournament, options: WriteOptions) -> bytes:
     """The registry writer: one tournament as a one-section report, zipped."""
-    meta = EventMeta.from_sections([t])
-    return zip_files(write_sections([t], meta, strict=options.strict), _header_date(meta))
+    return write_event([t], options)
+
+
+def write_event(sections: Sequence[Tournament], options: WriteOptions) -> bytes:
+    """The registry's sections writer: ``sections`` as one report, zipped."""
+    meta = EventMeta.from_sections(sections)
+    return zip_files(write_sections(sections, meta, strict=options.strict), _header_date(meta))

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from lxml import etree
 
 from ..errors import Diagnostics, FormatError, Location
+from ..limits import check_rounds
 from ..model import (
     EMPTY_EXTRAS,
     Color,
@@ -358,7 +359,7 @@ def to_model(root: etree._Element, ctx: _Ctx) -> Tournament:
         time_control=root.get("timeControl", ""),
         tournament_type=root.get("type", ""),
         pairing_system=root.get("system", ""),
-        total_rounds=_opt_int(root, "rounds"),
+        total_rounds=check_rounds(_opt_int(root, "rounds"), "rounds", ctx.at(root)),
         round_dates=tuple(d.get("text", "") for d in _children(root, "roundDate")),
         point_system=_point_system(root.find(NS + "scoring")),
         tiebreaks=_codes(root.find(NS + "tiebreaks")),

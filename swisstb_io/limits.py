@@ -1,0 +1,36 @@
+"""The sizes a tournament file may declare, and the one check of a declared round count.
+
+Readers refuse what is beyond these with a located :class:`~swisstb_io.errors.FormatError`,
+so that nothing later (tie-breaks, reports) is asked to build tables for a billion rounds
+or to turn a 5,000-digit number into an ``int``.  Real events are far inside them.
+"""
+
+from __future__ import annotations
+
+from .errors import FormatError, Location, quoted
+
+MAX_ROUNDS = 999
+"""Most rounds an event may declare or hold (TRF round blocks, Chess-JSON round numbers)."""
+MAX_NUMBER_DIGITS = 9
+"""Longest whole number (start number, rating, opponent, round count) a field may hold."""
+MAX_POINTS_DIGITS = 30
+"""Longest points value, in characters (``12.5``; point systems such as ``162 W 3.0``)."""
+
+
+def round_count(text: str, what: str, where: Location) -> int:
+    """The declared round count ``text`` (digits only, already checked) within the limit."""
+    if len(text) > MAX_NUMBER_DIGITS or int(text) > MAX_ROUNDS:
+        raise FormatError(f"{what} {quoted(text)} is more than the {MAX_ROUNDS} rounds an event "
+                          "may have", where)
+    return int(text)
+
+
+def check_rounds(value: int | None, what: str, where: Location) -> int | None:
+    """``value`` (a declared round count already read as a number) within the limit."""
+    if value is not None and not 0 <= value <= MAX_ROUNDS:
+        raise FormatError(f"{what} {value} is not a round count from 0 to {MAX_ROUNDS}", where)
+    return value
+
+
+__all__ = ["MAX_NUMBER_DIGITS", "MAX_POINTS_DIGITS", "MAX_ROUNDS", "check_rounds",
+           "round_count"]

@@ -1,0 +1,107 @@
+"""Typed values of one table of a prize file: strings, flags, whole numbers, exact money,
+dates and enum choices, each failing at its key (``path:line:col``)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable, Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+
+class TableReader:
+    """Typed reads of one TOML table's keys; ``fail(key, message)`` makes the error that
+    points at the key."""
+
+    def __init__(self, table: Mapping[str, Any], fail: Callable[[str, str], Exception]):
+        self.table = table
+        self.fail = fail
+
+    def _typed(self, key: str, check: Callable[[Any], bool], what: str) -> Any:
+        value = self.table[key]
+        if not check(value):
+            raise self.fail(key, f"{key} must be {what} (got {value!r})")
+        return value
+
+    def text(self, key: str, default: str = "") -> str:
+        if key not in self.table:
+            return default
+        return str(self._typed(key, lambda v: isinstance(v, str), "a string"))
+
+    def flag(self, key: str, default: Any) -> Any:
+        if key not in self.table:
+            return default
+        return bool(self._typed(key, lambda v: isinstance(v, bool), "true or false"))
+
+    def integer(self, key: str, default: int | None) -> int | None:
+        if key not in self.table:
+            return default
+        return int(self._typed(key, lambda v: isinstance(v, int) and not isinstance(v, bool)
+                               and v >= 0, "a whole number >= 0"))
+
+    def money(self, key: str, default: Fraction | None) -> Any:
+        if key not in self.table:
+            return default
+        return _fraction(self._typed(key, _is_amount, "a number >= 0"))
+
+    def money_list(self, key: str, unit: Fraction | None) -> tuple[Fraction, ...]:
+        if key not in self.table:
+            return ()
+        values = self._typed(key, lambda v: isinstance(v, list) and all(map(_is_amount, v)),
+                             "a list of numbers >= 0")
+        out = tuple(_fraction(v) for v in values)
+        for v in out:
+            if unit is not None and v % unit:
+                raise self.fail(key, f"{_plain(v)} is not a whole number of units "
+                                f"(unit = {_plain(unit)})")
+        return out
+
+    def strings(self, key: str) -> tuple[str, ...]:
+        if key not in self.table:
+            return ()
+        return tuple(self._typed(key, lambda v: isinstance(v, list)
+                                 and all(isinstance(x, str) for x in v), "a list of strings"))
+
+    def ids(self, key: str) -> tuple[int | str, ...]:
+        if key not in self.table:
+            return ()
+        return tuple(self._typed(key, lambda v: isinstance(v, list) and all(
+            isinstance(x, str | int) and not isinstance(x, bool) for x in v),
+            "a list of start numbers or names"))
+
+    def date(self, key: str) -> _dt.date | None:
+        if key not in self.table:
+            return None
+        value = self.table[key]
+        if isinstance(value, _dt.date) and not isinstance(value, _dt.datetime):
+            return value
+        if isinstance(value, str):
+            try:
+                return _dt.date.fromisoformat(value)
+            except ValueError:
+                pass
+        raise self.fail(key, f"{key} must be a date such as 2008-01-01 (got {value!r})")
+
+    def choice(self, key: str, enum_type: Any, default: Any) -> Any:
+        if key not in self.table:
+            return default
+        value = self.table[key]
+        for member in enum_type:
+            if member.value == value:
+                return member
+        known = ", ".join(f'"{m.value}"' for m in enum_type)
+        raise self.fail(key, f"{key} must be one of {known} (got {value!r})")
+
+
+def _is_amount(value: Any) -> bool:
+    return isinstance(value, int | Decimal) and not isinstance(value, bool) and value >= 0
+
+
+def _fraction(value: int | Decimal) -> Fraction:
+    return Fraction(value)
+
+
+def _plain(value: Fraction) -> str:
+    return str(value) if value.denominator == 1 else str(Decimal(value.numerator)
+                                                          / Decimal(value.denominator))
