@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 
 from ..tiebreaks import Explanation
 from ._model import Report, Row
@@ -40,11 +41,21 @@ class _Texts(dict[str, int]):
         return value
 
 
-def _cell(e: Explanation, digits: int, texts: _Texts) -> Json:
+class _Numbers(dict[tuple[int, int, int], str]):
+    """``numbers[numerator, denominator, digits]``: a value as the page prints it (values
+    recur from row to row; a Fraction hashes in Python code, its ratio in C)."""
+
+    def __missing__(self, key: tuple[int, int, int]) -> str:
+        num, den, digits = key
+        value = self[key] = str(decimal(Fraction(num, den), digits))
+        return value
+
+
+def _cell(e: Explanation, digits: int, texts: _Texts, numbers: _Numbers) -> Json:
     rows: list[Json] = []
     for rnd, result, opponent, value, note, dropped in e.rows:
-        row: list[Json] = [rnd, texts[result], opponent,
-                           None if value is None else str(decimal(value, digits))]
+        row: list[Json] = [rnd, texts[result], opponent, None if value is None
+                           else numbers[(*value.as_integer_ratio(), digits)]]
         if dropped:
             row += [texts[note], texts[dropped]]
         elif note:
@@ -61,11 +72,12 @@ def why_data(report: Report, rows: Sequence[Row]) -> str:
     ``<``)."""
     texts = _Texts()
     texts[""] = 0
+    numbers = _Numbers()
     digits = [c.digits for c in report.columns]
     players: dict[str, Json] = {}
     for r in rows:
         players[str(r.start_no)] = [
-            None if c.explanation is None else _cell(c.explanation, d, texts)
+            None if c.explanation is None else _cell(c.explanation, d, texts, numbers)
             for c, d in zip(r.cells, digits, strict=True)]
     data: dict[str, Json] = {
         "s": list(texts),

@@ -60,7 +60,7 @@ def _column(cells: list[Cell], esc: _Escaped) -> list[str]:
             out.append(_NOT_COMPUTED if cell.explanation is None
                        else '<td class="num" data-sort="">-</td>')
             continue
-        sort = "" if (value * 4).denominator == 1 else f' data-sort="{_number(value, 6)}"'
+        sort = "" if 4 % value.denominator == 0 else f' data-sort="{_number(value, 6)}"'
         text = esc[cell.text]
         if cell.explanation is not None:
             out.append(f'<td class="num"{sort}><button class="why-open">{text}</button></td>')
