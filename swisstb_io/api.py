@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO
 
 from .errors import FormatError, Location, UnknownFormatError, WriteError
-from .files import DIR_MODE, FILE_MODE, atomic_write
+from .files import DIR_MODE, FILE_MODE, atomic_write, write_failure
 from .model import Tournament
 from .registry import FormatSpec, ReadOptions, ReadResult, WriteOptions, detect, find
 
@@ -64,7 +64,11 @@ def read_source(src: Source) -> tuple[bytes, str]:
                 f"cannot read the file: {exc.strerror or exc}", Location(path)
             ) from exc
     name = str(getattr(src, "name", "<stream>"))
-    return src.read(), name
+    data = src.read()
+    if isinstance(data, str):
+        raise TypeError(f"{name}: a text stream gives str, not bytes: open the file in "
+                        "binary mode (open(path, 'rb')), or pass the path itself")
+    return data, name
 
 
 def load(
@@ -84,9 +88,17 @@ def load(
     return spec.reader(data, name, ReadOptions(strict=strict, section=section))
 
 
-def read(src: Source, *, format: str | None = None, strict: bool = False) -> Tournament:
-    """Read ``src`` into the canonical model."""
-    return load(src, format=format, strict=strict).tournament
+def read(
+    src: Source, *, format: str | None = None, strict: bool = False, section: str | None = None
+) -> Tournament:
+    """Read ``src`` into the canonical model.
+
+    ``src``: a path, ``bytes`` or a binary stream; ``format``: a registered format name
+    (default: by extension and content); ``strict``: the first reading diagnostic is an
+    error; ``section``: name or number of the section of a multi-section file (default:
+    the first).  :func:`load` gives the diagnostics and the other sections too.
+    """
+    return load(src, format=format, strict=strict, section=section).tournament
 
 
 def dumps(tournament: Tournament, format: str, options: WriteOptions | None = None) -> bytes:
@@ -117,12 +129,22 @@ def write(
     tournament: Tournament | Sequence[Tournament],
     dest: str | os.PathLike[str] | BinaryIO,
     *,
-    format: str,
+    format: str | None = None,
     options: WriteOptions | None = None,
 ) -> None:
     """Write ``tournament`` (or several sections, :func:`dumps_sections`) to a path
-    (atomically) or a binary stream."""
-    spec = find(format)
+    (atomically) or a binary stream.
+
+    ``format``: a registered format name; by default the one the path's extension names
+    (``"a.xml"``, ``"b.trf"``).  A stream needs ``format``.
+    """
+    if format is None:
+        if not isinstance(dest, str | os.PathLike):
+            raise UnknownFormatError("a stream has no extension to tell the format: pass "
+                                     "format=, e.g. format='trf'")
+        spec = spec_for_output(os.fspath(dest), None)
+    else:
+        spec = find(format)
     data = dumps(tournament, spec.name, options) if isinstance(tournament, Tournament) \
         else dumps_sections(tournament, spec.name, options)
     if not isinstance(dest, str | os.PathLike):
@@ -137,9 +159,7 @@ def write(
         try:
             atomic_write(path, data)
         except OSError as exc:
-            raise WriteError(
-                f"cannot write the file: {exc.strerror or exc}", Location(str(path))
-            ) from exc
+            raise WriteError(write_failure(exc, path)) from exc
 
 
 def _write_bundle_directory(directory: Path, zipped: bytes) -> None:
@@ -152,9 +172,7 @@ def _write_bundle_directory(directory: Path, zipped: bytes) -> None:
             for member in zf.namelist():
                 atomic_write(directory / Path(member).name, zf.read(member))
     except OSError as exc:
-        raise WriteError(
-            f"cannot write the files: {exc.strerror or exc}", Location(str(directory))
-        ) from exc
+        raise WriteError(write_failure(exc, directory)) from exc
 
 
 def spec_for_output(dest: str, to: str | None) -> FormatSpec:

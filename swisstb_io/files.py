@@ -1,9 +1,12 @@
-"""File-system helpers: whole-or-nothing writes with the usual permissions."""
+"""File-system helpers: whole-or-nothing writes with the usual permissions, and what to say
+when a write fails."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pathlib costs ~8 ms at start-up; reading never needs it
@@ -22,23 +25,77 @@ FILE_MODE = 0o666 & ~_UMASK
 DIR_MODE = 0o777 & ~_UMASK
 """What ``mkdir()`` would give a new directory (``mkdtemp`` alone gives 0700)."""
 
+_NAME_ROOM = 200
+"""Bytes of the target's name kept in a temporary name: ``.NAME.XXXXXXXX.tmp`` adds 14 bytes,
+and a name of up to 255 bytes (the usual limit) must not become an illegal one."""
 
-def atomic_write(path: Path, data: bytes) -> None:
+
+def temp_prefix(name: str) -> str:
+    """``.NAME.`` for the temporary file of ``name``, short enough to stay a legal name."""
+    if len(os.fsencode(name)) > _NAME_ROOM:
+        name = name[: _NAME_ROOM // 4]  # four bytes at most per character
+    return f".{name}."
+
+
+def atomic_write(path: Path, data: bytes, *, temp_dir: Path | None = None) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename, so a crash never
-    leaves a half-written file; the file gets the usual permissions, not mkstemp's 0600."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    leaves a half-written file.
+
+    A new file gets the usual permissions (not mkstemp's 0600); an existing one keeps its
+    mode.  A symlink is written through, to its target (the link stays).  A device or a
+    pipe (``/dev/stdout``, a FIFO) cannot be replaced by a rename: it is written in place.
+    ``temp_dir`` (on the same file system) holds the temporary file instead of the
+    target's folder.
+    """
+    from pathlib import Path
+
+    target = Path(os.path.realpath(path))
+    try:
+        mode: int | None = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    if mode is not None and not stat.S_ISREG(mode):
+        with open(target, "wb") as fh:
+            fh.write(data)
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
     import tempfile  # imported here: it costs ~20 ms at start-up and only writers need it
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target.name), suffix=".tmp",
+                               dir=temp_dir or target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-        os.chmod(tmp, FILE_MODE)
-        os.replace(tmp, path)
+        os.chmod(tmp, FILE_MODE if mode is None else stat.S_IMODE(mode))
+        os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
 
 
-__all__ = ["DIR_MODE", "FILE_MODE", "atomic_write"]
+_HINTS = {
+    errno.EACCES: "choose a folder you may write to, or change its permissions",
+    errno.EPERM: "choose a folder you may write to, or change its permissions",
+    errno.EROFS: "the disk is read-only: choose another folder",
+    errno.ENOTDIR: "a part of the path is a file, not a folder: choose another path",
+    errno.EISDIR: "it is a folder: name a file inside it",
+    errno.ENOSPC: "the disk is full: free some space or choose another disk",
+    errno.EDQUOT: "the disk quota is used up: free some space or choose another disk",
+    errno.ENAMETOOLONG: "the name is too long: choose a shorter one",
+    errno.EEXIST: "a file of that name is in the way: remove it or choose another path",
+}
+
+
+def write_failure(exc: OSError, path: object = None) -> str:
+    """``PATH: cannot write: REASON; WHAT TO DO`` for a failed write of ``path`` (default:
+    the file named by ``exc``)."""
+    where = path if path is not None else (exc.filename or "the output")
+    reason = exc.strerror or str(exc)
+    hint = _HINTS.get(exc.errno or 0)
+    return f"{where}: cannot write: {reason}" + (f"; {hint}" if hint else "")
+
+
+__all__ = ["DIR_MODE", "FILE_MODE", "atomic_write", "temp_prefix", "write_failure"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from .model import DEFAULT_POINTS, Outcome, Player, PointSystem, RoundResult, Tournament
 from .registry import FormatSpec
+from .tiebreaks.values import format_fixed
 
 LABELS: dict[str, str] = {
     "tournament.name:ascii": "accented letters of the event name (written in ASCII)",
@@ -152,8 +153,9 @@ def _count(items: Iterable[object], what: str) -> str:
 
 
 def _points_text(value: Fraction) -> str:
-    """``3.0``, ``2.5``, ``0.25``, as standings print points."""
-    text = f"{float(value):.2f}".rstrip("0")
+    """``3.0``, ``2.5``, ``0.25``, as standings print points (rounded half up to the
+    hundredth: a message, never a value that is computed with)."""
+    text = format_fixed(value, 2).rstrip("0")
     return text + "0" if text.endswith(".") else text
 
 
@@ -284,7 +286,21 @@ def losses(t: Tournament, spec: FormatSpec) -> list[Loss]:
             message = _tournament_loss(t, spec, entry)
         if message is not None:
             out.append(Loss(entry, message))
+    if spec.write_options.version == "16":
+        out.extend(_trf2026_records(t))
     return out
+
+
+def _trf2026_records(t: Tournament) -> list[Loss]:
+    """TRF16 keeps the ``trf:`` records it knows, not TRF-2026's own (formats/trf; 152
+    becomes ``XXC white1``/``black1``)."""
+    from .trf._read import TRF2026_CODES
+
+    codes = sorted(k[4:] for k in t.extras if k.startswith("trf:")
+                   and k[4:] in TRF2026_CODES and k[4:] != "152")
+    if not codes:
+        return []
+    return [Loss("trf:2026-records", "the TRF-2026 records " + ", ".join(codes))]
 
 
 def fit(t: Tournament, spec: FormatSpec) -> tuple[Tournament, list[Loss]]:

@@ -253,10 +253,17 @@ def test_glob_narrows_and_stale_temporaries_are_swept(small_season: tuple[Path, 
         "broken.trf", *sorted(Path(g).name for g in good if g.startswith("spring/")
                               and g.endswith(".trf"))]
     out = tmp_path / "out"
-    (out / "events").mkdir(parents=True)
-    (out / "events" / ".x.html.abc123.tmp").write_bytes(b"half")
-    list(Batch(root, out, BatchOptions(patterns=("*.csv",), formats=("json",))).run())
-    _no_temporaries(out)
+    batch = Batch(root, out, BatchOptions(patterns=("*.csv",), formats=("json",)))
+    first = batch._planned(batch._rel(batch.events[0]))[0]  # e.g. events/x.csv.json
+    (out / first).parent.mkdir(parents=True)
+    ours = (out / first).with_name(f".{Path(first).name}.a1b2c3d4.tmp")
+    ours.write_bytes(b"half")  # a killed run's temporary: swept
+    theirs = [out / "events" / ".x.html.abc123.tmp", out / "notes.tmp"]
+    for f in theirs:
+        f.write_bytes(b"the user's")  # not written by the batch: kept (issue 16 item 9)
+    list(batch.run())
+    assert not ours.exists()
+    assert [f.read_bytes() for f in theirs] == [b"the user's"] * 2
 
 
 def test_season_view_matches_players_by_id_then_name(tmp_path: Path) -> None:

@@ -128,3 +128,10 @@ def test_a_trf_file_written_as_trf_warns_about_nothing(tmp_path: Path) -> None:
     for path in sorted(TRF.glob("*.trf")):
         t = swisstb_io.read(path)
         assert losses(t, find("trf")) == [], path.name
+
+
+def test_trf2026_to_trf16_names_the_records_it_drops(tmp_path: Path) -> None:
+    code, _, err = run("convert", str(TRF / "own_trf2026_individual.trf"),
+                       str(tmp_path / "x.trf"), "--to", "trf16")
+    assert code == 0
+    assert "trf16 cannot hold the TRF-2026 records ###, 172, 182, 222" in err

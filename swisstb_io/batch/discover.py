@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +18,10 @@ from ..registry import all_formats, by_extension
 
 SNIFF_BYTES = 64 * 1024
 """How much of a file with an unknown extension is read to sniff its format."""
+
+MAX_EVENT_BYTES = 256 * 1024 * 1024
+"""A file larger than this is no tournament (the largest real ones are a few MB): it is
+skipped with a note rather than read into memory."""
 
 GENERIC_EXTENSIONS = frozenset({".txt", ".json"})
 """Extensions a format uses but many other files share: such a file is taken only when a
@@ -55,18 +60,21 @@ def _matches(rel: str, patterns: tuple[str, ...]) -> bool:
 
 
 def discover(
-    root: Path, *, patterns: tuple[str, ...] = (), exclude: Path | None = None
+    root: Path, *, patterns: tuple[str, ...] = (), exclude: Path | None = None,
+    notes: list[str] | None = None,
 ) -> list[Path]:
     """Every event under ``root`` (files and bundle folders), sorted by relative path.
 
     ``patterns`` (``--glob``) narrow the choice: a path is kept when one pattern matches
-    its path relative to ``root`` or its name.  ``root`` may itself be a file.
+    its path relative to ``root`` or its name.  ``root`` may itself be a file.  What was
+    passed over and why (a pipe, a device, a huge file, an unreadable folder) is added to
+    ``notes``.
     """
     if root.is_file():
         return [root]
     skip = exclude.resolve() if exclude is not None else None
     found: list[Path] = []
-    for event in _walk(root, skip):
+    for event in _walk(root, skip, notes if notes is not None else []):
         rel = event.relative_to(root).as_posix()
         if _matches(rel, patterns):
             found.append(event)
@@ -74,8 +82,26 @@ def discover(
     return found
 
 
-def _walk(root: Path, skip: Path | None) -> Iterator[Path]:
-    for dirpath, dirnames, filenames in os.walk(root):
+def _not_a_file(path: Path) -> str:
+    """Why ``path`` cannot be an event file (``""`` when it can): reading a pipe or a
+    device (a symlink to ``/dev/zero``) would never end, a huge file would fill memory."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    if not stat.S_ISREG(st.st_mode):
+        return "is not a regular file (a pipe, a device or a socket)"
+    if st.st_size > MAX_EVENT_BYTES:
+        return f"is {st.st_size // (1024 * 1024)} MB, too large for a tournament file"
+    return ""
+
+
+def _walk(root: Path, skip: Path | None, notes: list[str]) -> Iterator[Path]:
+    def unreadable(exc: OSError) -> None:
+        notes.append(f"{exc.filename}: skipped: the folder cannot be read "
+                     f"({exc.strerror or exc})")
+
+    for dirpath, dirnames, filenames in os.walk(root, onerror=unreadable):
         here = Path(dirpath)
         dirnames[:] = sorted(
             d for d in dirnames if not d.startswith(".") and (here / d).resolve() != skip
@@ -88,6 +114,10 @@ def _walk(root: Path, skip: Path | None) -> Iterator[Path]:
             if name.startswith("."):
                 continue
             path = here / name
+            why = _not_a_file(path)
+            if why:
+                notes.append(f"{path}: skipped: it {why}")
+                continue
             if is_event_file(path):
                 yield path
 

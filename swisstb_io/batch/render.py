@@ -20,6 +20,8 @@ REPORT_EXTENSIONS: dict[str, str] = {
 written with."""
 
 SUBMISSIONS = ("fide", "uscf")
+SUBMISSION_SUFFIXES = {"fide": "fide.trf", "uscf": "uscf.zip"}
+"""The file each submission is written to, after the event's name."""
 
 
 def needs_explanations(formats: tuple[str, ...]) -> bool:
@@ -73,6 +75,6 @@ def submission(
 
     if kind == "fide":
         fide = prepare_fide(read.tournament, tiebreaks=tiebreaks)
-        return "fide.trf", fide.to_bytes(), [str(p) for p in fide.problems]
+        return SUBMISSION_SUFFIXES["fide"], fide.to_bytes(), [str(p) for p in fide.problems]
     uscf = prepare_uscf([read.tournament])
-    return "uscf.zip", uscf.to_zip(), [str(p) for p in uscf.problems]
+    return SUBMISSION_SUFFIXES["uscf"], uscf.to_zip(), [str(p) for p in uscf.problems]

@@ -28,9 +28,11 @@ from ..errors import Location, SwisstbError
 from ..registry import by_extension
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
 from ._malloc import keep_freed_memory
+from ._safety import Journal, OutputLock, colliding_outputs, remove_own_temporaries
 from .discover import discover
 from .render import (
     REPORT_EXTENSIONS,
+    SUBMISSION_SUFFIXES,
     SUBMISSIONS,
     event_prizes,
     needs_explanations,
@@ -251,28 +253,40 @@ def _produce(
     result = standings(t, chain, CalcOptions(explain=needs_explanations(formats),
                                              actual_play_rule=options.actual_play_rule))
     stem = event_stem(rel)
-    written: list[str] = []
+    blobs: dict[str, bytes] = {}  # everything is made before anything is written
     prizes = event_prizes(result, t, prize_path, rel) if prize_path else None
     for fmt, blob in reports_bytes(result, formats, source=rel, read=read,
                                    prizes=prizes).items():
-        name = f"{stem}.{REPORT_EXTENSIONS[fmt]}"
-        atomic_write(out / name, blob)
-        written.append(name)
+        blobs[f"{stem}.{REPORT_EXTENSIONS[fmt]}"] = blob
     notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
         suffix, blob, problems = submission(read, kind, options.tiebreaks)
-        name = f"{stem}.{suffix}"
-        atomic_write(out / name, blob)
-        written.append(name)
+        blobs[f"{stem}.{suffix}"] = blob
         notes.extend(f"{path}: {kind} submission: {p}" for p in problems)
+    written = list(blobs)
     summary = summarise(t, result)
     summary["format"] = read.format
     season = season_entries(t, result, summary, rel, written)
     doc = {**summary, "entrant_columns": SeasonEntry._fields, "entrants": season}
-    atomic_write(out / summary_path(rel), json.dumps(doc, ensure_ascii=False).encode("utf-8"))
+    blobs[summary_path(rel)] = json.dumps(doc, ensure_ascii=False).encode("utf-8")
+    _write_all(out, blobs)
     warnings = (*(str(d) for d in read.diagnostics if d.severity.value != "info"), *notes)
     return FileResult(path, rel, "ok", outputs=tuple(written), digest=digest, summary=summary,
                       warnings=warnings, season=season)
+
+
+def _write_all(out: Path, blobs: dict[str, bytes]) -> None:
+    """Every file of one event, or (when a write fails) none of the new ones: those already
+    written are removed again, so the index never shows half an event."""
+    done: list[Path] = []
+    try:
+        for name, blob in blobs.items():
+            atomic_write(out / name, blob)
+            done.append(out / name)
+    except BaseException:
+        for f in done:
+            f.unlink(missing_ok=True)
+        raise
 
 
 def _manifest(out: Path) -> dict[str, Any]:
@@ -302,20 +316,24 @@ def index_key(results: list[FileResult], stopped_early: bool) -> str:
     h = hashlib.sha256(f"{__version__}\0{stopped_early}".encode())
     for r in sorted(results, key=lambda r: r.rel):
         ok = r.status != "failed"
-        h.update(f"\0{r.rel}\0{ok}\0{r.digest}\0{r.location}\0{r.message}".encode())
+        h.update(f"\0{r.rel}\0{ok}\0{r.digest}\0{r.location}\0{r.message}".encode(
+            "utf-8", "surrogateescape"))
     return h.hexdigest()
 
 
-def remove_stale_temporaries(out: Path) -> int:
-    """Delete temporary files an earlier run left when it was killed (``.NAME.*.tmp``)."""
-    removed = 0
-    if not out.is_dir():
-        return 0
-    for tmp in out.rglob(".*.tmp"):
-        if tmp.is_file():
-            tmp.unlink(missing_ok=True)
-            removed += 1
-    return removed
+def _entry_files(entry: dict[str, Any]) -> list[str]:
+    """The files a manifest entry says the batch wrote for its event."""
+    outputs = entry.get("outputs")
+    names = [o for o in outputs if isinstance(o, str)] if isinstance(outputs, list) else []
+    summary = entry.get("summary")
+    return [*names, summary] if isinstance(summary, str) else names
+
+
+def _remove_files(out: Path, names: list[str]) -> None:
+    """Remove a failed or vanished event's reports, so the index and the files agree."""
+    for name in names:
+        if ".." not in Path(name).parts:  # only inside the output folder
+            (out / name).unlink(missing_ok=True)
 
 
 class Batch:
@@ -327,45 +345,81 @@ class Batch:
         self.options = options or BatchOptions()
         if not root.exists():
             raise SwisstbError(f"{root}: no such file or folder")
-        self.events = discover(root, patterns=self.options.patterns, exclude=out)
+        self.notes: list[str] = []
+        """Files and folders passed over, and why (:func:`.discover.discover`)."""
+        self.events = discover(root, patterns=self.options.patterns, exclude=out,
+                               notes=self.notes)
         self.tasks = [task for e in self.events for task in section_tasks(e, self._rel(e))]
         """``(path, rel)`` per event: one per file, one per section of a multi-section one."""
         self.results: list[FileResult] = []
         self.stopped_early = False
 
     def _rel(self, event: Path) -> str:
-        if self.root.is_file():
-            return event.name
-        return event.relative_to(self.root).as_posix()
+        """The event's key and output name; bytes of a file name that are not UTF-8 become
+        U+FFFD there (the input itself is read by its real name)."""
+        rel = event.name if self.root.is_file() else event.relative_to(self.root).as_posix()
+        return rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
     def run(self) -> Iterator[FileResult]:
-        """Yield one :class:`FileResult` per event as it finishes; write the index at the end."""
+        """Yield one :class:`FileResult` per event as it finishes; write the index at the end.
+
+        The output folder is locked for the run (a second batch on it refuses); every
+        finished event is journalled at once, so a run killed at any moment loses only the
+        events in progress."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        lock = OutputLock(self.out)
+        lock.acquire()
+        try:
+            yield from self._locked_run()
+        finally:
+            lock.release()
+
+    def _planned(self, rel: str) -> list[str]:
+        """The files event ``rel`` writes, relative to the output folder."""
+        stem = event_stem(rel)
+        names = [f"{stem}.{REPORT_EXTENSIONS[f]}" for f in dict.fromkeys(self.options.formats)]
+        names += [f"{stem}.{SUBMISSION_SUFFIXES[k]}"
+                  for k in dict.fromkeys(self.options.submit)]
+        return [*names, summary_path(rel)]
+
+    def _locked_run(self) -> Iterator[FileResult]:
         from .season import write_index
 
-        self.out.mkdir(parents=True, exist_ok=True)
-        remove_stale_temporaries(self.out)
         previous_index = str(_manifest(self.out).get("index", ""))
         manifest = load_manifest(self.out)
+        journal = Journal(self.out)
+        if journal.replay(manifest):  # the last run was killed: its index is behind
+            previous_index = ""
+        planned = {rel: self._planned(rel) for _, rel in self.tasks}
+        known = {n for entry in manifest.values() for n in _entry_files(entry)}
+        remove_own_temporaries(self.out, [*known, *(n for ns in planned.values() for n in ns),
+                                          "index.json", "index.html", MANIFEST])
+        clashes = colliding_outputs(planned)
         seen: set[str] = set()
+        finished = False
         try:
-            for res in self._results(manifest):
+            for res in self._results(manifest, clashes):
                 seen.add(res.rel)
                 self.results.append(res)
                 if res.status == "failed":
-                    manifest.pop(res.rel, None)
+                    _remove_files(self.out, _entry_files(manifest.pop(res.rel, {})))
+                    journal.record(res.rel, None)
                 else:
                     manifest[res.rel] = {"digest": res.digest, "outputs": list(res.outputs),
                                          "summary": summary_path(res.rel)}
+                    journal.record(res.rel, manifest[res.rel])
                 yield res
                 if res.status == "failed" and self.options.fail_fast:
                     self.stopped_early = True
                     break
+            finished = True
         finally:
             base = self.root.parent if self.root.is_file() else self.root
             for rel in [r for r in manifest if r not in seen
                         and not (base / split_section(r)[0]).exists()]:
-                del manifest[rel]  # the input is gone
-            save_manifest(self.out, manifest, previous_index)
+                _remove_files(self.out, _entry_files(manifest.pop(rel)))  # the input is gone
+            save_manifest(self.out, manifest, previous_index if finished else "")
+            journal.close(remove=True)
         key = index_key(self.results, self.stopped_early)
         if key != previous_index or not all(
             (self.out / name).is_file() for name in ("index.json", "index.html")
@@ -373,8 +427,15 @@ class Batch:
             write_index(self.out, self.results, self.stopped_early)
             save_manifest(self.out, manifest, key)
 
-    def _results(self, manifest: dict[str, dict[str, Any]]) -> Iterator[FileResult]:
+    def _results(
+        self, manifest: dict[str, dict[str, Any]], clashes: dict[str, str]
+    ) -> Iterator[FileResult]:
         tasks = self.tasks
+        for path, rel in [t for t in tasks if t[1] in clashes]:
+            yield FileResult(path, rel, "failed", f"its outputs would overwrite those of "
+                             f"{clashes[rel]} ({self._planned(rel)[0]}…); rename one of the "
+                             "two files")
+        tasks = [t for t in tasks if t[1] not in clashes]
         opts, out = self.options, str(self.out)
         if opts.jobs == 1 or len(tasks) <= 1:
             for path, rel in tasks:
@@ -382,7 +443,7 @@ class Batch:
             return
         left = {rel: path for path, rel in tasks}  # the events without a result yet
         pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)),
-                                   initializer=keep_freed_memory)
+                                   initializer=_worker_start)
         try:
             futures: dict[Future[FileResult], str] = {
                 pool.submit(process_event, path, rel, out, opts, manifest.get(rel)): rel
@@ -419,6 +480,15 @@ class Batch:
                                      "processing this file (a crash, not a reading error); "
                                      "please report it with the file")
             yield res
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl-C to the parent (which stops the run and cleans up): else every
+    worker would print its own KeyboardInterrupt traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    keep_freed_memory()
 
 
 def default_jobs() -> int:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from lxml import etree
 
 from ..errors import Diagnostic, Severity
+from ..textsafe import shown
 from . import FileReport
 
 FORMATS = ("text", "json", "junit", "github")
@@ -48,7 +49,7 @@ def summary_line(reports: Sequence[FileReport]) -> str:
 
 
 def to_text(reports: Sequence[FileReport]) -> str:
-    return "".join(f"{d}\n" for r in reports for d in r.diagnostics)
+    return "".join(f"{shown(str(d))}\n" for r in reports for d in r.diagnostics)
 
 
 def to_json(reports: Sequence[FileReport]) -> str:

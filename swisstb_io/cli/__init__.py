@@ -5,7 +5,8 @@ library errors become messages and exit codes:
 
 * 0: everything fine;
 * 1: a file could not be read or written, or a diagnostic under ``--strict``;
-* 2: a usage error (unknown option, unknown format or tie-break code, IN == OUT).
+* 2: a usage error (unknown option, unknown format or tie-break code, IN == OUT);
+* 130: interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -19,10 +20,13 @@ import click
 
 from .. import __version__
 from ..errors import SwisstbError, UnknownFormatError
+from ..files import write_failure
 
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+"""128 + SIGINT, as shells report a command stopped by Ctrl-C."""
 
 
 #: Command name -> module under ``swisstb_io.cli`` that defines ``command``.  Modules are
@@ -41,8 +45,9 @@ COMMANDS: dict[str, str] = {
 
 
 class SwisstbGroup(click.Group):
-    """A click group that loads commands lazily and turns :class:`SwisstbError` into
-    ``Error: …`` with exit code 1 (2 for an unknown format name)."""
+    """A click group that loads commands lazily and turns :class:`SwisstbError` and a
+    failed write (:class:`OSError`) into ``Error: …`` with exit code 1 (2 for an unknown
+    format name), and Ctrl-C into exit code 130, without a traceback."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *COMMANDS})
@@ -62,6 +67,12 @@ class SwisstbGroup(click.Group):
         except SwisstbError as exc:
             click.echo(f"Error: {exc}", err=True)
             ctx.exit(EXIT_FAILED)
+        except OSError as exc:  # reading failures are FormatErrors: this is a write
+            click.echo(f"Error: {write_failure(exc)}", err=True)
+            ctx.exit(EXIT_FAILED)
+        except KeyboardInterrupt:
+            click.echo("\nInterrupted; nothing half-written is left.", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
 
 
 @click.group(cls=SwisstbGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -10,9 +10,10 @@ from typing import Any, TypeVar
 import click
 
 from ..api import load
-from ..errors import FormatError, Severity
-from ..files import atomic_write
+from ..errors import Severity, WriteError
+from ..files import atomic_write, write_failure
 from ..registry import ReadResult
+from ..textsafe import shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -62,7 +63,7 @@ def read_input(
 def echo_diagnostics(result: ReadResult) -> None:
     for diag in result.diagnostics:
         if diag.severity is not Severity.INFO:
-            click.echo(str(diag), err=True)
+            click.echo(shown(str(diag)), err=True)
 
 
 def write_output(path: str, data: bytes) -> None:
@@ -74,4 +75,4 @@ def write_output(path: str, data: bytes) -> None:
     try:
         atomic_write(Path(path), data)
     except OSError as exc:
-        raise FormatError(f"cannot write the file: {exc.strerror or exc}") from exc
+        raise WriteError(write_failure(exc, path)) from exc

@@ -12,7 +12,8 @@ from ..batch import Batch, BatchOptions, FileResult, default_jobs
 from ..batch.render import REPORT_EXTENSIONS, SUBMISSIONS
 from ..batch.runner import split_section
 from ..errors import SwisstbError
-from . import EXIT_FAILED, EXIT_OK
+from ..textsafe import shown
+from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 
 def _split(value: str, allowed: list[str] | tuple[str, ...], hint: str) -> tuple[str, ...]:
@@ -84,6 +85,12 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
     if out.resolve() == season.resolve():
         raise click.UsageError("OUT_DIR must not be SEASON_DIR itself; choose another folder")
     batch = Batch(season, out, options)
+    for note in batch.notes:
+        click.echo(shown(note), err=True)
+    if not batch.events:
+        narrowed = f" matching --glob {' '.join(patterns)}" if patterns else ""
+        click.echo(f"Error: no tournament file found in {season}{narrowed}", err=True)
+        click.get_current_context().exit(EXIT_USAGE)
     counts = {"ok": 0, "skipped": 0, "failed": 0}
     with tqdm(total=len(batch.tasks), unit="event", file=sys.stderr,
               disable=not sys.stderr.isatty(), leave=False) as bar:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..registry import ReadResult
+from ..textsafe import shown
 from . import EXIT_FAILED
 from ._io import from_option, read_input, strict_option
 
@@ -60,6 +61,6 @@ def command(path: str, from_format: str | None, section: str | None, strict: boo
     """Show the event, rounds, players, detected format and encoding of FILE,
     and every diagnostic found while reading it (`-` reads stdin)."""
     result = read_input(path, from_format, False, section)
-    click.echo("\n".join(describe(path, result)))
+    click.echo("\n".join(shown(line) for line in describe(path, result)))
     if strict and result.diagnostics:
         click.get_current_context().exit(EXIT_FAILED)

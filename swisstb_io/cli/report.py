@@ -17,6 +17,7 @@ from ..reports import (
     report_format,
 )
 from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
+from . import _usage
 from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
 
 
@@ -81,7 +82,7 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
 @click.option("--rating-list", default="auto", show_default=True, metavar="LIST",
               help="Ratings for AVGOPP/OPPPERF/ARO: auto (USCF if present, else FIDE), USCF, "
                    "FIDE…")
-@click.option("--unrated-rating", type=int, metavar="RATING",
+@click.option("--unrated-rating", type=click.IntRange(min=0), metavar="RATING",
               help="Rating given to unrated players by rating-based tie-breaks.")
 @click.option("--fide-rules", type=click.Choice(["2024", "2026", "2009"]),
               help="FIDE C.07 edition (default: from the start date, 2026 rules from "
@@ -114,6 +115,9 @@ def command(
 
     Exit codes: 0 fine, 1 the file could not be read, 2 bad options or tie-break codes.
     """
+    notation_given = (click.get_current_context().get_parameter_source("notation")
+                      is not click.core.ParameterSource.DEFAULT)
+    _usage.check_format_options(fmt, notation_given=notation_given, explain=explain)
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
     sections = (result.tournament,) if section is not None else result.every_section()
@@ -140,6 +144,10 @@ def command(
     parts = []
     for t in sections:
         chain = _chain(codes, t)
+        _usage.check_chain_fits(chain, t)
+        _usage.check_rating_list(rating_list, t)
+        _usage.check_groups(group, t)
+        _usage.check_labels(labels, chain)
         unknown = sorted(set(order) - {p.start_no for p in t.players})
         if unknown:
             raise click.BadParameter(
@@ -147,6 +155,7 @@ def command(
                 param_hint="'--playoff'",
             )
         res = standings(t, chain, options)  # once, with explanations if the format shows them
+        _usage.check_playoff(order, res)
         prizes = _prizes(prize_path, res, t, path)
         opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,
                              input_format=result.format, explain=explain, prizes=prizes)

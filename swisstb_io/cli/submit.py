@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ..errors import FormatError
+from ..errors import FormatError, TiebreakError
 from ..model import Tournament
 from ..submit import (
     Problem,
@@ -21,8 +21,8 @@ from ..submit import (
     write_directory,
     write_file,
 )
-from ..tiebreaks import CalcOptions
-from ._io import echo_diagnostics, from_option, read_input
+from ..tiebreaks import CalcOptions, parse_chain
+from ._io import echo_diagnostics, from_option, read_input, write_output
 
 F = TypeVar("F", bound=Callable[..., Any])
 _STRICT_HELP = "Refuse to write anything if a problem is found."
@@ -50,7 +50,8 @@ def command() -> None:
 
 @command.command(name="fide")
 @click.argument("path", metavar="FILE")
-@click.option("-o", "--output", required=True, metavar="OUT", help="The TRF file to write.")
+@click.option("-o", "--output", required=True, metavar="OUT",
+              help="The TRF file to write (- for stdout).")
 @click.option("--trf", "version", type=click.Choice(["16", "2026"]), default="2026",
               show_default=True, help="TRF version.")
 @click.option("-t", "--tiebreaks", "codes", metavar="CODES",
@@ -68,13 +69,21 @@ def fide(path: str, output: str, version: str, codes: str | None, fide_rules: st
     Checks records 012, 022, 032, 042, 052, 102, 132 and each player's FIDE ID, sex,
     federation and birth date.
     """
+    if codes is not None:
+        try:
+            parse_chain(codes)
+        except TiebreakError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
     result = read_input(path, from_format, False, section)
     echo_diagnostics(result)
     sub = prepare_fide(result.tournament, version=version, tiebreaks=codes,
                        options=CalcOptions(fide_rules=fide_rules))
     _report(sub.problems, strict, output)
     data = sub.to_bytes()
-    write_file(Path(output), data)
+    if output == "-":
+        write_output(output, data)
+    else:
+        write_file(Path(output), data)
     click.echo(f"wrote {output}: TRF-{version}, {len(sub.tournament.players)} players, "
                f"{_count(sub.problems)}", err=True)
 
@@ -117,7 +126,8 @@ def _sections(paths: Sequence[str], from_format: str | None) -> list[Tournament]
 @command.command(name="uscf")
 @click.argument("paths", metavar="FILE...", nargs=-1, required=True)
 @click.option("-o", "--output", required=True, metavar="OUT",
-              help="A directory for THEXPORT/TSEXPORT/TDEXPORT.DBF, or a .zip.")
+              help="A directory for THEXPORT/TSEXPORT/TDEXPORT.DBF, or a .zip (- for the "
+                   "zip on stdout).")
 @click.option("--event-meta", metavar="META.TOML",
               help="Event data: affiliate_id, chief_td_id, city, state, zip, begin_date, "
                    "end_date, time_control, rating_system… (options override it).")
@@ -141,7 +151,9 @@ def uscf(paths: tuple[str, ...], output: str, event_meta: str | None, from_forma
     sub = prepare_uscf(_sections(paths, from_format), meta)
     _report(sub.problems, strict, output)
     dest = Path(output)
-    if dest.suffix.lower() == ".zip":
+    if output == "-":
+        write_output(output, sub.to_zip())
+    elif dest.suffix.lower() == ".zip":
         write_file(dest, sub.to_zip())
     else:
         write_directory(dest, sub.files())

@@ -12,19 +12,10 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 
+from ..textsafe import spreadsheet_safe as safe
 from ._model import Report, Row
 from ._options import ReportOptions
-
-_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
-
-
-def safe(text: str) -> str:
-    """``text`` with a leading ``'`` if a spreadsheet would read it as a formula."""
-    if text and text[0] in "=+-@\t\r" and not _NUMBER.match(text) and text != "-":
-        return "'" + text
-    return text
 
 
 def _cells(r: Row) -> list[str]:

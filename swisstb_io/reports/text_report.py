@@ -3,8 +3,10 @@ wall-chart notation, then one table per group and, on request, every value's exp
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
+from ..textsafe import shown
 from ..tiebreaks import Explanation
 from ._model import Column, CrossRow, Group, Report, Row
 from ._numbers import decimal
@@ -125,7 +127,20 @@ def _explained(column: Column, value: Decimal | None, e: Explanation | None) -> 
     return lines
 
 
+def _printable(report: Report) -> Report:
+    """Names and titles from the file with control characters shown as escapes, so a name
+    cannot move the cursor or start a line of its own (:func:`~swisstb_io.textsafe.shown`)."""
+
+    def rows(items: tuple[Row, ...]) -> tuple[Row, ...]:
+        return tuple(r._replace(name=shown(r.name)) for r in items)
+
+    return replace(report, title=shown(report.title), rows=rows(report.rows),
+                   groups=tuple(replace(g, title=shown(g.title), rows=rows(g.rows))
+                                for g in report.groups))
+
+
 def render(report: Report, options: ReportOptions) -> bytes:
+    report = _printable(report)
     lines = _standings(report, options.prizes)
     if report.groups:
         lines += ["", "Groups (places counted inside each group)"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import WriteError
-from ..files import DIR_MODE, atomic_write
+from ..files import DIR_MODE, atomic_write, write_failure
 from ..model import Player
 
 
@@ -63,7 +63,7 @@ def write_file(dest: Path, data: bytes) -> None:
     try:
         atomic_write(dest, data)
     except OSError as exc:
-        raise WriteError(f"cannot write {dest}: {exc.strerror or exc}") from exc
+        raise WriteError(write_failure(exc, dest)) from exc
 
 
 def write_directory(dest: Path, files: Mapping[str, bytes]) -> None:
@@ -95,4 +95,4 @@ def write_directory(dest: Path, files: Mapping[str, bytes]) -> None:
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
     except OSError as exc:
-        raise WriteError(f"cannot write {dest}: {exc.strerror or exc}") from exc
+        raise WriteError(write_failure(exc, dest)) from exc

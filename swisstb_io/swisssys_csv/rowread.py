@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import FormatError, Location, quoted
 from ..limits import MAX_NUMBER_DIGITS
 from ..model import Rating, RoundResult
+from ..textsafe import spreadsheet_unsafe
 from ..us_notation import EXPECTED_CELLS, cell_result, parse_cell, parse_points
 from .columns import NAMESPACED, classify
 from .tokenize import Field, Row
@@ -143,10 +144,10 @@ class RowReader:
             if values[idx].strip():
                 national_ids.append((system, values[idx].strip()))
         if self.state is not None and values[self.state].strip():
-            extras["uscf:state"] = values[self.state].strip()
+            extras["uscf:state"] = spreadsheet_unsafe(values[self.state].strip())
         for idx, key in self.extras:
             if values[idx]:
-                extras[key] = values[idx]
+                extras[key] = spreadsheet_unsafe(values[idx])
         declared_rank = None
         place = "" if self.place is None else values[self.place].strip()
         if place:
@@ -177,7 +178,8 @@ class RowReader:
                 )
             rounds.append(res)
         fields: dict[str, Any] = {
-            name: "" if idx is None else values[idx].strip() for name, idx in self.texts
+            name: "" if idx is None else spreadsheet_unsafe(values[idx].strip())
+            for name, idx in self.texts
         }
         fields.update(
             start_no=start_no,

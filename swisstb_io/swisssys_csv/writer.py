@@ -7,6 +7,7 @@ from collections.abc import Callable
 from ..errors import WriteError
 from ..model import DateText, Outcome, Player, Tournament
 from ..registry import WriteOptions
+from ..textsafe import spreadsheet_safe
 from ..us_notation import CODE_TO_OUTCOME, OUTCOME_TO_CODE, format_cell, format_points, parse_date
 from .columns import LABEL, LIST_SEPARATORS, META_LABEL
 
@@ -123,7 +124,7 @@ def write(t: Tournament, options: WriteOptions) -> bytes:
     n_rounds = t.rounds
     columns: list[tuple[str, Callable[[Player], str]]] = [
         (LABEL["pair"], lambda p: str(p.start_no)),
-        (LABEL["name"], lambda p: p.name),
+        (LABEL["name"], lambda p: spreadsheet_safe(p.name)),
     ]
 
     def optional(label: str, get: Callable[[Player], str]) -> None:
@@ -132,18 +133,18 @@ def write(t: Tournament, options: WriteOptions) -> bytes:
 
     optional(LABEL["id"], lambda p: p.national_id("USCF"))
     optional(LABEL["rating"], _us_rating)
-    optional(LABEL["title"], lambda p: p.title)
-    optional(LABEL["sex"], lambda p: p.sex)
+    optional(LABEL["title"], lambda p: spreadsheet_safe(p.title))
+    optional(LABEL["sex"], lambda p: spreadsheet_safe(p.sex))
     optional(LABEL["fide_id"], lambda p: p.fide_id)
     optional(LABEL["fide_rating"], lambda p: "" if p.fide_rating is None else str(p.fide_rating))
-    optional(LABEL["federation"], lambda p: p.federation)
-    optional(LABEL["birth"], lambda p: p.birth)
+    optional(LABEL["federation"], lambda p: spreadsheet_safe(p.federation))
+    optional(LABEL["birth"], lambda p: spreadsheet_safe(p.birth))
     for system in _systems(players, "rating"):
         optional(f"{system} Rating", _rating_of(system))
     for system in _systems(players, "id"):
         optional(f"{system} ID", _id_of(system))
-    optional(LABEL["state"], lambda p: p.extras.get("uscf:state", ""))
-    optional(LABEL["team"], lambda p: p.team)
+    optional(LABEL["state"], lambda p: spreadsheet_safe(p.extras.get("uscf:state", "")))
+    optional(LABEL["team"], lambda p: spreadsheet_safe(p.team))
     optional(LABEL["place"], _place)
     extra_keys: dict[str, None] = {}
     for p in players:
@@ -179,7 +180,7 @@ def _id_of(system: str) -> Callable[[Player], str]:
 
 
 def _extra_of(key: str) -> Callable[[Player], str]:
-    return lambda p: p.extras.get(key, "")
+    return lambda p: spreadsheet_safe(p.extras.get(key, ""))
 
 
 def _cell_of(rnd: int) -> Callable[[Player], str]:

@@ -1,0 +1,143 @@
+"""What keeps a batch's output folder consistent through kills, crashes and a second batch.
+
+* :class:`OutputLock`: one batch at a time per output folder (a second one refuses).
+* :class:`Journal`: one line per finished event, appended as it finishes, so a killed run
+  keeps what it finished; folded into the manifest by the next run.
+* :func:`remove_own_temporaries`: a killed run's temporary files, and only those: the
+  ``.NAME.XXXXXXXX.tmp`` of a file the batch writes (never a user's own ``*.tmp``).
+* :func:`colliding_outputs`: two events whose outputs would have the same name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from ..errors import SwisstbError
+from ..files import temp_prefix
+
+LOCK = ".swisstb-batch.lock"
+JOURNAL = ".swisstb-batch.journal"
+
+
+class OutputLock:
+    """An exclusive ``flock`` on ``OUT/.swisstb-batch.lock`` for the length of a run; held
+    by another process it raises :class:`SwisstbError` at once.  The kernel drops the lock
+    when the process dies, so a killed batch never leaves the folder locked."""
+
+    def __init__(self, out: Path) -> None:
+        self.path = out / LOCK
+        self._fh: IO[str] | None = None
+
+    def acquire(self) -> None:
+        import fcntl
+
+        fh = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            fh.seek(0)
+            pid = fh.read().strip()
+            fh.close()
+            by = f" (process {pid})" if pid else ""
+            raise SwisstbError(
+                f"{self.path.parent}: another swisstb batch is writing to this folder{by}; "
+                "wait for it to finish or choose another output folder") from None
+        fh.seek(0)
+        fh.truncate()
+        fh.write(f"{os.getpid()}\n")
+        fh.flush()
+        self._fh = fh
+
+    def release(self) -> None:
+        if self._fh is not None:
+            self._fh.close()  # closing drops the lock; the file stays (harmless, reused)
+            self._fh = None
+
+
+class Journal:
+    """``OUT/.swisstb-batch.journal``: a JSON line ``[rel, entry]`` per finished event
+    (``entry`` ``null`` when it failed)."""
+
+    def __init__(self, out: Path) -> None:
+        self.path = out / JOURNAL
+        self._fh: IO[str] | None = None
+
+    def replay(self, events: dict[str, dict[str, Any]]) -> bool:
+        """Apply a killed run's lines to ``events``; True if there were any.  A line cut
+        short by the kill is ignored (that event is simply done again)."""
+        try:
+            text = self.path.read_text("utf-8", errors="surrogateescape")
+        except FileNotFoundError:
+            return False
+        for line in text.splitlines():
+            try:
+                rel, entry = json.loads(line)
+            except (ValueError, TypeError):
+                continue
+            if entry is None:
+                events.pop(rel, None)
+            elif isinstance(entry, dict):
+                events[rel] = entry
+        return True
+
+    def record(self, rel: str, entry: dict[str, Any] | None) -> None:
+        if self._fh is None:
+            self._fh = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+        self._fh.write(json.dumps([rel, entry]) + "\n")
+        self._fh.flush()
+
+    def close(self, remove: bool) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+        if remove:
+            self.path.unlink(missing_ok=True)
+
+
+_TMP_TAIL = re.compile(r"^[A-Za-z0-9_]{8}\.tmp$")
+
+
+def remove_own_temporaries(out: Path, names: Iterable[str]) -> int:
+    """Delete the temporary files of ``names`` (paths relative to ``out`` that the batch
+    writes) that a killed run left; returns how many."""
+    by_dir: dict[Path, set[str]] = {}
+    for name in names:
+        target = out / name
+        by_dir.setdefault(target.parent, set()).add(temp_prefix(target.name))
+    removed = 0
+    for folder, prefixes in by_dir.items():
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if not entry.name.endswith(".tmp") or not entry.is_file(follow_symlinks=False):
+                continue
+            if any(entry.name.startswith(p) and _TMP_TAIL.match(entry.name[len(p):])
+                   for p in prefixes):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(entry.path)
+                removed += 1
+    return removed
+
+
+def colliding_outputs(planned: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """``{rel: other rel}`` for every event (in order) an output name of which an earlier
+    event already claims (``open.trf``'s ``open.trf.summary.json`` and ``open.trf.summary``'s
+    ``.json`` report)."""
+    owner: dict[str, str] = {}
+    clashes: dict[str, str] = {}
+    for rel, names in planned.items():
+        mine = list(names)
+        taken = next((owner[n] for n in mine if n in owner), None)
+        if taken is not None:
+            clashes[rel] = taken
+            continue
+        owner.update((n, rel) for n in mine)
+    return clashes

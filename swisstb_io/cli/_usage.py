@@ -1,0 +1,99 @@
+"""Option values that parse but make no sense for the file at hand: usage errors (exit 2),
+not silently ignored (issue 16 item 16).
+
+Each check raises :class:`click.BadParameter` (or :class:`click.UsageError`) naming the
+option, what is wrong with it and what would work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import click
+
+from ..model import Tournament
+from ..tiebreaks import Spec, StandingsResult
+from ..tiebreaks.values import num
+
+KNOWN_RATING_LISTS = ("FIDE", "USCF")
+"""Lists accepted by ``--rating-list`` even when no player of the file has a rating in them."""
+
+
+def check_rating_list(value: str, t: Tournament) -> None:
+    """``--rating-list``: ``auto``, FIDE, USCF or a list some player of the file is rated in."""
+    if value.lower() == "auto":
+        return
+    lists = {*KNOWN_RATING_LISTS, *(r.system.upper() for p in t.players for r in p.ratings)}
+    if value.upper() not in lists:
+        raise click.BadParameter(
+            f"unknown rating list {value!r}; use auto or one of {', '.join(sorted(lists))}",
+            param_hint="'--rating-list'")
+
+
+def check_chain_fits(chain: Sequence[Spec], t: Tournament, hint: str = "'--tiebreaks'") -> None:
+    """A cut or median that removes every result of the event (``BH/C9`` on 5 rounds)."""
+    rounds = t.rounds
+    for spec in chain:
+        removed = spec.cut + 2 * spec.median
+        if removed and removed >= rounds:
+            what = f"cuts {spec.cut}" if spec.cut else f"drops the {spec.median} best and worst"
+            raise click.BadParameter(
+                f"{spec.key} {what} of {rounds} round{'s' if rounds != 1 else ''}, which leaves "
+                f"nothing to add up; use a smaller number", param_hint=hint)
+
+
+def check_groups(spec: str | None, t: Tournament) -> None:
+    """``--group team`` (or another field) on a file where no player has that field."""
+    if not spec:
+        return
+    kind = spec.partition(":")[0].strip().lower()
+    have = {
+        "team": any(p.team for p in t.players) or bool(t.teams),
+        "federation": any(p.federation for p in t.players),
+        "title": any(p.title for p in t.players),
+    }
+    if have.get(kind, True) is False:
+        raise click.BadParameter(
+            f"no player of {t.name or 'this file'!r} has a {kind}, so every player would be in "
+            f"one group; group by another field", param_hint="'--group'")
+
+
+def check_labels(text: str | None, chain: Sequence[Spec]) -> None:
+    """``--labels CODE=Label`` for a code that is not in the chain."""
+    if not text:
+        return
+    names = {n for s in chain for n in (s.key.upper(), s.code.upper())}
+    for item in (x.strip() for x in text.split(",")):
+        code = item.partition("=")[0].strip().upper()
+        if "=" in item and code and code not in names:
+            shown = ", ".join(s.key for s in chain) or "none"
+            raise click.BadParameter(
+                f"{code} is not in the tie-break chain ({shown}); label one of those",
+                param_hint="'--labels'")
+
+
+def check_playoff(order: Sequence[int], result: StandingsResult) -> None:
+    """``--playoff`` ranks players who are tied on points: each one named must share its
+    score with another one named."""
+    points = {row.start_no: row.points for row in result.rows}
+    for sn in order:
+        if not any(other != sn and points[other] == points[sn] for other in order):
+            raise click.BadParameter(
+                f"player {sn} is tied with none of the others named (they have "
+                f"{', '.join(f'{o}: {num(points[o])}' for o in order)} points); a play-off "
+                "orders players on the same score", param_hint="'--playoff'")
+
+
+def check_format_options(fmt: str, *, notation_given: bool, explain: bool) -> None:
+    """Options the chosen report format would ignore."""
+    from ..reports import Explains, report_format
+
+    kind = report_format(fmt)
+    if notation_given and fmt not in ("md", "markdown", "html"):
+        raise click.UsageError(
+            f"--notation sets the crosstable of md and html reports; the {kind.name} report "
+            "has none in that notation: drop --notation or choose --format md or html")
+    if explain and kind.explains is Explains.NEVER:
+        raise click.UsageError(
+            f"the {kind.name} report cannot show explanations: drop --explain or choose "
+            "--format text, json or html")

@@ -1,0 +1,54 @@
+"""Text from a file shown where it could do harm: a spreadsheet cell, a terminal line.
+
+A player's name is data, never a command: ``=HYPERLINK(…)`` must not run as a formula in a
+spreadsheet (CSV injection), and an escape sequence, a carriage return or a line break must
+not recolour the terminal, overwrite a line or fake another line of output.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
+_FORMULA_START = "=+-@\t\r"
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""C0 and C1 control characters, DEL, and the bidirectional marks and overrides that can
+make a line read differently from its bytes."""
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def spreadsheet_safe(text: str) -> str:
+    """``text`` with a leading ``'`` if a spreadsheet would read it as a formula (a cell
+    starting with ``= + - @``, a tab or a carriage return that is not a plain number)."""
+    if text and text[0] in _FORMULA_START and not _NUMBER.match(text) and text != "-":
+        return "'" + text
+    if text.startswith("'") and spreadsheet_safe(text[1:]) != text[1:]:
+        return "'" + text  # a real leading ' stays one when read back
+    return text
+
+
+def spreadsheet_unsafe(text: str) -> str:
+    """The inverse of :func:`spreadsheet_safe` for a cell read back."""
+    if text.startswith("'") and spreadsheet_safe(text[1:]) == text:
+        return text[1:]
+    return text
+
+
+def shown(text: str) -> str:
+    """``text`` for one line of terminal output: control characters as visible escapes
+    (``\\n``, ``\\r``, ``\\x1b``, ``\\u202e``), everything else unchanged."""
+    if not _CONTROL.search(text):
+        return text
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(m: re.Match[str]) -> str:
+    ch = m.group()
+    if ch in _NAMED:
+        return _NAMED[ch]
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+__all__ = ["shown", "spreadsheet_safe", "spreadsheet_unsafe"]
