@@ -13,7 +13,9 @@ thousands of rows attaches a handful of listeners:
   value was computed, built from the page's compact ``#why-data`` (see
   :mod:`._html_why`); Escape or a click elsewhere closes it;
 * phones: the width of a standings table's first column is set as ``--place-w`` so the
-  place and name columns stay visible while the table scrolls sideways in its box.
+  place and name columns stay visible while the table scrolls sideways in its box;
+* season sites: a link to a player's key in the season index (``index.html#k-...``, from
+  an event page, :mod:`swisstb_io.batch.site_links`) goes on to the player's page.
 """
 
 from __future__ import annotations
@@ -292,6 +294,11 @@ JS = r"""
   });
   var filterable = Array.prototype.slice.call(doc.querySelectorAll("table.filterable"));
   if (filterable.length) { addSearch(filterable); }
+  if (location.hash.indexOf("#k-") === 0) {  // a player's key in a season index
+    var anchor = doc.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var row = anchor && anchor.closest("tr"), link = row && row.querySelector("a[href]");
+    if (link) { location.replace(link.href); }
+  }
   if (window.matchMedia("(max-width: 50rem)").matches) {
     Array.prototype.forEach.call(doc.querySelectorAll("table.standings"), function (t) {
       var first = t.tHead.rows[0].cells[0];
