@@ -440,3 +440,10 @@ def test_prize_lists_and_submission_problems_cannot_fake_lines(tmp_path: Path) -
     code, _, err = invoke("submit", "fide", str(path), "-o", str(tmp_path / "x.trf"))
     assert "player 1 (Evil\\x1b[31m\\nfake line): sex: missing" in err
     assert not any(line.startswith("fake") for line in err.splitlines())
+
+
+def test_a_folder_that_cannot_be_created() -> None:
+    code, _, err = invoke("report", str(CLEAN), "-o", "/proc/no-such-process/x.txt")
+    assert (code, err) == (1, "Error: /proc/no-such-process/x.txt: cannot write: No such file "
+                              "or directory; a folder on the way cannot be created there: "
+                              "choose another path\n")
