@@ -247,6 +247,15 @@ def test_senseless_values_are_usage_errors(args: list[str], message: str) -> Non
     assert err.splitlines()[-1] == f"Error: {message}"
 
 
+def test_prizes_checks_its_playoff_and_chain_the_same_way() -> None:
+    prizes = str(ROOT / "fixtures" / "prizes" / "based_on_1000.toml")
+    code, _, err = invoke("prizes", str(CLEAN), "--prizes", prizes, "--playoff", "1,2")
+    assert code == 2 and err.splitlines()[-1].startswith(
+        "Error: Invalid value for '--playoff': player 1 is tied with none of the others")
+    code, _, err = invoke("prizes", str(CLEAN), "--prizes", prizes, "-t", "BH/C9")
+    assert code == 2 and "BH/C9 cuts 9 of 3 rounds" in err
+
+
 def test_sensible_values_still_work() -> None:
     for args in (["--rating-list", "fide"], ["-t", "BH/C1"], ["--labels", "BH=B"],
                  ["-f", "md", "--notation", "fide"], ["--unrated-rating", "0"]):
