@@ -230,8 +230,8 @@ def test_a_batch_that_finds_no_events_says_so(tmp_path: Path) -> None:
      "Invalid value for '--labels': XX is not in the tie-break chain (BH, SB); label one of "
      "those"),
     (["--playoff", "1,2"],
-     "Invalid value for '--playoff': player 1 is tied with none of the others named (they "
-     "have 1: 2.5, 2: 1.5 points); a play-off orders players on the same score"),
+     "Invalid value for '--playoff': no two of the players named are tied on points (1: 2.5, "
+     "2: 1.5); a play-off orders players on the same score"),
     (["--unrated-rating", "-5"],
      "Invalid value for '--unrated-rating': -5 is not in the range x>=0."),
     (["--notation", "fide"],
@@ -251,7 +251,7 @@ def test_prizes_checks_its_playoff_and_chain_the_same_way() -> None:
     prizes = str(ROOT / "fixtures" / "prizes" / "based_on_1000.toml")
     code, _, err = invoke("prizes", str(CLEAN), "--prizes", prizes, "--playoff", "1,2")
     assert code == 2 and err.splitlines()[-1].startswith(
-        "Error: Invalid value for '--playoff': player 1 is tied with none of the others")
+        "Error: Invalid value for '--playoff': no two of the players named are tied")
     code, _, err = invoke("prizes", str(CLEAN), "--prizes", prizes, "-t", "BH/C9")
     assert code == 2 and "BH/C9 cuts 9 of 3 rounds" in err
 
