@@ -134,7 +134,7 @@ def _settings(result: PrizeResult) -> Table:
 # -- layouts ------------------------------------------------------------------------------
 
 def to_text(doc: Document) -> str:
-    """Fixed-width text; names from the file with control characters shown as escapes
+    """Fixed-width tables; names from the file with control characters shown as escapes
     (:func:`~swisstb_io.textsafe.shown`), so a name cannot start a line of its own."""
     out = [shown(doc.title), *map(shown, doc.lines)]
     for t in doc.tables:
@@ -153,13 +153,17 @@ def to_text(doc: Document) -> str:
 
 
 def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|")
+    """A Markdown table cell (names come from the event file: escaped as ``report`` does)."""
+    from ..reports.md_report import esc
+
+    return esc(text)
 
 
 def to_md(doc: Document) -> str:
-    out = [f"# {doc.title}", "", *(f"- {line}" for line in doc.lines)]
+    out = [f"# {_md_cell(doc.title)}", "", *(f"- {_md_cell(line)}" for line in doc.lines)]
     for t in doc.tables:
-        out += ["", f"## {t.title}", "", "| " + " | ".join(map(_md_cell, t.headers)) + " |",
+        out += ["", f"## {_md_cell(t.title)}", "",
+                "| " + " | ".join(map(_md_cell, t.headers)) + " |",
                 "|" + "|".join("---:" if i in t.right else "---"
                                for i in range(len(t.headers))) + "|"]
         out += ["| " + " | ".join(map(_md_cell, r)) + " |" for r in t.rows]
@@ -168,7 +172,10 @@ def to_md(doc: Document) -> str:
 
 
 def to_csv(result: PrizeResult) -> str:
-    """One row per share: the award table, flat."""
+    """One row per share: the award table, flat (a name a spreadsheet would run as a
+    formula gets a leading ``'``, as in ``report``)."""
+    from ..textsafe import spreadsheet_safe as safe
+
     ev = result.prize_file.event
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
@@ -179,7 +186,7 @@ def to_csv(result: PrizeResult) -> str:
             w.writerow([" + ".join(p.label for p in pool.prizes),
                         money(pool.total, "", ev.unit, grouped=False),
                         "" if pool.points is None else points_text(pool.points), pool.rule,
-                        s.entrant.start_no, s.entrant.name, str(s.exact),
+                        s.entrant.start_no, safe(s.entrant.name), str(s.exact),
                         money(s.paid, "", ev.unit, grouped=False),
                         "yes" if s.capped else "", s.given_up])
     return buf.getvalue()

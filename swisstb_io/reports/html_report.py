@@ -51,6 +51,20 @@ class _Cells:
         self.explain = names is not None
         self.esc = esc
         self.notes: dict[tuple[str, ...], str] = {}
+        self.texts: dict[int, dict[tuple[int, int], str]] = {}
+        """Number texts by digits, then by the value's ``(numerator, denominator)``."""
+
+    def number(self, value: Fraction, digits: int) -> str:
+        """``value`` as a number in the page (a Decimal prints as digits, '.', '-':
+        nothing to escape); each distinct value is printed once."""
+        texts = self.texts.get(digits)
+        if texts is None:
+            texts = self.texts[digits] = {}
+        ratio = value.as_integer_ratio()
+        text = texts.get(ratio)
+        if text is None:
+            text = texts[ratio] = str(decimal(value, digits))
+        return text
 
     def column(self, col: Column, label: str, cells: list[Cell]) -> list[str]:
         """The ``<td>`` of each of ``cells`` (one column, top to bottom)."""
@@ -62,7 +76,7 @@ class _Cells:
         out = []
         for cell in cells:
             value = cell.value
-            sort = "" if value is None else _number(value, 6)
+            sort = "" if value is None else self.number(value, 6)
             e = cell.explanation
             if e is not None and self.explain:
                 text = esc[cell.text]
@@ -87,7 +101,7 @@ class _Cells:
         """The markup of one explanation row."""
         rnd, result, opponent, value, note, dropped = row
         esc = self.esc
-        number = "" if value is None else _number(value, digits)
+        number = "" if value is None else self.number(value, digits)
         opp = "" if opponent is None else self.names.get(opponent)
         if opp is None:  # not a player of the table: the start number
             opp = esc[str(opponent)]
@@ -100,12 +114,6 @@ class _Cells:
         return (f"<tr><td>{rnd or ''}</td><td>{esc[result]}</td>"
                 f'<td>{opp}</td><td class="num">{number}</td>'
                 f'<td class="drop">{note}</td></tr>')
-
-
-def _number(value: Fraction, digits: int) -> str:
-    """A value as a number in the page (a Decimal prints as digits, '.', '-': nothing to
-    escape)."""
-    return str(decimal(value, digits))
 
 
 def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: bool,
@@ -140,7 +148,7 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: boo
                       strict=False):
         mark = "*" if starred and not r.scored_in_play else ""
         rating = "unr" if r.rating is None else str(r.rating)
-        points = _number(r.points, 6)
+        points = cells.number(r.points, 6)
         out.append(
             f'<tr><td class="num" data-sort="{r.place}">{esc[r.place_text]}</td>'
             f'<td class="num">{r.start_no}</td>'
@@ -164,13 +172,12 @@ def _crosstable(report: Report) -> list[str]:
            f"<small>({_e(report.legend)})</small></caption>",
            f"<thead><tr>{heads}</tr></thead><tbody>"]
     esc = _Escaped()
-    fide = report.notation == "fide"
     for r, line in zip(report.rows, report.crosstable_rows(), strict=True):
         cells = []
-        for c in line.rounds:
-            text = esc[c.fide if fide else c.us]
-            if c.opponent is not None:
-                cells.append(f'<td><a href="#x{c.opponent}">{text}</a></td>')
+        for cell, opponent in zip(line.cells, line.opponents, strict=True):
+            text = esc[cell]
+            if opponent is not None:
+                cells.append(f'<td><a href="#x{opponent}">{text}</a></td>')
             else:
                 cells.append(f"<td>{text}</td>")
         out.append(f'<tr id="x{r.start_no}"><td class="num">{r.start_no}</td>'
