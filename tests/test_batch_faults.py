@@ -171,11 +171,11 @@ def test_a_non_utf8_file_name_works(tmp_path: Path) -> None:
 
 def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from swisstb_io.batch import runner
+    from swisstb_io.batch import _safety
 
     season = _season(tmp_path / "season", 1)
     calls: list[Path] = []
-    real = runner.atomic_write
+    real = _safety.atomic_write
 
     def disk_full_on_the_second(path: Path, data: bytes) -> None:
         calls.append(path)
@@ -183,7 +183,7 @@ def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
             raise OSError(28, "No space left on device", str(path))
         real(path, data)
 
-    monkeypatch.setattr(runner, "atomic_write", disk_full_on_the_second)
+    monkeypatch.setattr(_safety, "atomic_write", disk_full_on_the_second)
     res = list(Batch(season, tmp_path / "out", BatchOptions(formats=("html", "json"))).run())
     assert [(r.status, r.message) for r in res] == [
         ("failed", f"cannot write {calls[1]}: No space left on device; the disk is full: "

@@ -6,6 +6,8 @@
 * :func:`remove_own_temporaries`: a killed run's temporary files, and only those: the
   ``.NAME.XXXXXXXX.tmp`` of a file the batch writes (never a user's own ``*.tmp``).
 * :func:`colliding_outputs`: two events whose outputs would have the same name.
+* :func:`write_all`: an event's files, all or none; :func:`remove_files`: the reports of an
+  event that failed or is gone, so the index and the files agree.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import SwisstbError
-from ..files import temp_prefix
+from ..files import atomic_write, temp_prefix
 
 LOCK = ".swisstb-batch.lock"
 JOURNAL = ".swisstb-batch.journal"
@@ -144,3 +146,32 @@ def colliding_outputs(planned: Mapping[str, Iterable[str]]) -> dict[str, str]:
             continue
         owner.update((n, rel) for n in mine)
     return clashes
+
+
+def write_all(out: Path, blobs: Mapping[str, bytes]) -> None:
+    """Every file of one event, or (when a write fails) none of the new ones: those already
+    written are removed again, so the index never shows half an event."""
+    done: list[Path] = []
+    try:
+        for name, blob in blobs.items():
+            atomic_write(out / name, blob)
+            done.append(out / name)
+    except BaseException:
+        for f in done:
+            f.unlink(missing_ok=True)
+        raise
+
+
+def entry_files(entry: Mapping[str, Any]) -> list[str]:
+    """The files a manifest entry says the batch wrote for its event."""
+    outputs = entry.get("outputs")
+    names = [o for o in outputs if isinstance(o, str)] if isinstance(outputs, list) else []
+    summary = entry.get("summary")
+    return [*names, summary] if isinstance(summary, str) else names
+
+
+def remove_files(out: Path, names: Iterable[str]) -> None:
+    """Remove a failed or vanished event's reports (only inside ``out``)."""
+    for name in names:
+        if ".." not in Path(name).parts:
+            (out / name).unlink(missing_ok=True)
