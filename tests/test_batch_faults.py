@@ -52,8 +52,9 @@ def test_sigkill_then_rerun_matches_a_clean_run(tmp_path: Path) -> None:
         out = tmp_path / f"out{k}"
         proc = _batch(str(season), "-o", str(out), "-j", "1" if k < 2 else "2")
         assert proc.stderr is not None
-        for _ in range(rng.randrange(1, 5)):  # kill after a few events, somewhere in the next
-            proc.stderr.readline()
+        lines = [proc.stderr.readline().decode() for _ in range(rng.randrange(1, 5))]
+        assert all(line.endswith(": ok\n") for line in lines)  # then killed in a later one
+        finished = {line.split(": ")[0] for line in lines}
         time.sleep(rng.uniform(0, 0.05))
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
@@ -63,6 +64,9 @@ def test_sigkill_then_rerun_matches_a_clean_run(tmp_path: Path) -> None:
         got = _files(out)
         assert [n for n in got if n.endswith(".tmp")] == []
         assert got == want  # reports, summaries, index and manifest alike
+        redone = {line.split(": ")[0] for line in res.stderr.splitlines()
+                  if line.endswith(": ok")}
+        assert not finished & redone  # what was finished before the kill is not redone
 
 
 def test_finished_events_survive_a_kill(tmp_path: Path) -> None:
