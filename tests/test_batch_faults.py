@@ -238,3 +238,15 @@ def test_a_section_that_is_gone_loses_its_reports(tmp_path: Path) -> None:
     list(Batch(season, out, BatchOptions(formats=("json",))).run())
     assert sorted(p.name for p in (out / "events").iterdir()) == [
         "club.sjson.json", "club.sjson.summary.json"]
+
+
+def test_a_killed_runs_player_page_temporaries_are_swept(tmp_path: Path) -> None:
+    season = _season(tmp_path / "season", 1)
+    out = tmp_path / "out"
+    (out / "players").mkdir(parents=True)
+    ours = out / "players" / ".3.html.k2j4_x9q.tmp"
+    ours.write_bytes(b"half a page")
+    theirs = out / "players" / ".notes.html.k2j4_x9q.tmp"
+    theirs.write_bytes(b"the user's")
+    list(Batch(season, out, BatchOptions(formats=("json",))).run())
+    assert not ours.exists() and theirs.exists()

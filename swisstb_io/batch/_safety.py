@@ -108,15 +108,21 @@ class Journal:
 _TMP_TAIL = re.compile(r"^[A-Za-z0-9_]{8}\.tmp$")
 
 
-def remove_own_temporaries(out: Path, names: Iterable[str]) -> int:
+def remove_own_temporaries(out: Path, names: Iterable[str],
+                           folders: Mapping[str, str] | None = None) -> int:
     """Delete the temporary files of ``names`` (paths relative to ``out`` that the batch
-    writes) that a killed run left; returns how many."""
+    writes) that a killed run left; ``folders`` maps a folder the batch fills (``players``)
+    to a regular expression of the names it writes there (``\\d+\\.html``).  Returns how
+    many were removed."""
     by_dir: dict[Path, set[str]] = {}
     for name in names:
         target = out / name
         by_dir.setdefault(target.parent, set()).add(temp_prefix(target.name))
+    own = {out / folder: re.compile(rf"\.{rx}\.[A-Za-z0-9_]{{8}}\.tmp")
+           for folder, rx in (folders or {}).items()}
     removed = 0
-    for folder, prefixes in by_dir.items():
+    for folder in {*by_dir, *own}:
+        prefixes = by_dir.get(folder, set())
         try:
             entries = list(os.scandir(folder))
         except OSError:
@@ -124,8 +130,9 @@ def remove_own_temporaries(out: Path, names: Iterable[str]) -> int:
         for entry in entries:
             if not entry.name.endswith(".tmp") or not entry.is_file(follow_symlinks=False):
                 continue
-            if any(entry.name.startswith(p) and _TMP_TAIL.match(entry.name[len(p):])
-                   for p in prefixes):
+            if (folder in own and own[folder].fullmatch(entry.name)) or any(
+                    entry.name.startswith(p) and _TMP_TAIL.match(entry.name[len(p):])
+                    for p in prefixes):
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(entry.path)
                 removed += 1

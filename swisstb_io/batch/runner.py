@@ -49,6 +49,7 @@ from .render import (
 )
 from .results import SECTION_MARK, FileResult, event_stem, split_section, summary_path
 from .season import write_index
+from .season_html import PLAYERS_DIR
 from .season_parts import SeasonEntry, entries_to_json, season_entries
 from .summary import SUMMARY_SCHEMA, summarise
 
@@ -302,7 +303,8 @@ class Batch:
         planned = {rel: self._planned(rel) for _, rel in self.tasks}
         known = {n for entry in manifest.values() for n in entry_files(entry)}
         remove_own_temporaries(self.out, [*known, *(n for ns in planned.values() for n in ns),
-                                          "index.json", "index.html", MANIFEST])
+                                          "index.json", "index.html", MANIFEST],
+                               {PLAYERS_DIR: r"\d+\.html"})
         clashes = colliding_outputs(planned)
         seen: set[str] = set()
         finished = False
