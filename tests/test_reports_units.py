@@ -18,7 +18,6 @@ from swisstb_io.reports import ReportError, ReportOptions, build, render
 from swisstb_io.reports._labels import label_for, parse_labels
 from swisstb_io.reports._table import fide_cell
 from swisstb_io.tiebreaks import CalcOptions, parse_spec, standings
-from swisstb_io.tiebreaks.report import to_text
 
 W, B = Color.WHITE, Color.BLACK
 EXPLAIN = CalcOptions(explain=True)
@@ -123,8 +122,9 @@ def test_both_notations_in_the_crosstable() -> None:
     res = standings(ladder(), "SOLK")
     us = build(res, ReportOptions(notation="us"))
     fide = build(res, ReportOptions(notation="fide"))
-    assert [c.text("us") for c in us.crosstable_rows()[0].rounds] == ["W2", "W3", "W4"]
-    assert [c.text("fide") for c in fide.crosstable_rows()[0].rounds] == ["2w1", "3w1", "4w1"]
+    assert us.crosstable_rows()[0].cells == ("W2", "W3", "W4")
+    assert fide.crosstable_rows()[0].cells == ("2w1", "3w1", "4w1")
+    assert fide.crosstable_rows()[0].us == ("W2", "W3", "W4")
     assert "| 1 | P1 | 3 | 2w1 | 3w1 | 4w1 |" in render(fide, "md").decode()
     with pytest.raises(ReportError, match="unknown notation"):
         build(res, ReportOptions(notation="uk"))
@@ -222,7 +222,8 @@ def test_cli_plain_text_is_the_calculators_own() -> None:
     from swisstb_io.api import read
 
     assert res.exit_code == 0
-    assert res.output == to_text(standings(read(CSV_IN), "uscf"), source=str(CSV_IN))
+    want = render(standings(read(CSV_IN), "uscf"), "text", ReportOptions(source=str(CSV_IN)))
+    assert res.output == want.decode()
 
 
 def test_cli_bad_group_is_a_usage_error() -> None:

@@ -8,10 +8,12 @@ module is the one place the batch runner touches them.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 from ..model import Tournament
 from ..registry import ReadResult
 from ..reports import FORMATS, PrizeColumn, ReportOptions, build, render, report_format
+from ..tiebreaks import CalcOptions
 from ..tiebreaks.standings import StandingsResult
 
 REPORT_EXTENSIONS: dict[str, str] = {
@@ -64,9 +66,10 @@ def event_prizes(result: StandingsResult, t: Tournament, prize_path: str,
 
 
 def submission(
-    read: ReadResult, kind: str, tiebreaks: str | None
+    read: ReadResult, kind: str, tiebreaks: str | None, options: CalcOptions
 ) -> tuple[str, bytes, list[str]]:
-    """``(file suffix, bytes, problems)`` of the ``kind`` (``fide``/``uscf``) rating submission.
+    """``(file suffix, bytes, problems)`` of the ``kind`` (``fide``/``uscf``) rating submission;
+    the FIDE one is ranked like the reports (the same chain policy and ``options``).
 
     The problems a rating officer would send back are returned as text; the file is written
     anyway (like ``swisstb submit`` without ``--strict``), and the batch shows them.
@@ -74,7 +77,8 @@ def submission(
     from ..submit import prepare_fide, prepare_uscf
 
     if kind == "fide":
-        fide = prepare_fide(read.tournament, tiebreaks=tiebreaks)
+        fide = prepare_fide(read.tournament, tiebreaks=tiebreaks,
+                            options=replace(options, explain=False))
         return SUBMISSION_SUFFIXES["fide"], fide.to_bytes(), [str(p) for p in fide.problems]
     uscf = prepare_uscf([read.tournament])
     return SUBMISSION_SUFFIXES["uscf"], uscf.to_zip(), [str(p) for p in uscf.problems]

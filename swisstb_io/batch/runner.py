@@ -10,24 +10,21 @@ index.  Every file is written with :func:`swisstb_io.api.atomic_write`.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import os
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
-from functools import partial
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from .. import __version__
 from ..api import atomic_write, load, read_source
-from ..errors import Location, SwisstbError
+from ..errors import SwisstbError
 from ..registry import by_extension
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
-from ._malloc import keep_freed_memory
 from ._safety import Journal, OutputLock, colliding_outputs, remove_own_temporaries
 from .discover import discover
 from .render import (
@@ -40,15 +37,15 @@ from .render import (
     reports_bytes,
     submission,
 )
-from .season_parts import SeasonEntry, season_entries
+from .results import SECTION_MARK, FileResult, event_stem, split_section, summary_path
+from .season import write_index
+from .season_parts import SeasonEntry, entries_to_json, season_entries
 from .summary import SUMMARY_SCHEMA, summarise
 
 MANIFEST = ".swisstb-batch.json"
 """The manifest file in the output folder: per event the hash of input and options."""
 MANIFEST_SCHEMA = "swisstb-batch-manifest/1"
-EVENTS_DIR = "events"
 
-Status = Literal["ok", "skipped", "failed"]
 
 
 @dataclass(frozen=True)
@@ -94,68 +91,6 @@ class BatchOptions:
                            self.prizes])
 
 
-@dataclass(frozen=True)
-class FileResult:
-    """The outcome for one event."""
-
-    path: str
-    """The input, as found (relative to the season folder's parent as given)."""
-    rel: str
-    """The input relative to the season folder: the event's key."""
-    status: Status
-    message: str = ""
-    """For a failure: what is wrong (without the location)."""
-    line: int | None = None
-    col: int | None = None
-    outputs: tuple[str, ...] = ()
-    """Files written (or kept, when skipped), relative to the output folder."""
-    digest: str = ""
-    summary: dict[str, Any] | None = field(default=None, compare=False)
-    """The event's header facts for the index (:func:`.summary.summarise`); ``None`` when
-    failed, and when skipped until the index reads the summary file back."""
-    season: tuple[SeasonEntry, ...] | None = field(default=None, compare=False, repr=False)
-    """The entrants' share of the season view, worked out with the event."""
-    warnings: tuple[str, ...] = ()
-    """Reading diagnostics (``path:line:col: warning: …``)."""
-
-    @property
-    def location(self) -> str:
-        """``path:line:col`` as every other message renders it."""
-        return str(Location(self.path, self.line, self.col))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (from a worker to the parent) with the season entries as plain tuples:
-        a named tuple pickles and unpickles through Python code, ~10^2 of them an event."""
-        state = dict(self.__dict__)
-        if self.season is not None:
-            state["season"] = tuple(map(tuple, self.season))
-        return (_unpickled_result, (state,))
-
-
-def _unpickled_result(state: dict[str, Any]) -> FileResult:
-    season = state["season"]
-    if season is not None:
-        state["season"] = tuple(map(partial(tuple.__new__, SeasonEntry), season))
-    return FileResult(**state)
-
-
-def event_stem(rel: str) -> str:
-    """Outputs of event ``rel`` are ``events/<rel>.<ext>`` (``open/r1.trf.html``); section
-    ``n`` of a multi-section file (``club.sjson#2``) is ``events/club.sjson.section2.<ext>``."""
-    file_rel, number = split_section(rel)
-    return f"{EVENTS_DIR}/{file_rel}" + (f".section{number}" if number else "")
-
-
-SECTION_MARK = "#"
-"""``club.sjson#2``: the key of section 2 of a file that holds several (one event each)."""
-
-
-def split_section(rel: str) -> tuple[str, str | None]:
-    """``("club.sjson", "2")`` for ``club.sjson#2``; ``(rel, None)`` for a whole file."""
-    head, mark, number = rel.rpartition(SECTION_MARK)
-    return (head, number) if mark and number.isdecimal() else (rel, None)
-
-
 def section_tasks(path: Path, rel: str) -> list[tuple[str, str]]:
     """``(path, rel)`` tasks for one discovered event: one per section of a file that holds
     several (a SwissSys ``.sjson``, a US Chess DBF report), else the file itself."""
@@ -197,12 +132,6 @@ def process_event(
             and _reusable(out, previous)):
         return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
                           digest=digest)
-    # One event allocates ~10^5 objects that live until its reports are written, (nearly)
-    # none in a reference cycle: the cyclic collector would traverse them again and again
-    # (about a sixth of the time).  Paused for the event; reference counting frees it, and
-    # any cycle waits for the next collection.
-    enabled = gc.isenabled()
-    gc.disable()
     try:
         return _produce(path, rel, out, data, digest, options, prize_path)
     except SwisstbError as exc:
@@ -216,9 +145,6 @@ def process_event(
     except Exception as exc:  # one bad file never stops the batch
         return FileResult(path, rel, "failed", f"internal error ({type(exc).__name__}: {exc}); "
                           "please report it with the file", digest=digest)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _failed(path: str, rel: str, exc: SwisstbError, digest: str) -> FileResult:
@@ -237,11 +163,6 @@ def _reusable(out: Path, previous: dict[str, Any]) -> bool:
     return all((out / o).is_file() for o in [*outputs, summary])
 
 
-def summary_path(rel: str) -> str:
-    """Where the summary of event ``rel`` is kept, relative to the output folder."""
-    return f"{event_stem(rel)}.summary.json"
-
-
 def _produce(
     path: str, rel: str, out: Path, data: bytes, digest: str, options: BatchOptions,
     prize_path: str | None = None,
@@ -250,8 +171,9 @@ def _produce(
     t = read.tournament
     chain = chain_policy.choose_chain(t, options.tiebreaks).specs
     formats = tuple(dict.fromkeys(options.formats))
-    result = standings(t, chain, CalcOptions(explain=needs_explanations(formats),
-                                             actual_play_rule=options.actual_play_rule))
+    calc = CalcOptions(explain=needs_explanations(formats),
+                       actual_play_rule=options.actual_play_rule)
+    result = standings(t, chain, calc)  # once, for every report of the event
     stem = event_stem(rel)
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
     prizes = event_prizes(result, t, prize_path, rel) if prize_path else None
@@ -260,14 +182,15 @@ def _produce(
         blobs[f"{stem}.{REPORT_EXTENSIONS[fmt]}"] = blob
     notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
-        suffix, blob, problems = submission(read, kind, options.tiebreaks)
+        suffix, blob, problems = submission(read, kind, options.tiebreaks, calc)
         blobs[f"{stem}.{suffix}"] = blob
         notes.extend(f"{path}: {kind} submission: {p}" for p in problems)
     written = list(blobs)
     summary = summarise(t, result)
     summary["format"] = read.format
-    season = season_entries(t, result, summary, rel, written)
-    doc = {**summary, "entrant_columns": SeasonEntry._fields, "entrants": season}
+    season = season_entries(t, result)
+    doc = {**summary, "entrant_columns": SeasonEntry._fields,
+           "entrants": entries_to_json(season)}
     blobs[summary_path(rel)] = json.dumps(doc, ensure_ascii=False).encode("utf-8")
     _write_all(out, blobs)
     warnings = (*(str(d) for d in read.diagnostics if d.severity.value != "info"), *notes)
@@ -383,8 +306,6 @@ class Batch:
         return [*names, summary_path(rel)]
 
     def _locked_run(self) -> Iterator[FileResult]:
-        from .season import write_index
-
         previous_index = str(_manifest(self.out).get("index", ""))
         manifest = load_manifest(self.out)
         journal = Journal(self.out)
@@ -488,7 +409,6 @@ def _worker_start() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    keep_freed_memory()
 
 
 def default_jobs() -> int:

@@ -3,8 +3,7 @@ pages (``players/<n>.html``, fifty players each: their events and games), from t
 players of :mod:`.season`.
 
 The index stays light whatever the season's size: each player's games, the bulk of the
-season, are on the player's own page, whose sections were rendered with their events
-(:attr:`.season_parts.SeasonEntry.page`).  Every text from an input file is escaped.
+season, are on the player's own page.  Every text from an input file is escaped.
 """
 
 from __future__ import annotations
@@ -13,12 +12,11 @@ import html
 from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..api import atomic_write
-
-if TYPE_CHECKING:
-    from .season import SeasonPlayer
+from .season_parts import SeasonEntry, report_link
+from .season_players import SeasonPlayer
 
 
 def _e(value: Any) -> str:
@@ -75,7 +73,46 @@ def index_html(events: Sequence[dict[str, Any]], players: Sequence[SeasonPlayer]
     return "\n".join(out)
 
 
-def _player_section(p: SeasonPlayer) -> list[str]:
+def _event_heads(events: Sequence[dict[str, Any]]) -> list[str]:
+    """The start of each event's heading row on a player page (up to the place)."""
+    heads = []
+    for ev in events:
+        link = _e(report_link(ev["links"]))
+        file = _e(ev["file"])
+        label = f'<a href="{link}">{file}</a>' if link else file
+        when = f", {_e(ev['date'])}" if ev["date"] else ""
+        heads.append(f'<tr class="ev"><th colspan="5">{label} {_e(ev["name"])}{when}: place ')
+    return heads
+
+
+class _Rows:
+    """The rows of the player pages, from the entrants' games: the pieces that recur
+    (an opponent's escaped name and rating, a round's first cell) made once each."""
+
+    def __init__(self, heads: list[str]) -> None:
+        self.heads = heads
+        self.opponents: dict[tuple[str, int | None], str] = {}
+        self.rounds: dict[int, str] = {}
+
+    def entry(self, ev: int, entry: SeasonEntry) -> str:
+        """One event of a player's page: the heading row, then one row per game."""
+        place = "" if entry.place is None else entry.place
+        rows = [f"{self.heads[ev]}{place}, {entry.points} points</th></tr>"]
+        opponents, rounds = self.opponents, self.rounds
+        for rnd, letter, colour, opponent, rating in entry.games:
+            start = rounds.get(rnd)
+            if start is None:
+                start = rounds[rnd] = f"<tr><td>{rnd}</td><td>"
+            middle = opponents.get((opponent, rating))
+            if middle is None:
+                middle = opponents[opponent, rating] = (
+                    f"</td><td>{html.escape(opponent)}</td>"
+                    f"<td>{'' if rating is None else rating}</td><td>")
+            rows.append(f"{start}{colour}{middle}{letter}</td></tr>")
+        return "\n".join(rows)
+
+
+def _player_section(p: SeasonPlayer, rows: _Rows) -> list[str]:
     name = _e(p.name)
     out = [f'<section aria-labelledby="{p.id}"><h2 id="{p.id}">{name}</h2>']
     if p.other_names:
@@ -88,12 +125,12 @@ def _player_section(p: SeasonPlayer) -> list[str]:
                                 if v not in ("", None)) + "</dl>")
     out.append("<table><caption>Games, event by event (place and points in each)</caption>"
                "<tr><th>Rd</th><th>Col</th><th>Opponent</th><th>Rtg</th><th>Result</th></tr>")
-    out.extend(e.page for _, e in p.entries)
+    out.extend(rows.entry(ev, e) for ev, e in p.entries)
     out.append("</table></section>")
     return out
 
 
-def players_html(players: Sequence[SeasonPlayer]) -> str:
+def players_html(players: Sequence[SeasonPlayer], rows: _Rows) -> str:
     """One page of season players: for each, the facts, then each event's heading row
     and games."""
     first, last = players[0].id[1:], players[-1].id[1:]
@@ -103,7 +140,7 @@ def players_html(players: Sequence[SeasonPlayer]) -> str:
            '<p><a href="../index.html#players">Season index</a></p>',
            f"<h1>Season players {first}-{last}</h1>"]
     for p in players:
-        out += _player_section(p)
+        out += _player_section(p, rows)
     out.append("</body></html>\n")
     return "\n".join(out)
 
@@ -127,9 +164,12 @@ def player_page(player: SeasonPlayer) -> str:
     return f"{page_of(int(player.id[1:]))}#{player.id}"
 
 
-def write_player_pages(out: Path, players: Sequence[SeasonPlayer]) -> None:
-    """The pages of the season players (in the order of ``players``, their ids); pages
-    no longer needed are removed."""
+def write_player_pages(out: Path, players: Sequence[SeasonPlayer],
+                       events: Sequence[dict[str, Any]]) -> None:
+    """The pages of the season players (in the order of ``players``, their ids; entries
+    refer to ``events``, the index's events, by position); pages no longer needed are
+    removed."""
+    rows = _Rows(_event_heads(events))
     folder = out / PLAYERS_DIR
     wanted = set()
     folder.mkdir(parents=True, exist_ok=True)
@@ -137,7 +177,7 @@ def write_player_pages(out: Path, players: Sequence[SeasonPlayer]) -> None:
         chunk = players[start:start + PAGE_PLAYERS]
         name = page_of(int(chunk[0].id[1:]))
         wanted.add(name.rsplit("/", 1)[1])
-        atomic_write(out / name, players_html(chunk).encode("utf-8"))
+        atomic_write(out / name, players_html(chunk, rows).encode("utf-8"))
     for old in folder.glob("*.html"):
         if old.name not in wanted:
             old.unlink(missing_ok=True)

@@ -13,7 +13,7 @@ from typing import Any
 from ..model import Player, Tournament
 from ..tiebreaks.standings import StandingsResult
 
-SUMMARY_SCHEMA = "swisstb-batch-event/2"
+SUMMARY_SCHEMA = "swisstb-batch-event/3"
 
 
 def _date(t: Tournament) -> str:

@@ -10,7 +10,7 @@ from tqdm import tqdm
 
 from ..batch import Batch, BatchOptions, FileResult, default_jobs
 from ..batch.render import REPORT_EXTENSIONS, SUBMISSIONS
-from ..batch.runner import split_section
+from ..batch.results import split_section
 from ..errors import SwisstbError
 from ..textsafe import shown
 from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE

@@ -133,13 +133,12 @@ def _crosstable(report: Report) -> list[str]:
            f"<caption>Crosstable in {name} notation</caption>",
            f"<thead><tr>{heads}</tr></thead><tbody>"]
     esc = _Escaped()
-    fide = report.notation == "fide"
     for r, line in zip(report.rows, report.crosstable_rows(), strict=True):
         cells = []
-        for c in line.rounds:
-            text = esc[c.fide if fide else c.us]
-            if c.opponent is not None:
-                cells.append(f'<td><a href="#x{c.opponent}">{text}</a></td>')
+        for cell, opponent in zip(line.cells, line.opponents, strict=True):
+            text = esc[cell]
+            if opponent is not None:
+                cells.append(f'<td><a href="#x{opponent}">{text}</a></td>')
             else:
                 cells.append(f"<td>{text}</td>")
         out.append(f'<tr id="x{r.start_no}"><td class="num">{r.start_no}</td>'
