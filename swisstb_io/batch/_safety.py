@@ -26,9 +26,11 @@ JOURNAL = ".swisstb-batch.journal"
 
 
 class OutputLock:
-    """An exclusive ``flock`` on ``OUT/.swisstb-batch.lock`` for the length of a run; held
-    by another process it raises :class:`SwisstbError` at once.  The kernel drops the lock
-    when the process dies, so a killed batch never leaves the folder locked."""
+    """An exclusive lock on ``OUT/.swisstb-batch.lock`` for the length of a run; held by
+    another process it raises :class:`SwisstbError` at once.  The kernel drops the lock
+    when the process dies, so a killed batch never leaves the folder locked.  A POSIX
+    record lock (``lockf``), not ``flock``: worker processes forked from the batch do not
+    share it, so workers orphaned by a killed batch cannot keep the folder locked."""
 
     def __init__(self, out: Path) -> None:
         self.path = out / LOCK
@@ -39,8 +41,8 @@ class OutputLock:
 
         fh = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release
         try:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+            fcntl.lockf(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
             fh.seek(0)
             pid = fh.read().strip()
             fh.close()
@@ -56,7 +58,8 @@ class OutputLock:
 
     def release(self) -> None:
         if self._fh is not None:
-            self._fh.close()  # closing drops the lock; the file stays (harmless, reused)
+            self._fh.truncate(0)  # no process named any more; the empty file stays, reused
+            self._fh.close()  # closing drops the lock
             self._fh = None
 
 

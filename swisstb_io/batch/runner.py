@@ -23,6 +23,7 @@ from typing import Any
 from .. import __version__
 from ..api import atomic_write, load, read_source
 from ..errors import SwisstbError
+from ..files import write_reason
 from ..registry import by_extension
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
 from ._safety import Journal, OutputLock, colliding_outputs, remove_own_temporaries
@@ -34,6 +35,7 @@ from .render import (
     event_prizes,
     needs_explanations,
     prize_file_beside,
+    prize_file_problem,
     reports_bytes,
     submission,
 )
@@ -65,6 +67,9 @@ class BatchOptions:
     prizes: str | None = None
     """A prize file for every event; ``None``: each event's ``<event>.prizes.toml`` beside
     it, if there is one (:func:`~swisstb_io.batch.render.prize_file_beside`)."""
+    event_meta: tuple[tuple[str, str], ...] = ()
+    """US Chess event data for ``submit=("uscf",)`` (``--event-meta`` and its options,
+    checked by :func:`~swisstb_io.submit.normalize_meta`): ``(key, value)`` pairs."""
     force: bool = False
     fail_fast: bool = False
     jobs: int = 1
@@ -83,12 +88,15 @@ class BatchOptions:
             parse_chain(self.tiebreaks)  # a bad chain is a usage error, before any work
         if self.jobs < 1:
             raise SwisstbError(f"--jobs must be at least 1, not {self.jobs}")
+        if self.event_meta and "uscf" not in self.submit:
+            raise SwisstbError("--event-meta and the event options complete a US Chess "
+                               "submission: add --submit uscf, or drop them")
 
     def fingerprint(self) -> str:
         """What, besides the input bytes, decides the outputs."""
         return json.dumps([__version__, SUMMARY_SCHEMA, sorted(self.formats),
                            sorted(self.submit), self.tiebreaks, self.actual_play_rule,
-                           self.prizes])
+                           self.prizes, *([sorted(self.event_meta)] if self.event_meta else [])])
 
 
 def section_tasks(path: Path, rel: str) -> list[tuple[str, str]]:
@@ -126,7 +134,7 @@ def process_event(
     try:  # a changed prize file redoes the event
         prize_bytes = read_source(prize_path)[0] if prize_path else b""
     except SwisstbError as exc:
-        return _failed(path, rel, exc, "")
+        return _failed(path, rel, prize_file_problem(exc), "")
     digest = _digest(data + b"\0prizes\0" + prize_bytes if prize_path else data, options)
     if (previous is not None and not options.force and previous.get("digest") == digest
             and _reusable(out, previous)):
@@ -138,7 +146,7 @@ def process_event(
         return _failed(path, rel, exc, digest)
     except OSError as exc:
         where = exc.filename or out_dir
-        return FileResult(path, rel, "failed", f"cannot write {where}: {exc.strerror or exc}",
+        return FileResult(path, rel, "failed", f"cannot write {where}: {write_reason(exc)}",
                           digest=digest)
     except (KeyboardInterrupt, SystemExit):
         raise
@@ -182,7 +190,8 @@ def _produce(
         blobs[f"{stem}.{REPORT_EXTENSIONS[fmt]}"] = blob
     notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
-        suffix, blob, problems = submission(read, kind, options.tiebreaks, calc)
+        suffix, blob, problems = submission(read, kind, options.tiebreaks, calc,
+                                            dict(options.event_meta))
         blobs[f"{stem}.{suffix}"] = blob
         notes.extend(f"{path}: {kind} submission: {p}" for p in problems)
     written = list(blobs)
@@ -336,9 +345,12 @@ class Batch:
             finished = True
         finally:
             base = self.root.parent if self.root.is_file() else self.root
-            for rel in [r for r in manifest if r not in seen
-                        and not (base / split_section(r)[0]).exists()]:
-                _remove_files(self.out, _entry_files(manifest.pop(rel)))  # the input is gone
+            rels = {rel for _, rel in self.tasks}
+            files = {split_section(rel)[0] for rel in rels}
+            for rel in [r for r in manifest if r not in seen and r not in rels]:
+                file = split_section(rel)[0]
+                if file in files or not (base / file).exists():  # a section or a file gone
+                    _remove_files(self.out, _entry_files(manifest.pop(rel)))
             save_manifest(self.out, manifest, previous_index if finished else "")
             journal.close(remove=True)
         key = index_key(self.results, self.stopped_early)
@@ -351,12 +363,11 @@ class Batch:
     def _results(
         self, manifest: dict[str, dict[str, Any]], clashes: dict[str, str]
     ) -> Iterator[FileResult]:
-        tasks = self.tasks
-        for path, rel in [t for t in tasks if t[1] in clashes]:
+        for path, rel in [t for t in self.tasks if t[1] in clashes]:
             yield FileResult(path, rel, "failed", f"its outputs would overwrite those of "
                              f"{clashes[rel]} ({self._planned(rel)[0]}…); rename one of the "
                              "two files")
-        tasks = [t for t in tasks if t[1] not in clashes]
+        tasks = [t for t in self.tasks if t[1] not in clashes]
         opts, out = self.options, str(self.out)
         if opts.jobs == 1 or len(tasks) <= 1:
             for path, rel in tasks:

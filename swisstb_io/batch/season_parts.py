@@ -19,8 +19,8 @@ from typing import Any, NamedTuple
 
 from ..model import Color, Outcome, PointSystem, Tournament
 from ..reports._numbers import decimal
+from ..tiebreaks import StandingsResult
 from ..tiebreaks.context import US_LETTER
-from ..tiebreaks.standings import StandingsResult
 from .summary import rating_of
 
 _HALVES = {Outcome.WIN: 2, Outcome.INCONSISTENT_WIN: 2, Outcome.DRAW: 1,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import Player, Tournament
-from ..tiebreaks.standings import StandingsResult
+from ..tiebreaks import StandingsResult
 
 SUMMARY_SCHEMA = "swisstb-batch-event/3"
 

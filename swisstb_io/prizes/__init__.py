@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..model import Tournament
-from ..tiebreaks import CalcOptions, Spec, standings
-from ..tiebreaks.standings import StandingsResult
+from ..tiebreaks import CalcOptions, Spec, StandingsResult, standings
 from .engine import award
 from .entrants import entrants
 from .model import Entrant, PrizeFile

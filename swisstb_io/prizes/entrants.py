@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from ..model import Outcome, Player, Tournament
-from ..tiebreaks.standings import StandingsResult
+from ..tiebreaks import StandingsResult
 from .model import Entrant
 
 _DATE = re.compile(r"(\d{4})(?:[-/.](\d{1,2})[-/.](\d{1,2}))?$")

@@ -17,8 +17,9 @@ class ReportOptions:
 
     notation: str = "us"
     """Crosstable notation: ``"us"`` (``W12``, ``X7``, ``B``) or ``"fide"`` (``12w1``)."""
-    groups: str | None = None
-    """``"rating:<1800,1800-1999,2000+"`` or a field: ``team``, ``state``, ``section``…"""
+    groups: str | tuple[str, ...] | None = None
+    """``"rating:<1800,1800-1999,2000+"`` or a field: ``team``, ``state``, ``section``…;
+    a tuple of such specs gives each one's groups in turn."""
     labels: str | None = None
     """Column labels: ``short`` (default), ``key``, ``name`` and/or ``CODE=Label`` pairs."""
     source: str = ""

@@ -136,7 +136,7 @@ def build(
     *,
     notation: str = "us",
     labels: str | None = None,
-    groups: str | None = None,
+    groups: str | tuple[str, ...] | None = None,
     source: str = "",
     input_format: str = "",
     crosstable: bool = True,

@@ -185,9 +185,6 @@ class Context:
         ``future_rounds="unplayed"`` the table over every scheduled round."""
         if self.options.future_rounds == "skip" or self.scheduled == self.n_rounds:
             return self.table
-        if self.options.future_rounds != "unplayed":
-            raise TiebreakError(f"unknown future_rounds {self.options.future_rounds!r} "
-                                "(use skip or unplayed)")
         return ScoreTable(self._competitors, self.scheduled, self.points_of)
 
     @functools.cached_property
@@ -327,6 +324,9 @@ class Context:
             )
         if opts.system is not None and opts.system not in ("swiss", "round-robin"):
             raise TiebreakError(f"unknown system {opts.system!r} (use swiss or round-robin)")
+        if opts.future_rounds not in ("skip", "unplayed"):
+            raise TiebreakError(f"unknown future_rounds {opts.future_rounds!r} "
+                                "(use skip or unplayed)")
         edition, edition_reason = choose_edition(self.tournament, opts.fide_rules)
         rr, system_reason = choose_system(self.tournament, opts.system)
         self.decisions["fide_rules"] = edition
