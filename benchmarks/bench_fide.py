@@ -113,7 +113,7 @@ def in_process(path: Path) -> tuple[float, float, float]:
     from swisstb_io.tiebreaks import Context, parse_chain, standings
 
     best_read = best_tb = best_fide = math.inf
-    specs = [s for s in parse_chain(CHAIN) if s.system.compute is not None]
+    specs = [s for s in parse_chain(CHAIN) if s.system.values is not None]
     for _ in range(5):
         t0 = time.process_time()
         t = swisstb_io.read(path)
@@ -123,8 +123,8 @@ def in_process(path: Path) -> tuple[float, float, float]:
         ctx = Context(t)
         t3 = time.process_time()
         for spec in specs:
-            assert spec.system.compute is not None
-            spec.system.compute(ctx, spec)
+            assert spec.system.values is not None
+            spec.system.values(ctx, spec)
         t4 = time.process_time()
         best_read = min(best_read, t1 - t0)
         best_tb = min(best_tb, t2 - t1)

@@ -43,23 +43,24 @@ def atomic_write(path: Path, data: bytes, *, temp_dir: Path | None = None) -> No
 
     A new file gets the usual permissions (not mkstemp's 0600); an existing one keeps its
     mode.  A symlink is written through, to its target (the link stays).  A device or a
-    pipe (``/dev/stdout``, a FIFO) cannot be replaced by a rename: it is written in place.
+    pipe (a FIFO), and anything under ``/dev`` (``/dev/stdout`` even when it stands for a
+    file), cannot be replaced by a rename: it is written in place.
     ``temp_dir`` (on the same file system) holds the temporary file instead of the
     target's folder.
     """
     from pathlib import Path
 
-    target = Path(os.path.realpath(path))
     try:
-        mode: int | None = os.stat(target).st_mode
+        mode: int | None = os.stat(path).st_mode  # of the target, through any symlink
     except FileNotFoundError:
         mode = None
     if mode is not None and stat.S_ISDIR(mode):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-    if mode is not None and not stat.S_ISREG(mode):
-        with open(target, "wb") as fh:
+    if mode is not None and (not stat.S_ISREG(mode) or os.fspath(path).startswith("/dev/")):
+        with open(path, "wb") as fh:  # /dev/stdout, /dev/fd/3: whatever it stands for now
             fh.write(data)
         return
+    target = Path(os.path.realpath(path))
     target.parent.mkdir(parents=True, exist_ok=True)
     import tempfile  # imported here: it costs ~20 ms at start-up and only writers need it
 
@@ -86,16 +87,23 @@ _HINTS = {
     errno.EDQUOT: "the disk quota is used up: free some space or choose another disk",
     errno.ENAMETOOLONG: "the name is too long: choose a shorter one",
     errno.EEXIST: "a file of that name is in the way: remove it or choose another path",
+    errno.ENOENT: "a folder on the way cannot be created there: choose another path",
 }
+
+
+def write_reason(exc: OSError) -> str:
+    """``REASON; WHAT TO DO`` for a failed write (``No space left on device; the disk…``)."""
+    reason = exc.strerror or str(exc)
+    hint = _HINTS.get(exc.errno or 0)
+    return reason + (f"; {hint}" if hint else "")
 
 
 def write_failure(exc: OSError, path: object = None) -> str:
     """``PATH: cannot write: REASON; WHAT TO DO`` for a failed write of ``path`` (default:
     the file named by ``exc``)."""
     where = path if path is not None else (exc.filename or "the output")
-    reason = exc.strerror or str(exc)
-    hint = _HINTS.get(exc.errno or 0)
-    return f"{where}: cannot write: {reason}" + (f"; {hint}" if hint else "")
+    return f"{where}: cannot write: {write_reason(exc)}"
 
 
-__all__ = ["DIR_MODE", "FILE_MODE", "atomic_write", "temp_prefix", "write_failure"]
+__all__ = ["DIR_MODE", "FILE_MODE", "atomic_write", "temp_prefix", "write_failure",
+           "write_reason"]

@@ -149,7 +149,7 @@ def load(text: str, path: str, parse_float: Any = float) -> Any:
                          (_LONG_NUMBER, f"is longer than {MAX_NUMBER_DIGITS} characters")):
         if pattern.search(text) and (m := _outside_strings(text, pattern)) is not None:
             shown = m.group() if len(m.group()) <= 20 else m.group()[:17] + "..."
-            raise FormatError(f"not valid here: the number {shown} {why}", at(m.start()))
+            raise FormatError(f"the number {shown} {why}", at(m.start()))
     try:
         return json.loads(text, parse_float=parse_float, parse_constant=constant)
     except json.JSONDecodeError as exc:
@@ -157,8 +157,8 @@ def load(text: str, path: str, parse_float: Any = float) -> Any:
                           ) from None
     except RecursionError:
         pos = _too_deep(text)
-        raise FormatError(f"not valid here: lists and objects nested more than {MAX_DEPTH} "
-                          "deep", at(pos or 0)) from None
+        raise FormatError(f"lists and objects are nested more than {MAX_DEPTH} deep", at(pos or 0)
+                          ) from None
     except ValueError as exc:
         bad = _CONSTANT.search(text)
         where = at(bad.start(1)) if bad is not None else Location(path, 1, 1)

@@ -35,6 +35,20 @@ def spreadsheet_unsafe(text: str) -> str:
     return text
 
 
+def after_delimiters_safe(text: str, delimiter: str = ",") -> str:
+    """A comment line's value, written unquoted (``# Event: …``): every piece after a
+    ``delimiter`` is a cell of its own in a spreadsheet, so each gets
+    :func:`spreadsheet_safe`; the first piece follows the ``#`` and is safe."""
+    head, *rest = text.split(delimiter)
+    return delimiter.join([head, *(spreadsheet_safe(x) for x in rest)])
+
+
+def after_delimiters_unsafe(text: str, delimiter: str = ",") -> str:
+    """The inverse of :func:`after_delimiters_safe`."""
+    head, *rest = text.split(delimiter)
+    return delimiter.join([head, *(spreadsheet_unsafe(x) for x in rest)])
+
+
 def shown(text: str) -> str:
     """``text`` for one line of terminal output: control characters as visible escapes
     (``\\n``, ``\\r``, ``\\x1b``, ``\\u202e``), everything else unchanged."""
@@ -51,4 +65,5 @@ def _escape(m: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-__all__ = ["shown", "spreadsheet_safe", "spreadsheet_unsafe"]
+__all__ = ["after_delimiters_safe", "after_delimiters_unsafe", "shown", "spreadsheet_safe",
+           "spreadsheet_unsafe"]

@@ -1,4 +1,7 @@
-"""US Chess wall-chart notation (``W12``, ``L5B``, ``X``, ``H``…), shared by the US formats.
+"""US Chess wall-chart notation (``W12``, ``L5B``, ``X``, ``H``…): the one table of US
+letters, for the CSV, ``.sjson`` and DBF readers and writers and the standings' wall chart
+(:data:`OUTCOME_TO_CODE`, and the two variants made from it: :data:`RATING_CODE` for rating
+reports, :data:`STANDINGS_CODE` for standings).
 
 One round cell is a result letter, an optional opponent number and, for played games, an
 optional trailing colour (``W``/``B``), as in formats.md §2.3 and the DBF round cell of §4.2.
@@ -73,6 +76,29 @@ OUTCOME_TO_CODE: Mapping[Outcome, str] = MappingProxyType(
     }
 )
 """The US letter for each outcome; a writer records the difference elsewhere if it can."""
+
+RATING_CODE: Mapping[Outcome, str] = MappingProxyType({
+    **OUTCOME_TO_CODE,
+    # games of less than one move are not rated: a rating report gives them as unplayed
+    Outcome.WIN_UNRATED: "X",
+    Outcome.DRAW_UNRATED: "Z",
+    Outcome.LOSS_UNRATED: "F",
+    Outcome.NOT_PAIRED: "U",
+})
+"""The letter a rating report (the US Chess DBF trio, a SwissSys save file) gives each
+outcome: only rated games are games."""
+
+STANDINGS_CODE: Mapping[Outcome, str] = MappingProxyType({
+    **RATING_CODE,
+    Outcome.WIN_UNRATED: "W",
+    Outcome.DRAW_UNRATED: "D",
+    Outcome.LOSS_UNRATED: "L",
+    Outcome.INCONSISTENT_WIN: "W",
+    Outcome.INCONSISTENT_DRAW: "D",
+    Outcome.INCONSISTENT_LOSS: "L",
+})
+"""The letter a wall chart of the standings shows: what each player scored (a game of less
+than one move and a TD-credited result count as what they gave)."""
 
 _PLAYED_CODES = frozenset("WLDNRS")
 

@@ -29,12 +29,10 @@ from .errors import Diagnostics, FormatError, Location
 from .model import MIRROR, Color, Outcome, Player, PointSystem, RoundResult
 
 _NO_OPPONENT = RoundResult(Outcome.NOT_PAIRED)
-# Keyed by the enum's value: hashing an enum member runs Python code (Python 3.11).
-_MIRROR = {o._value_: MIRROR.get(o) for o in Outcome}
-_WITH_OPPONENT = frozenset(o._value_ for o in Outcome if o.has_opponent)
-_PLAYED = frozenset(o._value_ for o in Outcome if o.played)
-_FORFEITS = frozenset(o._value_ for o in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS,
-                                          Outcome.FORFEIT_DRAW))
+_MIRROR = {o: MIRROR.get(o) for o in Outcome}
+_WITH_OPPONENT = frozenset(o for o in Outcome if o.has_opponent)
+_PLAYED = frozenset(o for o in Outcome if o.played)
+_FORFEITS = frozenset((Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS, Outcome.FORFEIT_DRAW))
 
 
 @dataclass(frozen=True)
@@ -80,8 +78,8 @@ def check_games(
     """
     pab_in_round: dict[int, int] = {}
     disputed: dict[tuple[int, int], list[int]] = {}
-    none_color, pab, not_paired = Color.NONE, Outcome.PAIRING_BYE._value_, Outcome.NOT_PAIRED
-    double = Outcome.DOUBLE_FORFEIT._value_
+    none_color, pab, not_paired = Color.NONE, Outcome.PAIRING_BYE, Outcome.NOT_PAIRED
+    double = Outcome.DOUBLE_FORFEIT
     forfeits = _FORFEITS
     mirror, with_opponent, played = _MIRROR, _WITH_OPPONENT, _PLAYED
     last = total_rounds if total_rounds is not None and total_rounds >= 0 else None
@@ -90,10 +88,10 @@ def check_games(
             _past_end(sn, rounds, last, places, diag, prefix)
         for i, rr in enumerate(rounds):
             opp = rr.opponent
-            outcome = rr.outcome._value_
+            outcome = rr.outcome
             rnd = i + 1
             if opp is None:
-                if outcome == pab:
+                if outcome is pab:
                     if rnd in pab_in_round:
                         where = (places.result or places.cell)(sn, rnd)
                         diag.warn(where, f"round {rnd}: second pairing-allocated bye 'U' "
@@ -101,7 +99,7 @@ def check_games(
                     else:
                         pab_in_round[rnd] = sn
                 elif outcome in played:
-                    diag.warn(places.cell(sn, rnd), f"round {rnd}: player {sn} has {outcome} "
+                    diag.warn(places.cell(sn, rnd), f"round {rnd}: player {sn} has {outcome.value} "
                               "without an opponent", f"{prefix}-missing-opponent")
                 continue
             if opp == sn:
@@ -111,15 +109,15 @@ def check_games(
             if theirs is None:
                 raise FormatError(f"round {rnd}: opponent {opp} does not exist (no {record} "
                                   "has that start number)", places.cell(sn, rnd))
-            if rr.outcome is not_paired:
+            if outcome is not_paired:
                 continue
             if outcome not in with_opponent:
-                diag.warn(places.cell(sn, rnd), f"round {rnd}: player {sn} has {outcome} but "
+                diag.warn(places.cell(sn, rnd), f"round {rnd}: player {sn} has {outcome.value} but "
                           f"also an opponent ({opp})", f"{prefix}-bye-with-opponent")
                 continue
             other = theirs[i] if i < len(theirs) else _NO_OPPONENT
             if other.opponent is None and lenient_forfeits and outcome in forfeits and (
-                    other.outcome._value_ in forfeits):
+                    other.outcome in forfeits):
                 continue
             if other.opponent != sn:
                 back = "no opponent" if other.opponent is None else f"opponent {other.opponent}"
@@ -129,14 +127,14 @@ def check_games(
                 continue
             if sn > opp:
                 continue  # the pair is checked once, from the lower start number
-            if rr.color is not none_color and other.color is rr.color and outcome != double:
+            if rr.color is not none_color and other.color is rr.color and outcome is not double:
                 diag.warn(places.cell(sn, rnd), f"round {rnd}: players {sn} and {opp} both "
-                          f"have colour {rr.color._value_!r}", f"{prefix}-colour-clash")
+                          f"have colour {rr.color.value!r}", f"{prefix}-colour-clash")
             expected = mirror[outcome]
             if expected is not other.outcome and expected is not None and (
-                    mirror[other.outcome._value_] is not None):
+                    mirror[other.outcome] is not None):
                 diag.warn(places.cell(sn, rnd), f"round {rnd}: results do not mirror: {sn} has "
-                          f"{outcome}, {opp} has {other.outcome._value_}",
+                          f"{outcome.value}, {opp} has {other.outcome.value}",
                           f"{prefix}-result-mismatch")
     for (rnd, opp), claims in disputed.items():
         theirs = results[opp]
@@ -176,12 +174,12 @@ def check_points(
     adjustments of the model); ``show`` writes a number the way the file does, ``note``
     ends the message (``" under the file's point system"``)."""
     unit, steps = system.units()
-    scaled = {o._value_: n for o, n in steps.items()}
+    scaled = steps
     for p in players:
         declared = p.declared_points
         if declared is None:
             continue
-        total = sum([scaled[r.outcome._value_] for r in p.results])
+        total = sum([scaled[r.outcome] for r in p.results])
         extra = (sum((a.points for a in p.adjustments), Fraction(0)) if p.adjustments else None
                  ) if bonus is None else bonus.get(p.start_no)
         if extra is None and declared.numerator * unit == total * declared.denominator:

@@ -10,13 +10,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from swisstb_io.batch import Batch, BatchOptions
-from swisstb_io.batch._safety import OutputLock
 from swisstb_io.cli import cli
 
-CLEAN = Path(__file__).resolve().parent.parent / "fixtures" / "check" / "clean.trf"
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+CLEAN = FIXTURES / "check" / "clean.trf"
+BIG = FIXTURES / "trf" / "bbp_issue_15.trf"
 
 
 def _season(root: Path, n: int = 6) -> Path:
@@ -38,6 +40,8 @@ def _batch(*args: str) -> subprocess.Popen[bytes]:
 
 
 def test_sigkill_then_rerun_matches_a_clean_run(tmp_path: Path) -> None:
+    """Killed at seeded random points (after 1-4 events, then 0-50 ms into the next), with
+    one and two workers; the re-run's folder equals a clean run's, byte for byte."""
     season = _season(tmp_path / "season")
     clean = tmp_path / "clean"
     assert subprocess.run([sys.executable, "-m", "swisstb_io", "batch", str(season), "-o",
@@ -46,8 +50,12 @@ def test_sigkill_then_rerun_matches_a_clean_run(tmp_path: Path) -> None:
     rng = random.Random(16)
     for k in range(3):  # a few kill points in the default suite
         out = tmp_path / f"out{k}"
-        proc = _batch(str(season), "-o", str(out), "-j", "1", "-q")
-        time.sleep(rng.uniform(0.2, 1.2))
+        proc = _batch(str(season), "-o", str(out), "-j", "1" if k < 2 else "2")
+        assert proc.stderr is not None
+        lines = [proc.stderr.readline().decode() for _ in range(rng.randrange(1, 5))]
+        assert all(line.endswith(": ok\n") for line in lines)  # then killed in a later one
+        finished = {line.split(": ")[0] for line in lines}
+        time.sleep(rng.uniform(0, 0.05))
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
         res = subprocess.run([sys.executable, "-m", "swisstb_io", "batch", str(season), "-o",
@@ -55,9 +63,10 @@ def test_sigkill_then_rerun_matches_a_clean_run(tmp_path: Path) -> None:
         assert res.returncode == 0, res.stderr
         got = _files(out)
         assert [n for n in got if n.endswith(".tmp")] == []
-        assert got.keys() == want.keys()
-        assert {n: b for n, b in got.items() if n.startswith("events/")} == {
-            n: b for n, b in want.items() if n.startswith("events/")}
+        assert got == want  # reports, summaries, index and manifest alike
+        redone = {line.split(": ")[0] for line in res.stderr.splitlines()
+                  if line.endswith(": ok")}
+        assert not finished & redone  # what was finished before the kill is not redone
 
 
 def test_finished_events_survive_a_kill(tmp_path: Path) -> None:
@@ -78,33 +87,46 @@ def test_a_second_batch_on_one_folder_refuses(tmp_path: Path) -> None:
     season = _season(tmp_path / "season", 1)
     out = tmp_path / "out"
     out.mkdir()
-    lock = OutputLock(out)
-    lock.acquire()
+    holder = subprocess.Popen(  # another process holds the folder, as a running batch does
+        [sys.executable, "-c", "import sys, time; from pathlib import Path; "
+         "from swisstb_io.batch._safety import OutputLock; "
+         f"lock = OutputLock(Path({str(out)!r})); lock.acquire(); print('locked', flush=True); "
+         "time.sleep(60)"], stdout=subprocess.PIPE, text=True)
     try:
+        assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
         res = CliRunner().invoke(cli, ["batch", str(season), "-o", str(out)])
         assert res.exit_code == 1
         assert res.stderr == (f"Error: {out}: another swisstb batch is writing to this folder "
-                              f"(process {os.getpid()}); wait for it to finish or choose "
+                              f"(process {holder.pid}); wait for it to finish or choose "
                               "another output folder\n")
     finally:
-        lock.release()
+        holder.kill()
+        holder.wait(timeout=30)
     assert CliRunner().invoke(cli, ["batch", str(season), "-o", str(out)]).exit_code == 0
 
 
 def test_ctrl_c_exits_130_without_traceback(tmp_path: Path) -> None:
-    season = _season(tmp_path / "season", 12)
-    for jobs in ("1", "2"):
+    season = tmp_path / "season"
+    season.mkdir()
+    for k in range(6):
+        (season / f"e{k}.trf").write_bytes(BIG.read_bytes())
+    for jobs in ("1", "4"):
         out = tmp_path / f"out{jobs}"
-        proc = _batch(str(season), "-o", str(out), "-j", jobs, "-f", "html,json,md,csv,text")
-        time.sleep(1.5)
+        proc = _batch(str(season), "-o", str(out), "-j", jobs, "-t", "uscf",
+                      "-f", "html,json")
+        assert proc.stderr is not None
+        first = proc.stderr.readline()  # the first event is done: interrupt the rest
+        assert first.endswith(b": ok\n"), first
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
-        if proc.returncode == 0:
-            continue  # finished before the signal on a fast machine
         assert proc.returncode == 130, err
-        assert b"Traceback" not in err and err.endswith(b"Interrupted; nothing half-written "
-                                                        b"is left.\n")
+        assert b"Traceback" not in err
+        assert err.endswith(b"Interrupted; nothing half-written is left.\n")
         assert [p for p in out.rglob("*.tmp")] == []
+        again = CliRunner().invoke(cli, ["batch", str(season), "-o", str(out), "-j", "1",
+                                         "-t", "uscf", "-f", "html,json"])
+        assert again.exit_code == 0
+        assert "unchanged" in again.stderr and ": skipped" in again.stderr
 
 
 def test_jobs_4_and_jobs_1_give_the_same_bytes(tmp_path: Path) -> None:
@@ -112,8 +134,7 @@ def test_jobs_4_and_jobs_1_give_the_same_bytes(tmp_path: Path) -> None:
     for jobs in (1, 4):
         list(Batch(season, tmp_path / f"o{jobs}", BatchOptions(jobs=jobs)).run())
     one, four = _files(tmp_path / "o1"), _files(tmp_path / "o4")
-    one.pop(".swisstb-batch.json"), four.pop(".swisstb-batch.json")
-    assert one == four
+    assert one == four and ".swisstb-batch.json" in one  # the manifest too
 
 
 def test_a_failed_or_vanished_event_loses_its_stale_reports(tmp_path: Path) -> None:
@@ -150,3 +171,82 @@ def test_a_non_utf8_file_name_works(tmp_path: Path) -> None:
     res = list(Batch(season, tmp_path / "out", BatchOptions(formats=("json",))).run())
     assert [(r.rel, r.status) for r in res] == [("caf\ufffd.trf", "ok")]
     assert (tmp_path / "out" / "index.html").is_file()
+
+
+def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from swisstb_io.batch import _safety
+
+    season = _season(tmp_path / "season", 1)
+    calls: list[Path] = []
+    real = _safety.atomic_write
+
+    def disk_full_on_the_second(path: Path, data: bytes) -> None:
+        calls.append(path)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device", str(path))
+        real(path, data)
+
+    monkeypatch.setattr(_safety, "atomic_write", disk_full_on_the_second)
+    res = list(Batch(season, tmp_path / "out", BatchOptions(formats=("html", "json"))).run())
+    assert [(r.status, r.message) for r in res] == [
+        ("failed", f"cannot write {calls[1]}: No space left on device; the disk is full: "
+                   "free some space or choose another disk")]
+    assert list((tmp_path / "out" / "events").iterdir()) == []  # the first one is gone again
+
+
+def test_a_huge_file_and_an_unreadable_folder_are_reported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from swisstb_io.batch.discover import MAX_EVENT_BYTES, discover
+
+    season = _season(tmp_path / "season", 1)
+    with (season / "huge.trf").open("wb") as fh:
+        fh.truncate(MAX_EVENT_BYTES + 1)  # sparse: no disk used
+    (season / "locked").mkdir()
+    real = os.scandir
+
+    def refuse(path: object = ".") -> object:
+        if str(path).endswith("locked"):  # as root, permissions cannot make it unreadable
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", refuse)
+    notes: list[str] = []
+    found = discover(season, notes=notes)
+    assert [p.name for p in found] == ["e0.trf"]
+    assert notes == [
+        f"{season / 'huge.trf'}: skipped: it is 256 MB, too large for a tournament file",
+        f"{season / 'locked'}: skipped: the folder cannot be read (Permission denied)"]
+
+
+def test_a_section_that_is_gone_loses_its_reports(tmp_path: Path) -> None:
+    import dataclasses
+
+    import swisstb_io as st
+    from swisstb_io.sjson.writer import dump_sections
+
+    t = st.read(CLEAN)
+    reserve = dataclasses.replace(t, players=tuple(
+        dataclasses.replace(p, name=f"{p.name} R") for p in t.players))
+    season = tmp_path / "season"
+    season.mkdir()
+    (season / "club.sjson").write_bytes(dump_sections([t, reserve]))
+    out = tmp_path / "out"
+    first = list(Batch(season, out, BatchOptions(formats=("json",))).run())
+    assert sorted(r.rel for r in first) == ["club.sjson#1", "club.sjson#2"]
+    (season / "club.sjson").write_bytes(dump_sections([t]))
+    list(Batch(season, out, BatchOptions(formats=("json",))).run())
+    assert sorted(p.name for p in (out / "events").iterdir()) == [
+        "club.sjson.json", "club.sjson.summary.json"]
+
+
+def test_a_killed_runs_player_page_temporaries_are_swept(tmp_path: Path) -> None:
+    season = _season(tmp_path / "season", 1)
+    out = tmp_path / "out"
+    (out / "players").mkdir(parents=True)
+    ours = out / "players" / ".3.html.k2j4_x9q.tmp"
+    ours.write_bytes(b"half a page")
+    theirs = out / "players" / ".notes.html.k2j4_x9q.tmp"
+    theirs.write_bytes(b"the user's")
+    list(Batch(season, out, BatchOptions(formats=("json",))).run())
+    assert not ours.exists() and theirs.exists()

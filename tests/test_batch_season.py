@@ -1,22 +1,23 @@
-"""The season index of ``swisstb batch``: pieces made in the workers, pages of fifty players."""
+"""The season index of ``swisstb batch``: entrants worked out in the workers, pages of fifty
+players."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
 from swisstb_io import api
 from swisstb_io.batch import Batch, BatchOptions, read_index
 from swisstb_io.batch.season_parts import (
-    EVENT_MARK,
     SeasonEntry,
     entrant_keys,
     entries_from_json,
+    entries_to_json,
     season_entries,
 )
-from swisstb_io.batch.summary import summarise
 from swisstb_io.model import Color, DateText, Outcome, Player, RoundResult, Tournament
 from swisstb_io.tiebreaks import parse_chain, standings
 
@@ -131,24 +132,39 @@ def test_season_entries_add_up() -> None:
     t = Tournament(name="Cup", players=(a, *others), total_rounds=6,
                    start_date=DateText.from_date(dt.date(2026, 1, 2)))
     result = standings(t, parse_chain("uscf"))
-    summary = summarise(t, result)
-    entry = season_entries(t, result, summary, "cup.trf", ["events/cup.trf.html"])[0]
+    entry = season_entries(t, result)[0]
     assert entry.keys == ("name:a",)
-    assert (entry.name, entry.points, entry.played) == ("A", "3.5", 3)
+    assert (entry.name, entry.points, entry.played) == ("A", Decimal("3.5"), 3)
     assert entry.place == next(r.place for r in result.rows if r.start_no == 1)
     assert sum(Fraction(n, d) for n, d in entry.score) == 2
     assert (entry.rated, entry.rating_sum, entry.halves) == (1, 1800, 2)
-    rows = json.loads("[" + entry.rounds.replace(EVENT_MARK, "[7,") + "]")
-    assert rows == [[7, 1, "W", "w", "B", 1800], [7, 2, "D", "b", "C", None],
-                    [7, 3, "H", "-", "", None], [7, 4, "X", "-", "D", 1700],
-                    [7, 5, "D", "w", "E", 1900]]
-    assert entry.page.startswith(
-        '<tr class="ev"><th colspan="5"><a href="../events/cup.trf.html">cup.trf</a> Cup, '
-        f"2026-01-02: place {entry.place}, 3.5 points</th></tr>\n"
-        "<tr><td>1</td><td>w</td><td>B</td><td>1800</td><td>W</td></tr>")
-    assert entry.page.count("<tr>") == 5
-    assert entries_from_json(json.loads(json.dumps([entry]))) == (entry,)
+    assert entry.games == ((1, "W", "w", "B", 1800), (2, "D", "b", "C", None),
+                           (3, "H", "-", "", None), (4, "X", "-", "D", 1700),
+                           (5, "D", "w", "E", 1900))
+    assert entries_from_json(json.loads(json.dumps(entries_to_json((entry,))))) == (entry,)
     assert entries_from_json([["not", "an", "entry"]]) is None
+
+
+def test_a_player_page_shows_each_event_s_heading_and_games(tmp_path: Path) -> None:
+    """The page is rendered in the parent from the entrants' data: the event's heading
+    (link to its HTML report, name, date, place, points), then a row per game."""
+    root, out = tmp_path / "s", tmp_path / "o"
+    _season(root)
+    list(Batch(root, out, BatchOptions(jobs=1, formats=("html",))).run())
+    page = (out / "players" / "1.html").read_text()
+    index = read_index(out)
+    p = index["players"][0]
+    ev, place, points = p["events"][0]
+    event = index["events"][ev]
+    head = (f'<tr class="ev"><th colspan="5" scope="rowgroup">'
+            f'<a href="../{event["links"]["html"]}">'
+            f'{event["file"]}</a> {event["name"]}, {event["date"]}: place {place}, '
+            f"{points} points</th></tr>")
+    assert head in page
+    first = next(r for r in p["rounds"] if r[0] == ev)
+    rating = "" if first[5] is None else first[5]
+    assert (f'{head}\n<tr><td class="num">{first[1]}</td><td>{first[3]}</td>'
+            f'<td>{first[4]}</td><td class="num">{rating}</td><td>{first[2]}</td></tr>') in page
 
 
 def test_an_entrant_with_both_ids_links_them_across_events() -> None:
@@ -156,8 +172,8 @@ def test_an_entrant_with_both_ids_links_them_across_events() -> None:
     from swisstb_io.batch.season import season_players
 
     def result(rel: str, *entrants: tuple[str, str, str]) -> FileResult:
-        season = tuple(SeasonEntry(entrant_keys(name, fide, uscf), name, 1, "0", 0, (), 0, 0,
-                                   0, "", "") for name, fide, uscf in entrants)
+        season = tuple(SeasonEntry(entrant_keys(name, fide, uscf), name, 1, Decimal(0), 0, (),
+                                   0, 0, 0, ()) for name, fide, uscf in entrants)
         return FileResult(rel, rel, "ok", season=season)
 
     players = season_players([
@@ -170,3 +186,15 @@ def test_an_entrant_with_both_ids_links_them_across_events() -> None:
         ("Bob", ["bob"], "name", 2),
     ]
     assert [p.id for p in players] == ["p1", "p2"]
+
+
+def test_build_index_is_the_document_index_json_holds(tmp_path: Path) -> None:
+    """The document as data (:func:`build_index`) and the text the batch writes
+    (straight from the season players) say the same thing."""
+    from swisstb_io.batch import build_index
+
+    root, out = tmp_path / "s", tmp_path / "o"
+    _season(root)
+    batch = Batch(root, out, BatchOptions(jobs=1, formats=("html",)))
+    list(batch.run())
+    assert build_index(batch.results) == read_index(out)

@@ -336,3 +336,8 @@ def test_the_engine_never_switches_the_garbage_collector(
     monkeypatch.setattr(gc, "enable", refuse)
     res = standings(build(T5), "BH/C1,SB,DE", CalcOptions(explain=True))
     assert [r.start_no for r in res.rows] == [1, 3, 2, 4]
+
+
+def test_bad_future_rounds_option_is_refused() -> None:
+    with pytest.raises(TiebreakError, match="future_rounds 'later'"):
+        values(T5, "BH", future_rounds="later")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import os
 import stat
 import zipfile
 from pathlib import Path
@@ -229,8 +230,8 @@ def test_a_batch_that_finds_no_events_says_so(tmp_path: Path) -> None:
      "Invalid value for '--labels': XX is not in the tie-break chain (BH, SB); label one of "
      "those"),
     (["--playoff", "1,2"],
-     "Invalid value for '--playoff': player 1 is tied with none of the others named (they "
-     "have 1: 2.5, 2: 1.5 points); a play-off orders players on the same score"),
+     "Invalid value for '--playoff': no two of the players named are tied on points (1: 2.5, "
+     "2: 1.5); a play-off orders players on the same score"),
     (["--unrated-rating", "-5"],
      "Invalid value for '--unrated-rating': -5 is not in the range x>=0."),
     (["--notation", "fide"],
@@ -244,6 +245,15 @@ def test_senseless_values_are_usage_errors(args: list[str], message: str) -> Non
     code, out, err = invoke("report", str(CLEAN), *args)
     assert (code, out) == (2, "")
     assert err.splitlines()[-1] == f"Error: {message}"
+
+
+def test_prizes_checks_its_playoff_and_chain_the_same_way() -> None:
+    prizes = str(ROOT / "fixtures" / "prizes" / "based_on_1000.toml")
+    code, _, err = invoke("prizes", str(CLEAN), "--prizes", prizes, "--playoff", "1,2")
+    assert code == 2 and err.splitlines()[-1].startswith(
+        "Error: Invalid value for '--playoff': no two of the players named are tied")
+    code, _, err = invoke("prizes", str(CLEAN), "--prizes", prizes, "-t", "BH/C9")
+    assert code == 2 and "BH/C9 cuts 9 of 3 rounds" in err
 
 
 def test_sensible_values_still_work() -> None:
@@ -294,3 +304,155 @@ def test_the_readme_installs_so_that_mypy_sees_the_package() -> None:
     block = readme.split("## Quick start", 1)[1].split("```bash\n", 1)[1].split("```", 1)[0]
     lines = [x for x in block.splitlines() if x.strip()]
     assert all("pip install -e" in x and "editable_mode=compat" in x for x in lines[:2])
+
+
+# --- item 17: a US Chess submission completed from a batch ------------------------------
+
+META = ('affiliate_id = "A6001234"\nchief_td_id = "12345678"\ncity = "Gainesville"\n'
+        'state = "FL"\nzip = "32601"\ntime_control = "G/90;d5"\n')
+
+
+def test_batch_submit_uscf_takes_the_event_meta(tmp_path: Path) -> None:
+    season = tmp_path / "s"
+    season.mkdir()
+    (season / "a.trf").write_bytes(CLEAN.read_bytes())
+    (season / "b.trf").write_text("junk\n")
+    (tmp_path / "meta.toml").write_text(META)
+    out = tmp_path / "o"
+    bare = invoke("batch", str(season), "-o", str(out), "--submit", "uscf", "-f", "json")
+    assert "a.trf: uscf submission: event: affiliate ID: missing" in bare[2]
+    code, _, err = invoke("batch", str(season), "-o", str(out), "--submit", "uscf", "-f",
+                          "json", "--event-meta", str(tmp_path / "meta.toml"), "--city", "Ocala")
+    assert code == 1
+    assert "event:" not in err  # every event item given; the players' IDs are still missing
+    assert "a.trf: uscf submission: section 1, player 1 (Adams, Ann): US Chess ID" in err
+    with zipfile.ZipFile(out / "events" / "a.trf.uscf.zip") as zf:
+        assert b"Ocala" in zf.read("THEXPORT.DBF")  # the option overrides the file
+    lines = err.splitlines()  # the failures again, before the final line
+    assert lines[-3:] == ["failed:",
+                          f"  {season / 'b.trf'}:1:1: error: no 012 or 001 record found; this "
+                          "does not look like a TRF file",
+                          f"2 events: 1 done, 0 unchanged, 1 failed; index: {out / 'index.html'}"]
+
+
+def test_event_meta_without_submit_uscf_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "s").mkdir()
+    (tmp_path / "s" / "a.trf").write_bytes(CLEAN.read_bytes())
+    code, _, err = invoke("batch", str(tmp_path / "s"), "-o", str(tmp_path / "o"),
+                          "--state", "FL")
+    assert code == 2
+    assert err.splitlines()[-1] == ("Error: --event-meta and the event options complete a US "
+                                    "Chess submission: add --submit uscf, or drop them")
+
+
+SPRING = ROOT / "fixtures" / "swisssys_csv" / "spring_open.csv"
+
+
+def test_several_groups_give_several_tables() -> None:
+    code, out, _ = invoke("report", str(SPRING), "--group", "state", "--group",
+                          "rating:<1800,<2000")
+    assert code == 0
+    titles = [line for line in out.splitlines() if line.endswith(" players)")]
+    one = [line for line in invoke("report", str(SPRING), "--group", "state")[1].splitlines()
+           if line.endswith(" players)")]
+    assert titles[:len(one)] == one  # the state groups, then the rating classes
+    assert titles[len(one):] == ["Under 1800 (3 players)", "Under 2000 (5 players)",
+                                 *[t for t in titles[len(one) + 2:] if t.startswith("Unrated")]]
+
+
+def test_half_overlapping_rating_classes_are_a_usage_error() -> None:
+    code, out, err = invoke("report", str(SPRING), "--group", "rating:1800-1999,1900-2099")
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == (
+        "Error: rating classes '1800-1999' and '1900-2099' overlap in part; classes may nest "
+        "(Under 1600 inside Under 1800) but not half-overlap: fix the bounds")
+    assert invoke("report", str(SPRING), "--group", "rating:<1600,<1800,1800+")[0] == 0
+
+
+@pytest.mark.parametrize("args", [
+    ["prizes", str(CLEAN), "--prizes", "missing.toml"],
+    ["report", str(CLEAN), "--prizes", "missing.toml"],
+    ["submit", "uscf", str(CLEAN), "-o", "x.zip", "--event-meta", "missing.toml"],
+    ["batch", str(CLEAN), "-o", "out", "--prizes", "missing.toml"],
+    ["batch", str(CLEAN), "-o", "out", "--submit", "uscf", "--event-meta", "missing.toml"],
+])
+def test_a_missing_option_file_is_a_missing_input(args: list[str], tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert invoke(*args) == (2, "", "Error: missing.toml: no such file or folder\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_comment_line_cannot_smuggle_a_formula_cell(tmp_path: Path) -> None:
+    t = dataclasses.replace(st.read(CLEAN), name="Open,=HYPERLINK(1),'@x,-2")
+    st.write(t, tmp_path / "e.csv")
+    text = (tmp_path / "e.csv").read_text()
+    assert "# Event: Open,'=HYPERLINK(1),''@x,-2\n" in text  # -2 is a number: kept
+    assert st.read(tmp_path / "e.csv").name == t.name
+
+
+def test_batch_to_dash_is_a_usage_error_not_a_folder(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = invoke("batch", str(CLEAN), "-o", "-")
+    assert code == 2 and err.splitlines()[-1] == (
+        "Error: a batch writes a folder of reports, not one stream: give OUT_DIR a name "
+        "(-o site/)")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_long_folder_name_for_the_dbf_trio_stays_legal(tmp_path: Path) -> None:
+    out = tmp_path / ("d" * 250)
+    code, _, err = invoke("submit", "uscf", str(CLEAN), "-o", str(out))
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == ["TDEXPORT.DBF", "THEXPORT.DBF",
+                                                     "TSEXPORT.DBF"]
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]
+
+
+def test_dev_stdout_is_written_in_place_when_it_is_a_pipe_or_a_file(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, "-m", "swisstb_io", "report", str(CLEAN), "-o", "/dev/stdout"]
+    piped = subprocess.run(cmd, capture_output=True, timeout=60)
+    assert (piped.returncode, piped.stdout[:10]) == (0, b"Check Cup\n")
+    with (tmp_path / "out.txt").open("wb") as fh:  # a shell's `> out.txt`
+        assert subprocess.run(cmd, stdout=fh, timeout=60).returncode == 0
+        same_file = os.fstat(fh.fileno()).st_ino == (tmp_path / "out.txt").stat().st_ino
+    assert same_file  # written into the shell's file, not renamed over it
+    assert (tmp_path / "out.txt").read_bytes() == piped.stdout
+
+
+def test_a_fifo_is_written_in_place(tmp_path: Path) -> None:
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    atomic_write(fifo, b"through the pipe")
+    reader.join(timeout=10)
+    assert got == [b"through the pipe"] and stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_prize_lists_and_submission_problems_cannot_fake_lines(tmp_path: Path) -> None:
+    t = st.read(CLEAN)
+    evil = (dataclasses.replace(t.players[0], name="Evil\x1b[31m\nfake line"), *t.players[1:])
+    path = tmp_path / "e.jch"
+    st.write(dataclasses.replace(t, players=evil), path)
+    prizes = ROOT / "fixtures" / "prizes" / "based_on_1000.toml"
+    code, out, _ = invoke("prizes", str(path), "--prizes", str(prizes))
+    assert code == 0 and "Evil\\x1b[31m\\nfake line" in out
+    assert not any(line.startswith("fake") for line in out.splitlines())
+    code, _, err = invoke("submit", "fide", str(path), "-o", str(tmp_path / "x.trf"))
+    assert "player 1 (Evil\\x1b[31m\\nfake line): sex: missing" in err
+    assert not any(line.startswith("fake") for line in err.splitlines())
+
+
+def test_a_folder_that_cannot_be_created() -> None:
+    code, _, err = invoke("report", str(CLEAN), "-o", "/proc/no-such-process/x.txt")
+    assert (code, err) == (1, "Error: /proc/no-such-process/x.txt: cannot write: No such file "
+                              "or directory; a folder on the way cannot be created there: "
+                              "choose another path\n")

@@ -7,6 +7,7 @@ import csv
 import io
 import json
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,16 @@ def test_the_prize_files_section_picks_a_section(tmp_path: Path) -> None:
     assert code == 1 and err.startswith(f"Error: {prizes}: [event] section 'Open' is not")
     # a file of one section is that section
     assert run(str(FIX / "example1.csv"), "--prizes", str(prizes))[0] == 0
+
+
+def test_names_cannot_inject_into_a_terminal_or_a_spreadsheet() -> None:
+    from swisstb_io.prizes import Entrant, award, parse_prize_file
+    from swisstb_io.prizes.render_tables import document, to_csv, to_md, to_text
+
+    pf = parse_prize_file('schema = "swisstb-prizes/1"\n[[group]]\nid = "place"\n'
+                          'kind = "place"\ncash = [10]\n')
+    r = award([Entrant(1, "=HYPERLINK(1)\x1b[31m\nFake line", Fraction(1), 1)], pf)
+    text = to_text(document(r))
+    assert "\x1b" not in text and "\\x1b" in text and "\nFake line" not in text
+    assert "'=HYPERLINK" in to_csv(r)
+    assert "\nFake line" not in to_md(document(r))

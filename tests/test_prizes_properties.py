@@ -42,7 +42,12 @@ def prize_text(draw: st.DrawFn, system: str) -> str:
              'rating = "uscf"', f'rounding = "{draw(st.sampled_from(["up", "exact-total"]))}"']
     if system == "fide":
         lines.append(f'sharing = "{draw(st.sampled_from(["none", "equal", "hort"]))}"')
+    elif draw(st.booleans()):
+        lines += ["[limits]", f"unrated_max = {draw(st.integers(1, 30)) * 10}"]
     lines += ["[[group]]", 'id = "place"', 'kind = "place"', f"cash = {cash}"]
+    if draw(st.booleans()):
+        lines += ["[[group]]", 'id = "pts"', 'kind = "points"',
+                  f"min_points = {draw(st.integers(1, 5))}", f"cash = [{draw(st.integers(1, 9))}]"]
     for k in range(draw(st.integers(0, 2))):
         below = draw(st.sampled_from([1600, 1800, 2000]))
         under = sorted(draw(st.lists(st.integers(1, 40).map(lambda x: x * 5), min_size=1,
@@ -65,17 +70,23 @@ def test_us_paid_within_fund_one_prize_each_equal_shares(
     slack = sum(len(pool.shares) for pool in r.pools) * pf.event.unit
     assert r.paid <= r.owed + slack
     seen: set[int] = set()
+    limited = pf.limits.unrated_max is not None
     for pool in r.pools:
         assert len(pool.prizes) <= len(pool.shares)
-        assert sum((s.exact for s in pool.shares), Fraction(0)) == pool.total
-        free = {s.exact for s in pool.shares if not s.capped}
-        assert len(free) <= 1
+        if not limited:  # a limit holds money back or passes it down
+            assert sum((s.exact for s in pool.shares), Fraction(0)) == pool.total
+            free = {s.exact for s in pool.shares if not s.capped}
+            assert len(free) <= 1 or pool.rule == "points"
         for s in pool.shares:
+            if s.given_up:
+                continue
             assert s.entrant.start_no not in seen
             seen.add(s.entrant.start_no)
             best = max(p.amount for p in prizes_of(pf)
                        if ineligible(s.entrant, p.group, pf.event) is None)
             assert s.exact <= best
+            if limited and not s.entrant.ratings:
+                assert s.exact <= (pf.limits.unrated_max or 0)
     assert {p.key for pool in r.pools for p in pool.prizes}.isdisjoint(
         {u.prize.key for u in r.unawarded if not u.item})
 
@@ -90,7 +101,7 @@ def test_fide_paid_within_fund_and_one_prize_each(
     assert r.paid <= r.owed + slack
     if pf.event.rounding_mode.value == "exact-total":
         assert r.paid <= r.owed
-    holders = [s.entrant.start_no for pool in r.pools for s in pool.shares]
+    holders = [s.entrant.start_no for pool in r.pools for s in pool.shares if not s.given_up]
     assert len(holders) == len(set(holders))
 
 
@@ -117,7 +128,7 @@ def test_renumbering_changes_nothing(people: list[Entrant], data: st.DataObject,
 def prize_major(people: list[Entrant], pf: PrizeFile) -> dict[int, str]:
     """Each prize in value order to the best-ranked eligible player holding none yet."""
     holder: dict[int, str] = {}
-    for p in sorted(prizes_of(pf), key=Prize.fide_order):
+    for p in sorted((p for p in prizes_of(pf) if p.group.id != "pts"), key=Prize.fide_order):
         for e in sorted(people, key=lambda x: x.rank):
             if e.start_no not in holder and ineligible(e, p.group, pf.event) is None:
                 holder[e.start_no] = p.label
@@ -135,5 +146,5 @@ def test_fide_without_sharing_player_major_equals_prize_major(
     pf = parse_prize_file(text)
     r = award(people, pf)
     player_major = {s.entrant.start_no: pool.prizes[0].label for pool in r.pools
-                    for s in pool.shares}
+                    for s in pool.shares if pool.rule != "points"}
     assert player_major == prize_major(people, pf)

@@ -108,8 +108,11 @@ def test_batch_prizes_for_every_event_and_a_bad_prize_file(tmp_path: Path) -> No
     results = {r.rel: r for r in Batch(season, out, BatchOptions(jobs=1, prizes=str(bad),
                                                                  force=True)).run()}
     failed = results["example1.csv"]
-    assert failed.status == "failed" and failed.line == 1
-    assert "schema" in failed.message
+    assert failed.status == "failed" and failed.line is None
+    assert failed.message.startswith(f"prize file {bad}:1:1: the file must start with schema")
+    missing = BatchOptions(jobs=1, prizes=str(tmp_path / "none.toml"), force=True)
+    failed = {r.rel: r for r in Batch(season, out, missing).run()}["example3.csv"]
+    assert failed.message.startswith(f"prize file {tmp_path / 'none.toml'}: cannot read")
 
 
 def test_batch_cli_prizes_option(tmp_path: Path) -> None:

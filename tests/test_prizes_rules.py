@@ -219,3 +219,43 @@ def test_carve_out_largest_gain_or_file_order_when_two_exceptions_qualify() -> N
     assert cash(first) == {"A": 100, "B": 300, "C": 250, "D": 250}
     assert [(o.value, o.default) for o in first.options if o.name == "carve_out"] == [
         ("file-order", False)]
+
+
+def test_items_follow_cash_in_a_pool_one_each_in_ranking_order() -> None:
+    text = US.replace('rating = "uscf"', 'rating = "uscf"\nitems_follow_cash = true') + (
+        '[[group]]\nid = "place"\nkind = "place"\ncash = [300, 200]\n'
+        'items = ["Gold", "Silver"]\n')
+    r = award(people(("A", 2000, 4), ("B", 1900, 4)), parse_prize_file(text))
+    assert cash(r) == {"A": 250, "B": 250}
+    assert [(a.prize.item, a.entrant.name) for a in r.items] == [("Gold", "A"), ("Silver", "B")]
+
+
+def test_fide_hort_beyond_the_last_prize_own_is_zero() -> None:
+    text = FIDE + ('[[group]]\nid = "main"\nkind = "place"\ncash = [100, 50]\n'
+                   'sharing = "hort"\nshare_beyond_last = true\n')
+    field = people(("A", 2000, 5), ("B", 1900, 4), ("C", 1800, 4), rating="fide")
+    r = award(field, parse_prize_file(text))
+    assert cash(r) == {"A": 100, "B": Fraction("37.50"), "C": Fraction("12.50")}
+    assert [(o.name, o.value, o.default) for o in r.options if "beyond" in o.name] == [
+        ("main.share_beyond_last", "true", False)]
+
+
+def test_two_limited_players_in_one_pool_stay_within_the_limit() -> None:
+    pf = parse_prize_file(US + "[limits]\nunrated_max = 10\n"
+                          '[[group]]\nid = "place"\nkind = "place"\ncash = [30]\n')
+    r = award(people(("U1", None, 3), ("U2", None, 3)), pf)
+    assert cash(r) == {"U1": 10, "U2": 10}
+    (rest,) = r.unawarded
+    assert rest.prize.amount == 10 and rest.prize.label == "remainder of 1st place"
+
+
+def test_fide_a_player_beyond_two_last_prizes_joins_one_split() -> None:
+    """Found by the property test: equal sharing of two groups, a third player tied with
+    both holders joins only the more valuable group's split."""
+    text = FIDE.replace('rating = "fide"', 'rating = "fide"\nsharing = "equal"') + (
+        '[[group]]\nid = "place"\nkind = "place"\ncash = [10]\n'
+        '[[group]]\nid = "u1600"\nkind = "under"\nbelow = 1600\ncash = [5]\n')
+    field = people(("P1", None, 0), ("P2", 1300, 0), ("P3", 1300, 0), rating="fide")
+    r = award(field, parse_prize_file(text))
+    assert cash(r) == {"P1": 5, "P2": 5, "P3": 5}
+    assert [[s.entrant.name for s in pool.shares] for pool in r.pools] == [["P1", "P3"], ["P2"]]

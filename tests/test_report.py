@@ -238,7 +238,7 @@ def test_every_report_computes_the_standings_once(monkeypatch: pytest.MonkeyPatc
     with explanations); counted at the calculator's tie-break pass."""
     import importlib
 
-    standings_module = importlib.import_module("swisstb_io.tiebreaks.standings")
+    standings_module = importlib.import_module("swisstb_io.tiebreaks.ranking")
 
     calls: list[bool] = []
     compute = standings_module.compute_values

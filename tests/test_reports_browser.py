@@ -1,19 +1,24 @@
 """The HTML report in a real headless browser (Debian chromium + chromedriver, via selenium).
 
-`.ci/run` installs chromium and chromium-driver.  On a machine without them (a fresh
-clone's ``python -m pytest``) the test is skipped with a one-line reason; under CI
-(``CI=true``) a missing browser is a failure, so CI can never pass without this test.
-To run it locally: ``apt-get install chromium chromium-driver`` (Debian names).
+`.ci/run` installs chromium, chromium-driver and poppler-utils (``pdftotext`` reads the
+printed PDF).  On a machine without them (a fresh clone's ``python -m pytest``) the tests
+are skipped with a one-line reason; under CI (``CI=true``) a missing tool is a failure, so
+CI can never pass without these tests.  To run them locally:
+``apt-get install chromium chromium-driver poppler-utils`` (Debian names).
 
-The page must load without console errors, show the standings table, open one tie-break
-explanation on a click, sort a column on a click, and a screenshot is saved under the
-test's tmp dir.
+A page must load without console errors; sort on a click (a tie-break column best first),
+filter its tables from the search box, open a tie-break explanation (in the standings and
+in a group table) in a popover that Escape closes; at 400 px wide the page must not
+overflow sideways (the tables scroll inside their box, place and name stay in view);
+printed to PDF (the DevTools print API), page 2 must start with the header row.
 """
 
 from __future__ import annotations
 
+import base64
 import os
 import shutil
+import subprocess
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -23,21 +28,25 @@ from reports_cases import CASES
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webelement import WebElement
 
-from swisstb_io.reports import render
+from swisstb_io.model import Color, Outcome, Player, RoundResult, Tournament
+from swisstb_io.reports import ReportOptions, render
+from swisstb_io.tiebreaks import CalcOptions, standings
 
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--window-size=1400,1800")
 
 
-def _binary(*names: str) -> str:
+def binary(*names: str) -> str:
     for name in names:
         found = shutil.which(name)
         if found:
             return found
     reason = (f"none of {', '.join(names)} is installed (apt-get install chromium "
-              "chromium-driver)")
+              "chromium-driver poppler-utils)")
     if os.environ.get("CI"):
         raise AssertionError(f"{reason}; under CI the browser test must run")
     pytest.skip(reason)
@@ -48,21 +57,21 @@ def test_a_missing_browser_skips_locally_and_fails_under_ci(
     monkeypatch.setattr(shutil, "which", lambda name: None)
     monkeypatch.delenv("CI", raising=False)
     with pytest.raises(pytest.skip.Exception, match="none of chromium is installed"):
-        _binary("chromium")
+        binary("chromium")
     monkeypatch.setenv("CI", "true")
     with pytest.raises(AssertionError, match="under CI the browser test must run"):
-        _binary("chromium")
+        binary("chromium")
 
 
 @pytest.fixture
 def driver(tmp_path: Path) -> Iterator[webdriver.Chrome]:
     opts = webdriver.ChromeOptions()
-    opts.binary_location = _binary("chromium", "chromium-browser")
+    opts.binary_location = binary("chromium", "chromium-browser")
     for flag in FLAGS:
         opts.add_argument(flag)
     opts.add_argument(f"--user-data-dir={tmp_path / 'profile'}")
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(executable_path=_binary("chromedriver"))
+    service = Service(executable_path=binary("chromedriver"))
     drv = webdriver.Chrome(options=opts, service=service)
     try:
         yield drv
@@ -70,42 +79,152 @@ def driver(tmp_path: Path) -> Iterator[webdriver.Chrome]:
         drv.quit()
 
 
+def console_errors(driver: webdriver.Chrome) -> list[object]:
+    return [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+
+
+def body_rows(table: WebElement) -> list[WebElement]:
+    return [r for r in table.find_elements(By.CSS_SELECTOR, ":scope > tbody > tr")
+            if r.is_displayed()]
+
+
+def names(table: WebElement) -> list[str]:
+    return [r.find_element(By.CSS_SELECTOR, "th[scope=row]").text for r in body_rows(table)]
+
+
+def big_event(n: int = 120, rounds: int = 5) -> Tournament:
+    """``n`` players (even), ``rounds`` rounds of a round-robin schedule (circle method),
+    results by a fixed rule; every player has a title and a federation."""
+    games: dict[int, list[RoundResult]] = {s: [] for s in range(1, n + 1)}
+    for r in range(rounds):
+        pairs = [(r % (n - 1), n - 1)] + [((r + k) % (n - 1), (r - k) % (n - 1))
+                                         for k in range(1, n // 2)]
+        for a, b in pairs:
+            x = (a + b + r) % 3
+            oa, ob = ((Outcome.WIN, Outcome.LOSS), (Outcome.DRAW, Outcome.DRAW),
+                      (Outcome.LOSS, Outcome.WIN))[x]
+            games[a + 1].append(RoundResult(oa, b + 1, Color.WHITE))
+            games[b + 1].append(RoundResult(ob, a + 1, Color.BLACK))
+    players = tuple(Player(s, f"Player {s:03d}", tuple(games[s]), fide_rating=2500 - 5 * s,
+                           title=("GM", "IM", "FM", "")[s % 4],
+                           federation=("ESP", "FRA", "USA")[s % 3]) for s in games)
+    return Tournament(name="Big Open", players=players, total_rounds=rounds)
+
+
 def test_html_report_in_a_browser(driver: webdriver.Chrome, tmp_path: Path) -> None:
     case = CASES[1]  # FIDE: 16 players, explanations with dropped values
     page = tmp_path / "report.html"
-    options = replace(case.report_options(), groups=None)
+    options = replace(case.report_options(), groups="rating:<2000,2000+")
     page.write_bytes(render(case.result_for("html"), "html", options))
     driver.get(page.as_uri())
 
     table = driver.find_element(By.ID, "standings")
     assert table.is_displayed()
-    assert table.find_element(By.TAG_NAME, "caption").text.startswith("Standings")
-    rows = table.find_elements(By.CSS_SELECTOR, ":scope > tbody > tr")
+    rows = body_rows(table)
     assert len(rows) == 16
-    assert rows[0].find_element(By.CSS_SELECTOR, "th[scope=row]").text == "Charline"
+    assert names(table)[0] == "Charline"
 
-    # open the first BH/C1 value: the explanation with the dropped value becomes visible
-    cell = rows[0].find_elements(By.CSS_SELECTOR, "td.tb")[0]
-    why = cell.find_element(By.CSS_SELECTOR, ".why")
-    assert not why.is_displayed()
-    cell.find_element(By.TAG_NAME, "summary").click()
+    # open the first BH/C1 value: a popover with the rule and the dropped value
+    rows[0].find_element(By.CSS_SELECTOR, "button.why-open").click()
+    why = driver.find_element(By.CSS_SELECTOR, ".why[role=dialog]")
     assert why.is_displayed()
-    assert "FIDE C.07 §8.1" in why.text
-    assert "dropped" in why.text
+    assert "FIDE C.07 §8.1" in why.text and "dropped" in why.text
+    assert why.text.startswith("BH/C1 = ")
     driver.save_screenshot(str(tmp_path / "explanation.png"))
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert driver.find_elements(By.CSS_SELECTOR, ".why") == []
 
-    # sort by name: the script reorders the rows and sets aria-sort
-    head = table.find_elements(By.CSS_SELECTOR, ":scope > thead th")[2]
-    head.find_element(By.TAG_NAME, "button").click()
-    assert head.get_attribute("aria-sort") == "ascending"
-    names = [r.find_element(By.CSS_SELECTOR, "th[scope=row]").text
-             for r in table.find_elements(By.CSS_SELECTOR, ":scope > tbody > tr")]
-    assert names == sorted(names, key=str.lower)
+    # a group table's value opens too
+    group = driver.find_element(By.ID, "group-1")
+    group_row = body_rows(group)[0]
+    driver.execute_script("arguments[0].scrollIntoView({block: \"center\"})", group_row)
+    group_row.find_element(By.CSS_SELECTOR, "button.why-open").click()
+    assert "FIDE C.07" in driver.find_element(By.CSS_SELECTOR, ".why").text
+    driver.find_element(By.TAG_NAME, "h1").click()  # a click elsewhere closes it
+    assert driver.find_elements(By.CSS_SELECTOR, ".why") == []
+
+    # sort by name (A first), then by the last tie-break (best first on the first click)
+    heads = table.find_elements(By.CSS_SELECTOR, ":scope > thead th")
+    assert [h.text.rstrip(" ↕") for h in heads[:3]] == ["Place", "Name", "No"]
+    heads[1].find_element(By.TAG_NAME, "button").click()
+    assert heads[1].get_attribute("aria-sort") == "ascending"
+    assert names(table) == sorted(names(table), key=str.lower)
+    win = heads[-1]
+    win.find_element(By.TAG_NAME, "button").click()
+    assert win.get_attribute("aria-sort") == "descending"
+    values = [float(r.find_elements(By.TAG_NAME, "td")[-1].text) for r in body_rows(table)]
+    assert values == sorted(values, reverse=True) and values[0] > values[-1]
+    win.find_element(By.TAG_NAME, "button").click()
+    assert win.get_attribute("aria-sort") == "ascending"
+
+    # the search box filters every table of the page
+    search = driver.find_element(By.CSS_SELECTOR, "input.filter")
+    search.send_keys("charl")
+    assert names(table) == ["Charline"]
+    assert names(driver.find_element(By.ID, "crosstable")) == ["Charline"]
+    search.clear()
+    search.send_keys(Keys.SPACE, Keys.BACKSPACE)
+    assert len(body_rows(table)) == 16
 
     assert driver.find_element(By.CSS_SELECTOR, "svg.chart").is_displayed()
     shot = tmp_path / "report.png"
     assert driver.save_screenshot(str(shot))
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert console_errors(driver) == []
 
-    errors = [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
-    assert errors == []
+
+def test_a_phone_scrolls_tables_in_their_box_never_the_page(
+        driver: webdriver.Chrome, tmp_path: Path) -> None:
+    t = big_event(40, 5)
+    page = tmp_path / "big.html"
+    result = standings(t, "BH/C1,BH,SB,DE,WIN", CalcOptions(explain=True))
+    page.write_bytes(render(result, "html", ReportOptions(notation="fide")))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 400, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+    driver.get(page.as_uri())
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 400
+    heads = [h.text.rstrip(" ↕") for h in
+             driver.find_elements(By.CSS_SELECTOR, "#standings > thead th")]
+    assert heads[:7] == ["Place", "Name", "No", "Title", "Fed", "Rating", "Points"]
+    box = driver.find_element(By.CSS_SELECTOR, ".box:has(#standings)")
+    inner, outer = driver.execute_script(
+        "var b = arguments[0]; b.scrollLeft = b.scrollWidth; return [b.scrollWidth, b.clientWidth]",
+        box)
+    assert inner > outer  # the table is wider than the phone: it scrolls in its box
+    left, right = driver.execute_script(
+        "var r = arguments[0].getBoundingClientRect(); return [r.left, r.right]", box)
+    first = driver.find_element(By.CSS_SELECTOR, "#standings > tbody > tr")
+    for cell in (first.find_element(By.CSS_SELECTOR, "td.place"),
+                 first.find_element(By.CSS_SELECTOR, "th.name")):
+        rect = driver.execute_script("return arguments[0].getBoundingClientRect().toJSON()", cell)
+        assert left - 1 <= rect["left"] and rect["right"] <= right + 1, rect
+    assert first.find_element(By.CSS_SELECTOR, "th.name").text.startswith("Player ")
+    driver.save_screenshot(str(tmp_path / "phone.png"))
+    assert console_errors(driver) == []
+
+
+@pytest.mark.parametrize("paper", [(8.27, 11.69), (8.5, 11.0)], ids=["A4", "Letter"])
+def test_printed_pages_repeat_the_header_row(driver: webdriver.Chrome, tmp_path: Path,
+                                             paper: tuple[float, float]) -> None:
+    pdftotext = binary("pdftotext")
+    t = big_event(120, 5)
+    page = tmp_path / "big.html"
+    result = standings(t, "uscf", CalcOptions(explain=True))
+    page.write_bytes(render(result, "html", ReportOptions()))
+    driver.get(page.as_uri())
+    pdf = driver.execute_cdp_cmd("Page.printToPDF", {"paperWidth": paper[0],
+                                                     "paperHeight": paper[1]})
+    path = tmp_path / "big.pdf"
+    path.write_bytes(base64.b64decode(pdf["data"]))
+    text = subprocess.run([pdftotext, "-layout", "-f", "2", "-l", "2", str(path), "-"],
+                          check=True, capture_output=True, text=True).stdout
+    first = next(line for line in text.splitlines() if line.strip())
+    assert first.split() == ["Place", "Name", "No", "Title", "Fed", "Rating", "Points",
+                             "ModMed", "Solk", "Cum", "OppCum"], text[:400]
+    # the wall chart fits the paper's width: no round column is cut off
+    whole = subprocess.run([pdftotext, "-layout", str(path), "-"], check=True,
+                           capture_output=True, text=True).stdout
+    assert any(line.split()[-5:] == ["R1", "R2", "R3", "R4", "R5"]
+               for line in whole.splitlines() if line.strip())
+    assert console_errors(driver) == []

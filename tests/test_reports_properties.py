@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from dataclasses import replace
 
 import lxml.html
@@ -42,7 +43,10 @@ def test_names_survive_every_backend(t: Tournament, notation: str) -> None:
               for r in result.rows]
     assert [h.text_content() for h in heads] == marked
     assert page.findtext(".//title") == t.name
-    assert len(page.xpath("//script")) == 1
+    code = page.xpath("//script[not(@type)]")
+    assert len(code) == 1  # the page's one script; the rest is data
+    data = json.loads(page.get_element_by_id("why-data").text)
+    assert data["n"] == {str(r.start_no): r.name for r in result.rows}
     rows = list(csv.reader(io.StringIO(render(result, "csv", options).decode())))
     overall = {r.start_no: r.name for r in result.rows}
     assert [r[2] for r in rows[1:]] == [safe(overall[int(r[1])]) for r in rows[1:]]

@@ -18,7 +18,6 @@ from swisstb_io.reports import ReportError, ReportOptions, build, render
 from swisstb_io.reports._labels import label_for, parse_labels
 from swisstb_io.reports._table import fide_cell
 from swisstb_io.tiebreaks import CalcOptions, parse_spec, standings
-from swisstb_io.tiebreaks.report import to_text
 
 W, B = Color.WHITE, Color.BLACK
 EXPLAIN = CalcOptions(explain=True)
@@ -123,8 +122,9 @@ def test_both_notations_in_the_crosstable() -> None:
     res = standings(ladder(), "SOLK")
     us = build(res, ReportOptions(notation="us"))
     fide = build(res, ReportOptions(notation="fide"))
-    assert [c.text("us") for c in us.crosstable_rows()[0].rounds] == ["W2", "W3", "W4"]
-    assert [c.text("fide") for c in fide.crosstable_rows()[0].rounds] == ["2w1", "3w1", "4w1"]
+    assert us.crosstable_rows()[0].cells == ("W2", "W3", "W4")
+    assert fide.crosstable_rows()[0].cells == ("2w1", "3w1", "4w1")
+    assert fide.crosstable_rows()[0].us == ("W2", "W3", "W4")
     assert "| 1 | P1 | 3 | 2w1 | 3w1 | 4w1 |" in render(fide, "md").decode()
     with pytest.raises(ReportError, match="unknown notation"):
         build(res, ReportOptions(notation="uk"))
@@ -151,10 +151,40 @@ def test_every_backend_escapes_names() -> None:
 def test_html_explains_every_value_that_has_an_explanation() -> None:
     res = standings(ladder(), "SOLK,CUM,RBT", EXPLAIN)
     html = render(res, "html").decode()
-    assert html.count("<details>") == 4 * 2  # RBT is undefined: nobody is tied
-    assert "US Chess 34E2" in html and "<caption>" in html and 'scope="row"' in html
+    assert html.count('class="why-open"') == 4 * 2  # RBT is undefined: nobody is tied
+    assert "US Chess 34E2" in html and "<caption" in html and 'scope="row"' in html
     assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert html.count("<polyline") == 4
+
+
+def test_html_explanation_data_is_complete() -> None:
+    """The page's compact explanation data decodes to every explanation, text for text."""
+    import json
+
+    import lxml.html
+
+    from swisstb_io.reports._numbers import decimal
+
+    res = standings(ladder(), "SOLK,CUM,RBT", EXPLAIN)
+    page = lxml.html.document_fromstring(render(res, "html").decode())
+    data = json.loads(page.get_element_by_id("why-data").text)
+    s = data["s"]
+    assert data["c"] == ["Solk", "Cum", "H2H"]
+    digits = {c.key: c.digits for c in build(res).columns}
+    for row in res.rows:
+        cells = data["p"][str(row.start_no)]
+        for key, cell in zip(("SOLK", "CUM", "RBT"), cells, strict=True):
+            e = row.values[key].explanation
+            if e is None:
+                assert cell is None
+                continue
+            assert s[cell[0]] == e.rule
+            assert [s[n] for n in (cell[2] if len(cell) > 2 else [])] == list(e.notes)
+            got = [(r[0], s[r[1]], r[2], r[3], s[r[4]] if len(r) > 4 else "",
+                    s[r[5]] if len(r) > 5 else "") for r in cell[1]]
+            assert got == [(r.round, r.result, r.opponent,
+                            None if r.value is None else str(decimal(r.value, digits[key])),
+                            r.note, r.dropped) for r in e.rows]
 
 
 def test_unknown_format() -> None:
@@ -192,7 +222,8 @@ def test_cli_plain_text_is_the_calculators_own() -> None:
     from swisstb_io.api import read
 
     assert res.exit_code == 0
-    assert res.output == to_text(standings(read(CSV_IN), "uscf"), source=str(CSV_IN))
+    want = render(standings(read(CSV_IN), "uscf"), "text", ReportOptions(source=str(CSV_IN)))
+    assert res.output == want.decode()
 
 
 def test_cli_bad_group_is_a_usage_error() -> None:

@@ -15,8 +15,11 @@ the season view across events).
 from __future__ import annotations
 
 from .discover import discover
-from .runner import MANIFEST, Batch, BatchOptions, FileResult, default_jobs, process_event
-from .season import build_index, normalise_name, performance, read_index
+from .results import FileResult
+from .runner import MANIFEST, Batch, BatchOptions, default_jobs, process_event
+from .season import build_index, read_index
+from .season_parts import normalise_name
+from .season_players import performance
 
 __all__ = [
     "MANIFEST",

@@ -6,6 +6,8 @@
 * :func:`remove_own_temporaries`: a killed run's temporary files, and only those: the
   ``.NAME.XXXXXXXX.tmp`` of a file the batch writes (never a user's own ``*.tmp``).
 * :func:`colliding_outputs`: two events whose outputs would have the same name.
+* :func:`write_all`: an event's files, all or none; :func:`remove_files`: the reports of an
+  event that failed or is gone, so the index and the files agree.
 """
 
 from __future__ import annotations
@@ -19,16 +21,18 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import SwisstbError
-from ..files import temp_prefix
+from ..files import atomic_write, temp_prefix
 
 LOCK = ".swisstb-batch.lock"
 JOURNAL = ".swisstb-batch.journal"
 
 
 class OutputLock:
-    """An exclusive ``flock`` on ``OUT/.swisstb-batch.lock`` for the length of a run; held
-    by another process it raises :class:`SwisstbError` at once.  The kernel drops the lock
-    when the process dies, so a killed batch never leaves the folder locked."""
+    """An exclusive lock on ``OUT/.swisstb-batch.lock`` for the length of a run; held by
+    another process it raises :class:`SwisstbError` at once.  The kernel drops the lock
+    when the process dies, so a killed batch never leaves the folder locked.  A POSIX
+    record lock (``lockf``), not ``flock``: worker processes forked from the batch do not
+    share it, so workers orphaned by a killed batch cannot keep the folder locked."""
 
     def __init__(self, out: Path) -> None:
         self.path = out / LOCK
@@ -39,8 +43,8 @@ class OutputLock:
 
         fh = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release
         try:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+            fcntl.lockf(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
             fh.seek(0)
             pid = fh.read().strip()
             fh.close()
@@ -56,7 +60,8 @@ class OutputLock:
 
     def release(self) -> None:
         if self._fh is not None:
-            self._fh.close()  # closing drops the lock; the file stays (harmless, reused)
+            self._fh.truncate(0)  # no process named any more; the empty file stays, reused
+            self._fh.close()  # closing drops the lock
             self._fh = None
 
 
@@ -103,15 +108,21 @@ class Journal:
 _TMP_TAIL = re.compile(r"^[A-Za-z0-9_]{8}\.tmp$")
 
 
-def remove_own_temporaries(out: Path, names: Iterable[str]) -> int:
+def remove_own_temporaries(out: Path, names: Iterable[str],
+                           folders: Mapping[str, str] | None = None) -> int:
     """Delete the temporary files of ``names`` (paths relative to ``out`` that the batch
-    writes) that a killed run left; returns how many."""
+    writes) that a killed run left; ``folders`` maps a folder the batch fills (``players``)
+    to a regular expression of the names it writes there (``\\d+\\.html``).  Returns how
+    many were removed."""
     by_dir: dict[Path, set[str]] = {}
     for name in names:
         target = out / name
         by_dir.setdefault(target.parent, set()).add(temp_prefix(target.name))
+    own = {out / folder: re.compile(rf"\.{rx}\.[A-Za-z0-9_]{{8}}\.tmp")
+           for folder, rx in (folders or {}).items()}
     removed = 0
-    for folder, prefixes in by_dir.items():
+    for folder in {*by_dir, *own}:
+        prefixes = by_dir.get(folder, set())
         try:
             entries = list(os.scandir(folder))
         except OSError:
@@ -119,8 +130,9 @@ def remove_own_temporaries(out: Path, names: Iterable[str]) -> int:
         for entry in entries:
             if not entry.name.endswith(".tmp") or not entry.is_file(follow_symlinks=False):
                 continue
-            if any(entry.name.startswith(p) and _TMP_TAIL.match(entry.name[len(p):])
-                   for p in prefixes):
+            if (folder in own and own[folder].fullmatch(entry.name)) or any(
+                    entry.name.startswith(p) and _TMP_TAIL.match(entry.name[len(p):])
+                    for p in prefixes):
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(entry.path)
                 removed += 1
@@ -141,3 +153,32 @@ def colliding_outputs(planned: Mapping[str, Iterable[str]]) -> dict[str, str]:
             continue
         owner.update((n, rel) for n in mine)
     return clashes
+
+
+def write_all(out: Path, blobs: Mapping[str, bytes]) -> None:
+    """Every file of one event, or (when a write fails) none of the new ones: those already
+    written are removed again, so the index never shows half an event."""
+    done: list[Path] = []
+    try:
+        for name, blob in blobs.items():
+            atomic_write(out / name, blob)
+            done.append(out / name)
+    except BaseException:
+        for f in done:
+            f.unlink(missing_ok=True)
+        raise
+
+
+def entry_files(entry: Mapping[str, Any]) -> list[str]:
+    """The files a manifest entry says the batch wrote for its event."""
+    outputs = entry.get("outputs")
+    names = [o for o in outputs if isinstance(o, str)] if isinstance(outputs, list) else []
+    summary = entry.get("summary")
+    return [*names, summary] if isinstance(summary, str) else names
+
+
+def remove_files(out: Path, names: Iterable[str]) -> None:
+    """Remove a failed or vanished event's reports (only inside ``out``)."""
+    for name in names:
+        if ".." not in Path(name).parts:
+            (out / name).unlink(missing_ok=True)

@@ -8,11 +8,15 @@ module is the one place the batch runner touches them.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
+from ..errors import SwisstbError
 from ..model import Tournament
 from ..registry import ReadResult
 from ..reports import FORMATS, PrizeColumn, ReportOptions, build, render, report_format
-from ..tiebreaks.standings import StandingsResult
+from ..tiebreaks import CalcOptions, StandingsResult
+from .results import event_stem
+from .site_links import event_links
 
 REPORT_EXTENSIONS: dict[str, str] = {
     name: f.extension for f in FORMATS.values() for name in (f.name, *f.aliases)}
@@ -34,8 +38,11 @@ def reports_bytes(
     prizes: PrizeColumn | None = None,
 ) -> dict[str, bytes]:
     """Each report of ``formats`` (keys of :data:`REPORT_EXTENSIONS`), built from one table;
-    ``prizes``: the event's prize list (a Prize column and the list on the page)."""
-    options = ReportOptions(source=source, input_format=read.format, prizes=prizes)
+    ``prizes``: the event's prize list (a Prize column and the list on the page).  The
+    HTML page links to the season site (:mod:`.site_links`)."""
+    site, players = event_links(read.tournament, event_stem(source))
+    options = ReportOptions(source=source, input_format=read.format, prizes=prizes,
+                            site_links=site, player_links=players)
     crosstable = any(report_format(f).crosstable for f in formats)
     table = build(result, options, crosstable=crosstable)
     return {fmt: render(table, fmt, options) for fmt in formats}
@@ -59,22 +66,36 @@ def event_prizes(result: StandingsResult, t: Tournament, prize_path: str,
     from ..prizes import prizes_for, read_prize_file
     from ..prizes.for_reports import prize_column
 
-    prizes = prizes_for(result, t, read_prize_file(prize_path))
+    try:
+        prize_file = read_prize_file(prize_path)
+    except SwisstbError as exc:
+        raise prize_file_problem(exc) from exc
+    prizes = prizes_for(result, t, prize_file)
     return prize_column(prizes, source, tuple(spec.key for spec in result.chain))
 
 
+def prize_file_problem(exc: SwisstbError) -> SwisstbError:
+    """A prize file's error as the event's: its message names the prize file and the
+    place in it (``p.toml:3:1: …``), since the event's own location would mislead."""
+    return SwisstbError(f"prize file {exc}")
+
+
 def submission(
-    read: ReadResult, kind: str, tiebreaks: str | None
+    read: ReadResult, kind: str, tiebreaks: str | None, options: CalcOptions,
+    meta: dict[str, str] | None = None
 ) -> tuple[str, bytes, list[str]]:
-    """``(file suffix, bytes, problems)`` of the ``kind`` (``fide``/``uscf``) rating submission.
+    """``(file suffix, bytes, problems)`` of the ``kind`` (``fide``/``uscf``) rating submission;
+    the FIDE one is ranked like the reports (the same chain policy and ``options``).
 
     The problems a rating officer would send back are returned as text; the file is written
     anyway (like ``swisstb submit`` without ``--strict``), and the batch shows them.
+    ``meta``: the US Chess event data (``--event-meta``).
     """
     from ..submit import prepare_fide, prepare_uscf
 
     if kind == "fide":
-        fide = prepare_fide(read.tournament, tiebreaks=tiebreaks)
+        fide = prepare_fide(read.tournament, tiebreaks=tiebreaks,
+                            options=replace(options, explain=False))
         return SUBMISSION_SUFFIXES["fide"], fide.to_bytes(), [str(p) for p in fide.problems]
-    uscf = prepare_uscf([read.tournament])
+    uscf = prepare_uscf([read.tournament], meta)
     return SUBMISSION_SUFFIXES["uscf"], uscf.to_zip(), [str(p) for p in uscf.problems]

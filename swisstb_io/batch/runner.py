@@ -10,25 +10,31 @@ index.  Every file is written with :func:`swisstb_io.api.atomic_write`.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import os
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
-from functools import partial
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from .. import __version__
 from ..api import atomic_write, load, read_source
-from ..errors import Location, SwisstbError
+from ..errors import SwisstbError
+from ..files import write_reason
 from ..registry import by_extension
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
-from ._malloc import keep_freed_memory
-from ._safety import Journal, OutputLock, colliding_outputs, remove_own_temporaries
+from ._safety import (
+    Journal,
+    OutputLock,
+    colliding_outputs,
+    entry_files,
+    remove_files,
+    remove_own_temporaries,
+    write_all,
+)
 from .discover import discover
 from .render import (
     REPORT_EXTENSIONS,
@@ -37,18 +43,20 @@ from .render import (
     event_prizes,
     needs_explanations,
     prize_file_beside,
+    prize_file_problem,
     reports_bytes,
     submission,
 )
-from .season_parts import SeasonEntry, season_entries
+from .results import SECTION_MARK, FileResult, event_stem, split_section, summary_path
+from .season import write_index
+from .season_html import PLAYERS_DIR
+from .season_parts import SeasonEntry, entries_to_json, season_entries
 from .summary import SUMMARY_SCHEMA, summarise
 
 MANIFEST = ".swisstb-batch.json"
 """The manifest file in the output folder: per event the hash of input and options."""
 MANIFEST_SCHEMA = "swisstb-batch-manifest/1"
-EVENTS_DIR = "events"
 
-Status = Literal["ok", "skipped", "failed"]
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,9 @@ class BatchOptions:
     prizes: str | None = None
     """A prize file for every event; ``None``: each event's ``<event>.prizes.toml`` beside
     it, if there is one (:func:`~swisstb_io.batch.render.prize_file_beside`)."""
+    event_meta: tuple[tuple[str, str], ...] = ()
+    """US Chess event data for ``submit=("uscf",)`` (``--event-meta`` and its options,
+    checked by :func:`~swisstb_io.submit.normalize_meta`): ``(key, value)`` pairs."""
     force: bool = False
     fail_fast: bool = False
     jobs: int = 1
@@ -86,74 +97,15 @@ class BatchOptions:
             parse_chain(self.tiebreaks)  # a bad chain is a usage error, before any work
         if self.jobs < 1:
             raise SwisstbError(f"--jobs must be at least 1, not {self.jobs}")
+        if self.event_meta and "uscf" not in self.submit:
+            raise SwisstbError("--event-meta and the event options complete a US Chess "
+                               "submission: add --submit uscf, or drop them")
 
     def fingerprint(self) -> str:
         """What, besides the input bytes, decides the outputs."""
         return json.dumps([__version__, SUMMARY_SCHEMA, sorted(self.formats),
                            sorted(self.submit), self.tiebreaks, self.actual_play_rule,
-                           self.prizes])
-
-
-@dataclass(frozen=True)
-class FileResult:
-    """The outcome for one event."""
-
-    path: str
-    """The input, as found (relative to the season folder's parent as given)."""
-    rel: str
-    """The input relative to the season folder: the event's key."""
-    status: Status
-    message: str = ""
-    """For a failure: what is wrong (without the location)."""
-    line: int | None = None
-    col: int | None = None
-    outputs: tuple[str, ...] = ()
-    """Files written (or kept, when skipped), relative to the output folder."""
-    digest: str = ""
-    summary: dict[str, Any] | None = field(default=None, compare=False)
-    """The event's header facts for the index (:func:`.summary.summarise`); ``None`` when
-    failed, and when skipped until the index reads the summary file back."""
-    season: tuple[SeasonEntry, ...] | None = field(default=None, compare=False, repr=False)
-    """The entrants' share of the season view, worked out with the event."""
-    warnings: tuple[str, ...] = ()
-    """Reading diagnostics (``path:line:col: warning: …``)."""
-
-    @property
-    def location(self) -> str:
-        """``path:line:col`` as every other message renders it."""
-        return str(Location(self.path, self.line, self.col))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (from a worker to the parent) with the season entries as plain tuples:
-        a named tuple pickles and unpickles through Python code, ~10^2 of them an event."""
-        state = dict(self.__dict__)
-        if self.season is not None:
-            state["season"] = tuple(map(tuple, self.season))
-        return (_unpickled_result, (state,))
-
-
-def _unpickled_result(state: dict[str, Any]) -> FileResult:
-    season = state["season"]
-    if season is not None:
-        state["season"] = tuple(map(partial(tuple.__new__, SeasonEntry), season))
-    return FileResult(**state)
-
-
-def event_stem(rel: str) -> str:
-    """Outputs of event ``rel`` are ``events/<rel>.<ext>`` (``open/r1.trf.html``); section
-    ``n`` of a multi-section file (``club.sjson#2``) is ``events/club.sjson.section2.<ext>``."""
-    file_rel, number = split_section(rel)
-    return f"{EVENTS_DIR}/{file_rel}" + (f".section{number}" if number else "")
-
-
-SECTION_MARK = "#"
-"""``club.sjson#2``: the key of section 2 of a file that holds several (one event each)."""
-
-
-def split_section(rel: str) -> tuple[str, str | None]:
-    """``("club.sjson", "2")`` for ``club.sjson#2``; ``(rel, None)`` for a whole file."""
-    head, mark, number = rel.rpartition(SECTION_MARK)
-    return (head, number) if mark and number.isdecimal() else (rel, None)
+                           self.prizes, *([sorted(self.event_meta)] if self.event_meta else [])])
 
 
 def section_tasks(path: Path, rel: str) -> list[tuple[str, str]]:
@@ -191,34 +143,25 @@ def process_event(
     try:  # a changed prize file redoes the event
         prize_bytes = read_source(prize_path)[0] if prize_path else b""
     except SwisstbError as exc:
-        return _failed(path, rel, exc, "")
+        return _failed(path, rel, prize_file_problem(exc), "")
     digest = _digest(data + b"\0prizes\0" + prize_bytes if prize_path else data, options)
     if (previous is not None and not options.force and previous.get("digest") == digest
             and _reusable(out, previous)):
         return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
                           digest=digest)
-    # One event allocates ~10^5 objects that live until its reports are written, (nearly)
-    # none in a reference cycle: the cyclic collector would traverse them again and again
-    # (about a sixth of the time).  Paused for the event; reference counting frees it, and
-    # any cycle waits for the next collection.
-    enabled = gc.isenabled()
-    gc.disable()
     try:
         return _produce(path, rel, out, data, digest, options, prize_path)
     except SwisstbError as exc:
         return _failed(path, rel, exc, digest)
     except OSError as exc:
         where = exc.filename or out_dir
-        return FileResult(path, rel, "failed", f"cannot write {where}: {exc.strerror or exc}",
+        return FileResult(path, rel, "failed", f"cannot write {where}: {write_reason(exc)}",
                           digest=digest)
     except (KeyboardInterrupt, SystemExit):
         raise
     except Exception as exc:  # one bad file never stops the batch
         return FileResult(path, rel, "failed", f"internal error ({type(exc).__name__}: {exc}); "
                           "please report it with the file", digest=digest)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _failed(path: str, rel: str, exc: SwisstbError, digest: str) -> FileResult:
@@ -237,11 +180,6 @@ def _reusable(out: Path, previous: dict[str, Any]) -> bool:
     return all((out / o).is_file() for o in [*outputs, summary])
 
 
-def summary_path(rel: str) -> str:
-    """Where the summary of event ``rel`` is kept, relative to the output folder."""
-    return f"{event_stem(rel)}.summary.json"
-
-
 def _produce(
     path: str, rel: str, out: Path, data: bytes, digest: str, options: BatchOptions,
     prize_path: str | None = None,
@@ -250,8 +188,9 @@ def _produce(
     t = read.tournament
     chain = chain_policy.choose_chain(t, options.tiebreaks).specs
     formats = tuple(dict.fromkeys(options.formats))
-    result = standings(t, chain, CalcOptions(explain=needs_explanations(formats),
-                                             actual_play_rule=options.actual_play_rule))
+    calc = CalcOptions(explain=needs_explanations(formats),
+                       actual_play_rule=options.actual_play_rule)
+    result = standings(t, chain, calc)  # once, for every report of the event
     stem = event_stem(rel)
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
     prizes = event_prizes(result, t, prize_path, rel) if prize_path else None
@@ -260,33 +199,21 @@ def _produce(
         blobs[f"{stem}.{REPORT_EXTENSIONS[fmt]}"] = blob
     notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
-        suffix, blob, problems = submission(read, kind, options.tiebreaks)
+        suffix, blob, problems = submission(read, kind, options.tiebreaks, calc,
+                                            dict(options.event_meta))
         blobs[f"{stem}.{suffix}"] = blob
         notes.extend(f"{path}: {kind} submission: {p}" for p in problems)
     written = list(blobs)
     summary = summarise(t, result)
     summary["format"] = read.format
-    season = season_entries(t, result, summary, rel, written)
-    doc = {**summary, "entrant_columns": SeasonEntry._fields, "entrants": season}
+    season = season_entries(t, result)
+    doc = {**summary, "entrant_columns": SeasonEntry._fields,
+           "entrants": entries_to_json(season)}
     blobs[summary_path(rel)] = json.dumps(doc, ensure_ascii=False).encode("utf-8")
-    _write_all(out, blobs)
+    write_all(out, blobs)
     warnings = (*(str(d) for d in read.diagnostics if d.severity.value != "info"), *notes)
     return FileResult(path, rel, "ok", outputs=tuple(written), digest=digest, summary=summary,
                       warnings=warnings, season=season)
-
-
-def _write_all(out: Path, blobs: dict[str, bytes]) -> None:
-    """Every file of one event, or (when a write fails) none of the new ones: those already
-    written are removed again, so the index never shows half an event."""
-    done: list[Path] = []
-    try:
-        for name, blob in blobs.items():
-            atomic_write(out / name, blob)
-            done.append(out / name)
-    except BaseException:
-        for f in done:
-            f.unlink(missing_ok=True)
-        raise
 
 
 def _manifest(out: Path) -> dict[str, Any]:
@@ -319,21 +246,6 @@ def index_key(results: list[FileResult], stopped_early: bool) -> str:
         h.update(f"\0{r.rel}\0{ok}\0{r.digest}\0{r.location}\0{r.message}".encode(
             "utf-8", "surrogateescape"))
     return h.hexdigest()
-
-
-def _entry_files(entry: dict[str, Any]) -> list[str]:
-    """The files a manifest entry says the batch wrote for its event."""
-    outputs = entry.get("outputs")
-    names = [o for o in outputs if isinstance(o, str)] if isinstance(outputs, list) else []
-    summary = entry.get("summary")
-    return [*names, summary] if isinstance(summary, str) else names
-
-
-def _remove_files(out: Path, names: list[str]) -> None:
-    """Remove a failed or vanished event's reports, so the index and the files agree."""
-    for name in names:
-        if ".." not in Path(name).parts:  # only inside the output folder
-            (out / name).unlink(missing_ok=True)
 
 
 class Batch:
@@ -383,17 +295,16 @@ class Batch:
         return [*names, summary_path(rel)]
 
     def _locked_run(self) -> Iterator[FileResult]:
-        from .season import write_index
-
         previous_index = str(_manifest(self.out).get("index", ""))
         manifest = load_manifest(self.out)
         journal = Journal(self.out)
         if journal.replay(manifest):  # the last run was killed: its index is behind
             previous_index = ""
         planned = {rel: self._planned(rel) for _, rel in self.tasks}
-        known = {n for entry in manifest.values() for n in _entry_files(entry)}
+        known = {n for entry in manifest.values() for n in entry_files(entry)}
         remove_own_temporaries(self.out, [*known, *(n for ns in planned.values() for n in ns),
-                                          "index.json", "index.html", MANIFEST])
+                                          "index.json", "index.html", MANIFEST],
+                               {PLAYERS_DIR: r"\d+\.html"})
         clashes = colliding_outputs(planned)
         seen: set[str] = set()
         finished = False
@@ -402,7 +313,7 @@ class Batch:
                 seen.add(res.rel)
                 self.results.append(res)
                 if res.status == "failed":
-                    _remove_files(self.out, _entry_files(manifest.pop(res.rel, {})))
+                    remove_files(self.out, entry_files(manifest.pop(res.rel, {})))
                     journal.record(res.rel, None)
                 else:
                     manifest[res.rel] = {"digest": res.digest, "outputs": list(res.outputs),
@@ -415,9 +326,12 @@ class Batch:
             finished = True
         finally:
             base = self.root.parent if self.root.is_file() else self.root
-            for rel in [r for r in manifest if r not in seen
-                        and not (base / split_section(r)[0]).exists()]:
-                _remove_files(self.out, _entry_files(manifest.pop(rel)))  # the input is gone
+            rels = {rel for _, rel in self.tasks}
+            files = {split_section(rel)[0] for rel in rels}
+            for rel in [r for r in manifest if r not in seen and r not in rels]:
+                file = split_section(rel)[0]
+                if file in files or not (base / file).exists():  # a section or a file gone
+                    remove_files(self.out, entry_files(manifest.pop(rel)))
             save_manifest(self.out, manifest, previous_index if finished else "")
             journal.close(remove=True)
         key = index_key(self.results, self.stopped_early)
@@ -430,12 +344,11 @@ class Batch:
     def _results(
         self, manifest: dict[str, dict[str, Any]], clashes: dict[str, str]
     ) -> Iterator[FileResult]:
-        tasks = self.tasks
-        for path, rel in [t for t in tasks if t[1] in clashes]:
+        for path, rel in [t for t in self.tasks if t[1] in clashes]:
             yield FileResult(path, rel, "failed", f"its outputs would overwrite those of "
                              f"{clashes[rel]} ({self._planned(rel)[0]}…); rename one of the "
                              "two files")
-        tasks = [t for t in tasks if t[1] not in clashes]
+        tasks = [t for t in self.tasks if t[1] not in clashes]
         opts, out = self.options, str(self.out)
         if opts.jobs == 1 or len(tasks) <= 1:
             for path, rel in tasks:
@@ -488,7 +401,6 @@ def _worker_start() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    keep_freed_memory()
 
 
 def default_jobs() -> int:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import Player, Tournament
-from ..tiebreaks.standings import StandingsResult
+from ..tiebreaks import StandingsResult
 
-SUMMARY_SCHEMA = "swisstb-batch-event/2"
+SUMMARY_SCHEMA = "swisstb-batch-event/3"
 
 
 def _date(t: Tournament) -> str:

@@ -8,6 +8,7 @@ these kinds.  Ranks and declared tie-break values are checked here.
 
 from __future__ import annotations
 
+import decimal
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -145,6 +146,12 @@ def _ranks(t: Tournament, ctx: Context, chain: Sequence[Spec] | None, f: _Finder
               f"{rank}, but swisstb ranks the player {want} {what}")
 
 
+_PLACES = 12
+"""Most decimal places a declared tie-break value is compared at."""
+_EXACT = decimal.Context(prec=60)
+"""Enough digits for any tie-break value at :data:`_PLACES` places."""
+
+
 def _values(ctx: Context, declared: dict[int, list[DeclaredValue]], f: _Finder) -> None:
     specs = {d.spec.key: d.spec for ds in declared.values() for d in ds}
     values = compute_values(ctx, list(specs.values()))
@@ -153,9 +160,12 @@ def _values(ctx: Context, declared: dict[int, list[DeclaredValue]], f: _Finder) 
             tv = values[d.spec.key].get(sn)
             if tv is None or tv.value is None:
                 continue
-            places = max(0, -int(d.value.as_tuple().exponent))
-            got = Decimal(tv.value.numerator) / Decimal(tv.value.denominator)
-            shown = got.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+            # the file's own precision, up to what any tie-break needs (a hostile 1e-999
+            # would ask for a thousand places)
+            places = min(_PLACES, max(0, -int(d.value.as_tuple().exponent)))
+            got = _EXACT.divide(Decimal(tv.value.numerator), Decimal(tv.value.denominator))
+            shown = got.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP,
+                                 context=_EXACT)
             if shown != d.value:
                 f.add(sn, "tiebreak-mismatch", f"player {sn}: {d.where} says {d.text}, but "
                       f"swisstb computes {d.spec.key} = {plain_number(tv.value)} "

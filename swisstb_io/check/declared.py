@@ -85,7 +85,7 @@ def _csv(t: Tournament) -> dict[int, list[DeclaredValue]]:
 
 def _chess_json(t: Tournament, data: bytes) -> dict[int, list[DeclaredValue]]:
     try:
-        doc = json.loads(data.decode("utf-8-sig"))
+        doc = json.loads(data.decode("utf-8-sig"), parse_float=Decimal)  # values as written
     except (UnicodeDecodeError, ValueError):
         return {}
     tours = _list(_dict(doc.get("event") if isinstance(doc, dict) else None).get("tournaments"))
@@ -102,9 +102,9 @@ def _chess_json(t: Tournament, data: bytes) -> dict[int, list[DeclaredValue]]:
         codes = order[1:] if order[:1] == ["PTS"] and len(scores) == len(order) - 1 else order
         for n, (code, raw) in enumerate(zip(codes, scores, strict=False)):
             spec = _spec(code)
-            if spec is None or isinstance(raw, bool) or not isinstance(raw, int | float | str):
+            if spec is None or isinstance(raw, bool) or not isinstance(raw, int | Decimal | str):
                 continue
-            text = raw if isinstance(raw, str) else json.dumps(raw)
+            text = raw if isinstance(raw, str) else str(raw)
             value = _decimal(text)
             if value is not None:
                 out.setdefault(cid, []).append(

@@ -60,6 +60,17 @@ def read_input(
     return result
 
 
+def require_inputs(*paths: str | None) -> None:
+    """The files named by options (``--prizes``, ``--event-meta``) exist: a missing one is
+    a usage error (exit 2) with the message of a missing input, before any work."""
+    for path in paths:
+        if path is not None and path != "-" and not Path(path).exists():
+            from . import EXIT_USAGE
+
+            click.echo(f"Error: {path}: no such file or folder", err=True)
+            click.get_current_context().exit(EXIT_USAGE)
+
+
 def echo_diagnostics(result: ReadResult) -> None:
     for diag in result.diagnostics:
         if diag.severity is not Severity.INFO:

@@ -10,10 +10,13 @@ from tqdm import tqdm
 
 from ..batch import Batch, BatchOptions, FileResult, default_jobs
 from ..batch.render import REPORT_EXTENSIONS, SUBMISSIONS
-from ..batch.runner import split_section
-from ..errors import SwisstbError
+from ..batch.results import split_section
+from ..errors import FormatError, SwisstbError
+from ..submit import load_meta, normalize_meta
 from ..textsafe import shown
 from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from ._io import require_inputs
+from .submit import _meta_options
 
 
 def _split(value: str, allowed: list[str] | tuple[str, ...], hint: str) -> tuple[str, ...]:
@@ -23,6 +26,17 @@ def _split(value: str, allowed: list[str] | tuple[str, ...], hint: str) -> tuple
         raise click.BadParameter(f"{bad[0]!r} is not one of {', '.join(allowed)}",
                                  param_hint=hint)
     return items
+
+
+def _event_meta(path: str | None, options: dict[str, str | None]) -> tuple[tuple[str, str], ...]:
+    """``--event-meta`` and the event options, checked as ``swisstb submit uscf`` does."""
+    meta = load_meta(path) if path else {}
+    try:
+        meta.update(normalize_meta({k: v for k, v in options.items() if v is not None},
+                                   "command line"))
+    except FormatError as exc:
+        raise click.UsageError(str(exc)) from exc
+    return tuple(sorted(meta.items()))
 
 
 def _line(res: FileResult) -> str:
@@ -50,6 +64,11 @@ def _line(res: FileResult) -> str:
 @click.option("--prizes", "prizes", metavar="FILE",
               help="Prize file for every event (default: each event's <event>.prizes.toml "
                    "beside it, if any): a Prize column and the prize list on its pages.")
+@click.option("--event-meta", metavar="META.TOML",
+              help="US Chess event data for --submit uscf (affiliate_id, chief_td_id, city, "
+                   "state, zip, time_control…), as in `swisstb submit uscf`; the options "
+                   "below override it.")
+@_meta_options
 @click.option("--glob", "patterns", multiple=True, metavar="PATTERN",
               help="Only files whose relative path or name matches (repeatable), e.g. '*.trf'.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
@@ -59,7 +78,8 @@ def _line(res: FileResult) -> str:
 @click.option("-q", "--quiet", is_flag=True, help="Print only failures and the final line.")
 def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str | None,
             no_actual_play: bool, prizes: str | None, patterns: tuple[str, ...],
-            jobs: int | None, force: bool, fail_fast: bool, quiet: bool) -> None:
+            jobs: int | None, force: bool, fail_fast: bool, quiet: bool,
+            event_meta: str | None, **meta_options: str | None) -> None:
     """Reports for every tournament file under SEASON_DIR, and a season index.
 
     Files are found recursively by extension and content, in any readable format.
@@ -72,6 +92,8 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
     Example:
       swisstb batch season-2026/ -o site/ --format html,json --jobs 4
     """
+    require_inputs(prizes, event_meta)
+    meta = _event_meta(event_meta, meta_options)
     try:
         options = BatchOptions(
             formats=_split(formats, sorted(REPORT_EXTENSIONS), "'--format'"),
@@ -79,9 +101,12 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
             tiebreaks=tiebreaks, actual_play_rule=not no_actual_play, prizes=prizes,
             force=force,
             fail_fast=fail_fast,
-            jobs=jobs or default_jobs(), patterns=patterns)
+            jobs=jobs or default_jobs(), patterns=patterns, event_meta=meta)
     except SwisstbError as exc:
         raise click.UsageError(str(exc)) from exc
+    if str(out) == "-":
+        raise click.UsageError("a batch writes a folder of reports, not one stream: give "
+                               "OUT_DIR a name (-o site/)")
     if out.resolve() == season.resolve():
         raise click.UsageError("OUT_DIR must not be SEASON_DIR itself; choose another folder")
     batch = Batch(season, out, options)
@@ -92,16 +117,21 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
         click.echo(f"Error: no tournament file found in {season}{narrowed}", err=True)
         click.get_current_context().exit(EXIT_USAGE)
     counts = {"ok": 0, "skipped": 0, "failed": 0}
+    failures: list[str] = []
     with tqdm(total=len(batch.tasks), unit="event", file=sys.stderr,
               disable=not sys.stderr.isatty(), leave=False) as bar:
         for res in batch.run():
             counts[res.status] += 1
             bar.update(1)
+            if res.status == "failed":
+                failures.append(shown(_line(res)))
             if res.status == "failed" or not quiet:
-                tqdm.write(_line(res), file=sys.stderr)
+                tqdm.write(shown(_line(res)), file=sys.stderr)
             if not quiet:
                 for warning in res.warnings:
-                    tqdm.write(warning, file=sys.stderr)
+                    tqdm.write(shown(warning), file=sys.stderr)
+    if failures and len(failures) < len(batch.tasks) and not quiet:
+        click.echo("\n".join(["failed:", *(f"  {line}" for line in failures)]), err=True)
     stop = " (stopped at the first failure)" if batch.stopped_early else ""
     click.echo(f"{len(batch.tasks)} events: {counts['ok']} done, {counts['skipped']} "
                f"unchanged, {counts['failed']} failed{stop}; index: {out / 'index.html'}",

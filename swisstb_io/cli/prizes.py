@@ -9,7 +9,15 @@ from ..model import Tournament
 from ..prizes.prize_file import PrizeFileError
 from ..registry import ReadResult
 from ..tiebreaks import CalcOptions, standings
-from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
+from . import _usage
+from ._io import (
+    echo_diagnostics,
+    from_option,
+    read_input,
+    require_inputs,
+    strict_option,
+    write_output,
+)
 from .report import _chain, _playoff  # the chain policy and --playoff, as `report` reads them
 
 PRIZE_FORMATS = ("text", "json", "md", "csv", "html")
@@ -57,6 +65,7 @@ def command(path: str, prize_path: str, codes: str | None, fmt: str, output: str
     from ..prizes.render_json import dumps, to_json
     from ..prizes.render_tables import document, to_csv, to_html, to_md, to_text
 
+    require_inputs(path, prize_path)
     prize_file = read_prize_file(prize_path)
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
@@ -69,8 +78,10 @@ def command(path: str, prize_path: str, codes: str | None, fmt: str, output: str
     if unknown:
         raise click.BadParameter(f"no player with start number {', '.join(map(str, unknown))}",
                                  param_hint="'--playoff'")
+    _usage.check_chain_fits(chain, t)
     ranked = standings(t, chain, CalcOptions(playoff=order,
                                              actual_play_rule=not no_actual_play))
+    _usage.check_playoff(order, ranked)
     prizes = prizes_for(ranked, t, prize_file)
     keys = tuple(spec.key for spec in ranked.chain)
     if fmt == "json":

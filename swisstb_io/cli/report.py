@@ -18,7 +18,14 @@ from ..reports import (
 )
 from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
 from . import _usage
-from ._io import echo_diagnostics, from_option, read_input, strict_option, write_output
+from ._io import (
+    echo_diagnostics,
+    from_option,
+    read_input,
+    require_inputs,
+    strict_option,
+    write_output,
+)
 
 
 def _chain(codes: str | None, t: Tournament) -> tuple[Spec, ...]:
@@ -65,8 +72,9 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
                    "uscf-scholastic, wintd). Default: the file's declared tie-breaks, else uscf.")
 @click.option("-f", "--format", "fmt", type=click.Choice(list(REPORT_FORMATS)), default="text",
               show_default=True, help="Output format.")
-@click.option("--group", metavar="SPEC",
-              help="One ranked table per group: rating:<1800,1800-1999,2000+ or a field "
+@click.option("--group", "group", metavar="SPEC", multiple=True,
+              help="One ranked table per group (repeatable: each one's groups in turn): "
+                   "rating:<1800,1800-1999,2000+ or a field "
                    "(team, state, section, federation, title).")
 @click.option("--notation", type=click.Choice(["us", "fide"]), default="us", show_default=True,
               help="Crosstable notation of md and html reports (W12 or 12w1).")
@@ -110,7 +118,7 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
               help="Standings as they stood after round N (later rounds left out).")
 @strict_option
 def command(
-    path: str, codes: str | None, fmt: str, group: str | None, notation: str,
+    path: str, codes: str | None, fmt: str, group: tuple[str, ...], notation: str,
     labels: str | None, output: str, explain: bool, playoff: str | None,
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None, no_actual_play: bool,
@@ -124,6 +132,7 @@ def command(
     notation_given = (click.get_current_context().get_parameter_source("notation")
                       is not click.core.ParameterSource.DEFAULT)
     _usage.check_format_options(fmt, notation_given=notation_given, explain=explain)
+    require_inputs(path, prize_path)
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
     sections = (result.tournament,) if section is not None else result.every_section()
@@ -155,7 +164,8 @@ def command(
         chain = _chain(codes, t)
         _usage.check_chain_fits(chain, t)
         _usage.check_rating_list(rating_list, t)
-        _usage.check_groups(group, t)
+        for spec in group:
+            _usage.check_groups(spec, t)
         _usage.check_labels(labels, chain)
         unknown = sorted(set(order) - {p.start_no for p in t.players})
         if unknown:
@@ -166,7 +176,7 @@ def command(
         res = standings(t, chain, options)  # once, with explanations if the format shows them
         _usage.check_playoff(order, res)
         prizes = _prizes(prize_path, res, t, path)
-        opts = ReportOptions(notation=notation, groups=group, labels=labels, source=path,
+        opts = ReportOptions(notation=notation, groups=group or None, labels=labels, source=path,
                              input_format=result.format, explain=explain, prizes=prizes)
         try:
             parts.append(render(res, fmt, opts))

@@ -21,8 +21,9 @@ from ..submit import (
     write_directory,
     write_file,
 )
+from ..textsafe import shown
 from ..tiebreaks import CalcOptions, parse_chain
-from ._io import echo_diagnostics, from_option, read_input, write_output
+from ._io import echo_diagnostics, from_option, read_input, require_inputs, write_output
 
 F = TypeVar("F", bound=Callable[..., Any])
 _STRICT_HELP = "Refuse to write anything if a problem is found."
@@ -30,7 +31,7 @@ _STRICT_HELP = "Refuse to write anything if a problem is found."
 
 def _report(problems: Sequence[Problem], strict: bool, output: str) -> None:
     for p in problems:
-        click.echo(str(p), err=True)
+        click.echo(shown(str(p)), err=True)
     refuse_if_strict(problems, strict, output)
 
 
@@ -142,6 +143,7 @@ def uscf(paths: tuple[str, ...], output: str, event_meta: str | None, from_forma
     (affiliate id, chief TD, city, state, zip, dates, time control, rating system)
     comes from --event-meta meta.toml or the options below.
     """
+    require_inputs(*paths, event_meta)
     meta = load_meta(event_meta) if event_meta else {}
     try:
         meta.update(normalize_meta({k: v for k, v in options.items() if v is not None},

@@ -172,7 +172,8 @@ class _Calculation:
             pools, left = us.run(self.present, cash, self.limited)
             self.explain_skipped(cash, pools)
             follows = self.event.items_follow_cash
-            followed = follow_cash(pools, lambda p: follows) if follows else []
+            followed = follow_cash(pools, lambda p: follows,
+                                   self.event.one_item_per_player) if follows else []
             return pools, [Unawarded(p, self.unawarded_reason(p, pools)) for p in left
                            if not p.remainder_of] + self.remainders(left), followed
         valued = [p for p in prizes if p.value() > 0]
@@ -190,7 +191,8 @@ class _Calculation:
         def travels(p: Prize) -> bool:
             return self.event.items_follow_cash or \
                 (p.group.sharing or self.event.sharing) is Sharing.NONE
-        return pools, lapsed + missed, item_units + follow_cash(pools, travels)
+        return pools, lapsed + missed, item_units + follow_cash(
+            pools, travels, self.event.one_item_per_player)
 
     def remainders(self, left: list[Prize]) -> list[Unawarded]:
         return [Unawarded(p, "no player below could take the money above the limit")

@@ -84,7 +84,9 @@ class FideSharing:
         for e, p in taken:
             if p.amount > 0:
                 by_group.setdefault(p.group.id, []).append((e, p))
-        for held in by_group.values():
+        # the most valuable group first: a player tied beyond the last prize of two groups
+        # joins the first (holders grows as they join)
+        for held in sorted(by_group.values(), key=lambda h: min(p.fide_order() for _, p in h)):
             group = held[0][1].group
             mode = self.sharing(group)
             if mode is Sharing.NONE:
@@ -134,6 +136,7 @@ class FideSharing:
                 if (e.points == last[0].points and e.start_no not in holders
                         and self.eligible_group(e, group)):
                     parts[e.points].append((e, None))
+                    holders.add(e.start_no)
         out = []
         for points, members in parts.items():
             members.sort(key=lambda ep: ep[0].rank)

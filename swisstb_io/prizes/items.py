@@ -21,16 +21,22 @@ from .result import ItemAward, Pool, Unawarded
 Eligible = Callable[[Entrant, Prize], bool]
 
 
-def follow_cash(pools: Sequence[Pool], follows: Callable[[Prize], bool]) -> list[ItemAward]:
-    """Items of cash prizes that go with the money."""
+def follow_cash(pools: Sequence[Pool], follows: Callable[[Prize], bool],
+                one_per_player: bool = True) -> list[ItemAward]:
+    """Items of cash prizes that go with the money: the pool's items, best first, to its
+    sharers in ranking order (one each with ``one_per_player``, else all to the best)."""
     out = []
     for pool in pools:
-        best = min(pool.shares, key=lambda s: s.entrant.rank).entrant
-        for p in pool.prizes:
-            if p.item and follows(p):
-                shared = "" if len(pool.shares) == 1 else \
-                    ", the best-ranked of the players sharing it"
-                out.append(ItemAward(p, best, f"goes with the cash of {p.label}{shared}"))
+        sharers = sorted((s.entrant for s in pool.shares), key=lambda e: e.rank)
+        items = [p for p in pool.prizes if p.item and follows(p)]
+        for k, p in enumerate(items):
+            if one_per_player and k >= len(sharers):
+                break
+            who = sharers[k] if one_per_player else sharers[0]
+            shared = "" if len(sharers) == 1 else \
+                f", the {'best' if who is sharers[0] else 'next'}-ranked of the players " \
+                "sharing it"
+            out.append(ItemAward(p, who, f"goes with the cash of {p.label}{shared}"))
     return out
 
 

@@ -7,9 +7,10 @@ import csv
 import html
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ..textsafe import shown
 from .model import System
 from .money import money, points_text
 from .result import PrizeResult
@@ -133,8 +134,11 @@ def _settings(result: PrizeResult) -> Table:
 # -- layouts ------------------------------------------------------------------------------
 
 def to_text(doc: Document) -> str:
-    out = [doc.title, *doc.lines]
+    """Fixed-width tables; names from the file with control characters shown as escapes
+    (:func:`~swisstb_io.textsafe.shown`), so a name cannot start a line of its own."""
+    out = [shown(doc.title), *map(shown, doc.lines)]
     for t in doc.tables:
+        t = replace(t, rows=tuple(tuple(map(shown, r)) for r in t.rows))
         out += ["", t.title]
         widths = [max(len(r[i]) for r in (t.headers, *t.rows)) for i in range(len(t.headers))]
 
@@ -144,18 +148,22 @@ def to_text(doc: Document) -> str:
         out.append(row(t.headers))
         out.append("-" * len(row(t.headers)))
         out += [row(r) for r in t.rows]
-    out += ["", "Explanations", *(f"  {line}" for line in doc.explanations)]
+    out += ["", "Explanations", *(f"  {shown(line)}" for line in doc.explanations)]
     return "\n".join(out) + "\n"
 
 
 def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|")
+    """A Markdown table cell (names come from the event file: escaped as ``report`` does)."""
+    from ..reports.md_report import esc
+
+    return esc(text)
 
 
 def to_md(doc: Document) -> str:
-    out = [f"# {doc.title}", "", *(f"- {line}" for line in doc.lines)]
+    out = [f"# {_md_cell(doc.title)}", "", *(f"- {_md_cell(line)}" for line in doc.lines)]
     for t in doc.tables:
-        out += ["", f"## {t.title}", "", "| " + " | ".join(map(_md_cell, t.headers)) + " |",
+        out += ["", f"## {_md_cell(t.title)}", "",
+                "| " + " | ".join(map(_md_cell, t.headers)) + " |",
                 "|" + "|".join("---:" if i in t.right else "---"
                                for i in range(len(t.headers))) + "|"]
         out += ["| " + " | ".join(map(_md_cell, r)) + " |" for r in t.rows]
@@ -164,7 +172,10 @@ def to_md(doc: Document) -> str:
 
 
 def to_csv(result: PrizeResult) -> str:
-    """One row per share: the award table, flat."""
+    """One row per share: the award table, flat (a name a spreadsheet would run as a
+    formula gets a leading ``'``, as in ``report``)."""
+    from ..textsafe import spreadsheet_safe as safe
+
     ev = result.prize_file.event
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
@@ -175,7 +186,7 @@ def to_csv(result: PrizeResult) -> str:
             w.writerow([" + ".join(p.label for p in pool.prizes),
                         money(pool.total, "", ev.unit, grouped=False),
                         "" if pool.points is None else points_text(pool.points), pool.rule,
-                        s.entrant.start_no, s.entrant.name, str(s.exact),
+                        s.entrant.start_no, safe(s.entrant.name), str(s.exact),
                         money(s.paid, "", ev.unit, grouped=False),
                         "yes" if s.capped else "", s.given_up])
     return buf.getvalue()

@@ -60,8 +60,6 @@ class USSplit:
         self.event = event
         self.limits = limits
         self.eligible = eligible
-        self.notes: list[str] = []
-        self.withheld = Fraction(0)
 
     def money(self, value: Fraction) -> str:
         return money(value, self.event.currency, self.event.unit)
@@ -192,7 +190,7 @@ class USSplit:
         if cap is None:
             return splits
         for s in splits:
-            remainders: list[Prize] = []
+            left = Fraction(0)
             for m in [m for m in s.members if limited(m) and s.shares[m.start_no] > cap]:
                 excess = s.shares[m.start_no] - cap
                 s.shares[m.start_no] = cap
@@ -203,6 +201,8 @@ class USSplit:
                     own_cap = s.caps[o.start_no]
                     alone = without.get(o.start_no, Fraction(0))
                     limit = alone if own_cap is None else min(own_cap, alone)
+                    if limited(o):  # another limited player takes no more than the limit
+                        limit = min(limit, cap)
                     room[o.start_no] = max(Fraction(0), limit - s.shares[o.start_no])
                 extra = water_fill(min(excess, sum(room.values(), Fraction(0))), room)
                 for n, a in extra.items():
@@ -214,17 +214,28 @@ class USSplit:
                     line += f"; {self.money(excess - rest)} to the others up to what they " \
                             "would win without him"
                 if rest > 0 and self.limits.excess is LimitExcess.NEXT_SCORE_GROUP:
-                    last = s.prizes[-1]
-                    remainders.append(Prize(last.group, last.place, rest, rest, "",
-                                            remainder_of=last.label))
-                    line += f"; {self.money(rest)} stays open as the remainder of " \
-                            f"{last.label} for the next score group"
+                    left += rest
+                    line += f"; {self.money(rest)} stays open for the next score group"
                 elif rest > 0:
-                    self.withheld += rest
                     line += f"; {self.money(rest)} withheld (limits excess = withhold)"
                 s.note = (s.note + " " if s.note else "") + line + " (§3.1 step 8)."
-            s.remainders = remainders
+            s.remainders = self.remainders(s, left)
         return splits
+
+    def remainders(self, s: _Split, left: Fraction) -> list[Prize]:
+        """The money a limit left unpaid, as what remains of the pool's prizes, the least
+        desirable first (each no larger than its prize, with its prize's eligibility)."""
+        out = []
+        for p in reversed(s.prizes):
+            if left <= 0:
+                break
+            take = min(left, p.amount)
+            out.append(Prize(p.group, p.place, take, take, "", remainder_of=p.label))
+            left -= take
+        if out:
+            s.note += " Open to the next score group: " + ", ".join(
+                f"{p.label} {self.money(p.amount)}" for p in out) + "."
+        return out
 
     # -- step 6: the award --------------------------------------------------------------
 
@@ -287,13 +298,13 @@ def rounding_notes(shares: Sequence[Share], event: EventSettings) -> list[str]:
     cur = event.currency
     diff = sum((sh.paid - sh.exact for sh in shares), Fraction(0))
     mode = event.rounding_mode.value
-    parts = list(dict.fromkeys(f"{exact_text(sh.exact)} -> {money(sh.paid, cur, event.unit)}"
+    parts = list(dict.fromkeys(f"{exact_text(sh.exact)} → {money(sh.paid, cur, event.unit)}"
                                for sh in odd))
     line = f"Rounding ({mode}, unit {exact_text(event.unit)}): {'; '.join(parts)}"
     if diff > 0:
-        line += f"; pays {exact_text(diff)} over the pool"
+        line += f"; pays {money(diff, cur, event.unit)} over the pool"
     elif diff < 0:
-        line += f"; {exact_text(-diff)} of the pool is not paid"
+        line += f"; {money(-diff, cur, event.unit)} of the pool is not paid"
     else:
         line += "; the total equals the pool (the spare units go to the better ranked)"
     return [line + " (§3.4)."]

@@ -28,7 +28,7 @@ from types import MappingProxyType
 from ..errors import UnknownFormatError
 from ..tiebreaks import StandingsResult
 from ._labels import SHORT_LABELS, ReportError
-from ._model import LEGENDS, NOTATIONS, Cell, Column, CrossRow, Group, Report, RoundCell, Row
+from ._model import LEGENDS, NOTATIONS, Cell, Column, CrossRow, Group, Report, Row
 from ._options import PrizeColumn, ReportOptions
 from ._table import build as _build
 
@@ -150,7 +150,6 @@ __all__ = [
     "ReportError",
     "ReportFormat",
     "ReportOptions",
-    "RoundCell",
     "Row",
     "build",
     "render",

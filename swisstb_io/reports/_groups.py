@@ -1,8 +1,10 @@
 """Prize groups and sections: one ranked table per group.
 
 ``rating:<1800,1800-1999,2000+`` makes rating classes (``<N`` below N, ``A-B`` from A to B
-inclusive, ``N+`` N and above; classes may overlap, as class prizes often do; players
-without a rating form an ``Unrated`` group).  ``team``, ``state``, ``section``,
+inclusive, ``N+`` N and above; classes may nest, as class prizes often do, ``<1600`` inside
+``<1800``, but two that only partly overlap, ``1800-1999`` and ``1900-2099``, are a mistake
+and an error; players without a rating form an ``Unrated`` group).  Several specs give
+their groups one after the other.  ``team``, ``state``, ``section``,
 ``federation`` or ``title`` group by that field (players without one form ``(none)``).
 Inside a group players keep the overall order; places are counted inside the group, and
 players who share an overall place share it in the group too.
@@ -44,6 +46,16 @@ def _rating_classes(spec: str) -> list[tuple[str, int | None, int | None]]:
             classes.append((f"{n} and above", n, None))
     if not classes:
         raise ReportError("--group rating: needs classes, e.g. rating:<1800,1800-1999,2000+")
+    for k, (name_a, lo_a, hi_a) in enumerate(classes):
+        for name_b, lo_b, hi_b in classes[k + 1:]:
+            a0, a1 = (-1 if lo_a is None else lo_a, 10**9 if hi_a is None else hi_a)
+            b0, b1 = (-1 if lo_b is None else lo_b, 10**9 if hi_b is None else hi_b)
+            meet = a0 <= b1 and b0 <= a1
+            nested = (a0 <= b0 and b1 <= a1) or (b0 <= a0 and a1 <= b1)
+            if meet and not nested:
+                raise ReportError(
+                    f"rating classes {name_a!r} and {name_b!r} overlap in part; classes may "
+                    "nest (Under 1600 inside Under 1800) but not half-overlap: fix the bounds")
     return classes
 
 
@@ -72,10 +84,14 @@ def _ranked(title: str, members: Sequence[Row]) -> Group:
     return Group(title, tuple(rows))
 
 
-def make_groups(rows: tuple[Row, ...], spec: str | None) -> tuple[Group, ...]:
-    """The groups ``spec`` asks for (``()`` for none); see the module docstring."""
+def make_groups(rows: tuple[Row, ...],
+                spec: str | tuple[str, ...] | None) -> tuple[Group, ...]:
+    """The groups ``spec`` asks for (``()`` for none; several specs: their groups in
+    turn); see the module docstring."""
     if not spec:
         return ()
+    if isinstance(spec, tuple):
+        return tuple(g for one in spec for g in make_groups(rows, one))
     kind, _, arg = spec.partition(":")
     kind = kind.strip().lower()
     if kind == "rating":

@@ -1,98 +1,309 @@
-"""The HTML report's inline stylesheet and script (no external assets, works offline)."""
+"""The one stylesheet and script of every swisstb_io page (event pages, the season index,
+player pages): inline in each page, no external asset, so a page works offline.
+
+The script (vanilla, no framework) does four things, all by event delegation so a page of
+thousands of rows attaches a handful of listeners:
+
+* sorting: a click on a column header button of a ``table.sortable`` sorts its rows; the
+  first click on a column marked ``data-first="desc"`` (points, ratings, tie-breaks) puts
+  the best first, on any other (place, names) the lowest first; a second click reverses;
+* searching: one search box at the top of the page's ``<main>`` hides the rows of every
+  ``table.filterable`` that do not contain the typed text (case and accents ignored);
+* explanations: a ``button.why-open`` in a tie-break cell opens a popover with how the
+  value was computed, built from the page's compact ``#why-data`` (see
+  :mod:`._html_why`); Escape or a click elsewhere closes it;
+* phones: the width of a standings table's first column is set as ``--place-w`` so the
+  place and name columns stay visible while the table scrolls sideways in its box;
+* season sites: a link to a player's key in the season index (``index.html#k-...``, from
+  an event page, :mod:`swisstb_io.batch.site_links`) goes on to the player's page.
+"""
 
 from __future__ import annotations
 
 CSS = """
-:root { --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --band: #f6f8fa; --accent: #0b5cad; }
+:root { --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --band: #f6f8fa; --accent: #0b5cad;
+  --paper: #fff; --stripe: #fbfcfd; --mark: #fff3bf; }
 * { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; scroll-padding-top: 3.5rem; }
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  color: var(--ink); margin: 1.5rem auto; max-width: 76rem; padding: 0 1rem; }
-h1 { font-size: 1.6rem; margin: 0 0 .5rem; }
+  color: var(--ink); background: var(--paper); margin: 1.5rem auto; max-width: 76rem;
+  padding: 0 1rem; overflow-wrap: anywhere; }
+a { color: var(--accent); }
+nav.site { font-size: .9rem; margin: 0 0 .75rem; display: flex; flex-wrap: wrap; gap: .25rem 1rem; }
+h1 { font-size: 1.6rem; line-height: 1.2; margin: 0 0 .5rem; }
 h2 { font-size: 1.2rem; margin: 2rem 0 .5rem; border-bottom: 1px solid var(--line); }
-dl.event { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: 0; }
-dl.event dt { color: var(--muted); }
-dl.event dd { margin: 0; }
-ol.tiebreaks, ul.notes { margin: .5rem 0; color: var(--muted); }
-table { border-collapse: collapse; margin: .5rem 0 1rem; }
+h3 small, h2 small { font-weight: 400; color: var(--muted); font-size: .8rem; }
+h3 { font-size: 1.05rem; margin: 1.25rem 0 .25rem; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .1rem 1rem; margin: 0; }
+dl.facts dt { color: var(--muted); }
+dl.facts dd { margin: 0; }
+ol.tiebreaks, ul.notes { margin: .5rem 0; color: var(--muted); padding-left: 1.5rem; }
+.box { overflow-x: auto; max-width: 100%; margin: .25rem 0 1rem; }
+.box:focus { outline: 2px solid var(--accent); }
+table { border-collapse: collapse; overflow-wrap: normal; }
 caption { text-align: left; font-weight: 600; padding: .25rem 0; caption-side: top; }
 caption small { font-weight: 400; color: var(--muted); }
 th, td { border-bottom: 1px solid var(--line); padding: .2rem .5rem; vertical-align: top; }
 thead th { background: var(--band); text-align: left; white-space: nowrap; }
 tbody th { text-align: left; font-weight: 400; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-tbody tr:nth-child(even) { background: #fbfcfd; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+tbody tr:nth-child(even) { background: var(--stripe); }
+tr.failed { background: #fde8e8 !important; }
 th button { font: inherit; font-weight: 600; border: 0; background: none; padding: 0;
-  cursor: pointer; color: inherit; }
+  cursor: pointer; color: inherit; text-align: inherit; }
 th button::after { content: " \\2195"; color: var(--muted); font-weight: 400; }
 th[aria-sort=ascending] button::after { content: " \\2191"; }
 th[aria-sort=descending] button::after { content: " \\2193"; }
-td.tb { position: relative; }
-details summary { cursor: pointer; color: var(--accent); list-style: none; }
-details summary::-webkit-details-marker { display: none; }
-details summary:focus { outline: 2px solid var(--accent); }
-.why { position: absolute; right: 0; z-index: 2; width: 34rem; max-width: 90vw;
-  background: #fff; border: 1px solid var(--line); box-shadow: 0 4px 16px rgba(0,0,0,.15);
-  padding: .5rem .75rem; text-align: left; font-size: .85rem; white-space: normal; }
-.why p { margin: 0 0 .4rem; }
-.why table { margin: 0; width: 100%; }
+button.why-open { font: inherit; color: var(--accent); background: none; border: 0; padding: 0;
+  cursor: pointer; text-decoration: underline dotted; text-underline-offset: 2px; }
+button:focus-visible, input:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+input.filter { font: inherit; padding: .25rem .5rem; border: 1px solid var(--line);
+  border-radius: 4px; width: 18rem; max-width: 100%; }
+.filter-row { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; padding: .4rem 0;
+  margin: .5rem 0 0; position: sticky; top: 0; z-index: 3; background: var(--paper); }
+.filter-row output { color: var(--muted); font-size: .85rem; }
+.why { position: absolute; z-index: 5; width: 34rem; max-width: calc(100vw - 1rem);
+  background: var(--paper); border: 1px solid var(--line); border-radius: 4px;
+  box-shadow: 0 4px 16px rgba(0,0,0,.18); padding: .5rem .75rem; font-size: .85rem; }
+.why:focus { outline: 2px solid var(--accent); }
+.why p { margin: 0 1.5rem .4rem 0; }
+.why .box { margin: 0; }
+.why table { width: 100%; }
 .why tr.dropped td { color: var(--muted); text-decoration: line-through; }
 .why tr.dropped td.drop { text-decoration: none; }
 .why ul { margin: .4rem 0 0; padding-left: 1.2rem; }
+.why .close { position: absolute; top: .2rem; right: .3rem; font: inherit; font-size: 1.1rem;
+  border: 0; background: none; cursor: pointer; color: var(--muted); }
 .crosstable td { white-space: nowrap; font-variant-numeric: tabular-nums; }
 .crosstable a { color: inherit; text-decoration: none; }
-.crosstable a:hover, .crosstable tr:target { background: #fff3bf; }
-.chart { max-width: 100%; height: auto; }
+.crosstable a:hover, tr:target { background: var(--mark) !important; }
+main > section + section { content-visibility: auto; contain-intrinsic-size: auto 40rem; }
+figure { margin: .5rem 0; }
+.chart { max-width: 100%; height: auto; display: block; }
 .chart text { font: 11px system-ui, sans-serif; fill: var(--ink); }
 .chart .grid { stroke: var(--line); stroke-width: 1; }
 .chart polyline { fill: none; stroke-width: 2; }
+.chart circle { stroke: none; }
+ol.legend { list-style: none; padding: 0; margin: .25rem 0; display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: .1rem 1rem;
+  font-size: .85rem; }
+ol.legend svg { vertical-align: middle; margin-right: .4rem; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+p.legend-text, p.hint { color: var(--muted); font-size: .85rem; margin: .25rem 0; }
 footer { color: var(--muted); font-size: .8rem; margin-top: 2rem; }
+@media screen and (max-width: 50rem) {
+  body { margin: .75rem auto; padding: 0 .6rem; font-size: 14px; }
+  h1 { font-size: 1.3rem; }
+  .standings td.place, .standings th.place { position: sticky; left: 0; z-index: 1;
+    background: var(--paper); }
+  .standings .name { position: sticky; left: var(--place-w, 3.5rem); z-index: 1;
+    background: var(--paper); min-width: 8rem; max-width: 11rem; white-space: normal; }
+  .standings thead th.place, .standings thead th.name { background: var(--band); }
+  .standings .name { box-shadow: 1px 0 0 var(--line); }
+}
 @media print {
-  body { margin: 0; max-width: none; font-size: 9.5pt; }
-  th button::after, details summary::marker { content: ""; }
-  details summary { color: inherit; }
-  .why { display: none; }
-  h2 { break-after: avoid; }
-  table, .chart { break-inside: auto; }
-  tr, .chart { break-inside: avoid; }
-  a { color: inherit; }
-  footer { display: none; }
+  @page { margin: 12mm 10mm; }
+  body { margin: 0; max-width: none; font-size: 9pt; padding: 0; background: none; }
+  nav.site, .filter-row, .why, footer, p.hint { display: none; }
+  main > section + section { content-visibility: visible; }
+  th button::after { content: ""; }
+  th button { display: contents; }  /* Chromium repeats no header row that holds a button */
+  button.why-open { color: inherit; text-decoration: none; }
+  .box { overflow: visible; }
+  thead { display: table-header-group; }
+  thead th { background: none; border-bottom: 1.5px solid var(--ink); }
+  h2, h3, caption { break-after: avoid; }
+  tr, .chart, figure { break-inside: avoid; }
+  a { color: inherit; text-decoration: none; }
+  tbody tr:nth-child(even) { background: none; }
+  th, td { padding: .05rem .25rem; }
+  .crosstable { font-size: 7.5pt; width: 100%; }
+  .crosstable td, .crosstable th { padding: 0 .15rem; }
+  .crosstable tbody th { white-space: normal; }
 }
 """
 
-JS = """
+JS = r"""
 (function () {
   "use strict";
-  function key(cell, numeric) {
+  var doc = document, data = null, pop = null, opener = null;
+  var collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+
+  function plain(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  function sortKey(cell, numeric) {
     var v = cell.getAttribute("data-sort");
     if (v === null) { v = cell.textContent.trim(); }
-    if (!numeric) { return v.toLowerCase(); }
-    return v === "" ? null : Number(v);
+    if (!numeric) { return v; }
+    return v === "" || v === "-" ? null : Number(v);
   }
-  function sortBy(table, th, col) {
+
+  function sortBy(th) {
+    var table = th.closest("table"), col = th.cellIndex;
     var numeric = th.getAttribute("data-type") === "num";
-    var asc = th.getAttribute("aria-sort") !== "ascending";
-    var heads = table.tHead.rows[0].cells;
-    for (var h = 0; h < heads.length; h++) { heads[h].removeAttribute("aria-sort"); }
+    var now = th.getAttribute("aria-sort");
+    var asc = now ? now !== "ascending" : th.getAttribute("data-first") !== "desc";
+    Array.prototype.forEach.call(th.parentNode.cells, function (h) {
+      h.removeAttribute("aria-sort");
+    });
     th.setAttribute("aria-sort", asc ? "ascending" : "descending");
     var body = table.tBodies[0];
-    var rows = Array.prototype.slice.call(body.rows);
-    rows.sort(function (a, b) {
-      var x = key(a.cells[col], numeric), y = key(b.cells[col], numeric);
-      if (x === y) { return 0; }
-      if (x === null) { return 1; }
-      if (y === null) { return -1; }
-      return (x < y ? -1 : 1) * (asc ? 1 : -1);
+    var keyed = Array.prototype.map.call(body.rows, function (r, i) {
+      return [sortKey(r.cells[col], numeric), i, r];
     });
-    rows.forEach(function (r) { body.appendChild(r); });
+    keyed.sort(function (a, b) {
+      var x = a[0], y = b[0], c;
+      if (x === null || y === null) {  // no value: last, whichever the direction
+        c = x === y ? 0 : (x === null ? 1 : -1);
+        return c || a[1] - b[1];
+      }
+      c = numeric ? x - y : collator.compare(x, y);
+      return (asc ? c : -c) || a[1] - b[1];
+    });
+    var rows = doc.createDocumentFragment();
+    keyed.forEach(function (k) { rows.appendChild(k[2]); });
+    body.appendChild(rows);
   }
-  var tables = document.querySelectorAll("table.sortable");
-  Array.prototype.forEach.call(tables, function (table) {
-    var heads = table.tHead.rows[0].cells;
-    Array.prototype.forEach.call(heads, function (th, col) {
-      var button = th.querySelector("button");
-      if (button) { button.addEventListener("click", function () { sortBy(table, th, col); }); }
+
+  function addSearch(tables) {
+    var bar = doc.createElement("div"), box = doc.createElement("input");
+    var count = doc.createElement("output"), texts = new Map();
+    bar.className = "filter-row";
+    bar.setAttribute("role", "search");
+    box.type = "search";
+    box.className = "filter";
+    box.placeholder = "Search: name, number\u2026";
+    box.setAttribute("aria-label", "Search the tables of this page");
+    bar.appendChild(box);
+    bar.appendChild(count);
+    box.addEventListener("input", function () {
+      var q = plain(box.value.trim()), shown = 0, total = 0;
+      tables.forEach(function (table) {
+        Array.prototype.forEach.call(table.tBodies[0].rows, function (r) {
+          var t = texts.get(r);
+          if (t === undefined) { t = plain(r.textContent); texts.set(r, t); }
+          r.hidden = q !== "" && t.indexOf(q) < 0;
+          if (table === tables[0]) { total += 1; shown += r.hidden ? 0 : 1; }
+        });
+      });
+      count.textContent = q === "" ? "" : shown + " of " + total + " rows shown in the first table";
     });
+    var main = doc.querySelector("main") || doc.body;
+    main.insertBefore(bar, main.firstChild);
+  }
+
+  function el(tag, text, cls) {
+    var e = doc.createElement(tag);
+    if (text !== undefined && text !== null) { e.textContent = text; }
+    if (cls) { e.className = cls; }
+    return e;
+  }
+
+  function closePop(refocus) {
+    if (pop === null) { return; }
+    pop.remove();
+    pop = null;
+    opener.setAttribute("aria-expanded", "false");
+    if (refocus) { opener.focus(); }
+    opener = null;
+  }
+
+  function explanation(button) {
+    if (data === null) { data = JSON.parse(doc.getElementById("why-data").textContent); }
+    var td = button.closest("td"), tr = td.parentNode, table = tr.closest("table");
+    var k = Number(table.tHead.rows[0].cells[td.cellIndex].getAttribute("data-col"));
+    return { label: data.c[k], cell: data.p[tr.getAttribute("data-no")][k] };
+  }
+
+  function openPop(button) {
+    var s, w = explanation(button), e = w.cell, p = el("p"), rows = e[1], notes = e[2] || [];
+    s = data.s;
+    pop = el("div", null, "why");
+    pop.setAttribute("role", "dialog");
+    pop.setAttribute("aria-label", "How " + w.label + " was computed");
+    pop.tabIndex = -1;
+    p.appendChild(el("strong", w.label + " = " + button.textContent));
+    p.appendChild(doc.createTextNode(": " + s[e[0]]));
+    pop.appendChild(p);
+    if (rows.length) {
+      var table = el("table"), head = el("tr"), body = el("tbody"), box = el("div", null, "box");
+      ["Rd", "Result", "Opponent", "Value", "Note"].forEach(function (h, i) {
+        var th = el("th", h, i === 3 ? "num" : "");
+        th.scope = "col";
+        head.appendChild(th);
+      });
+      table.createTHead().appendChild(head);
+      rows.forEach(function (r) {
+        var tr = el("tr"), note = el("td", s[r[4] || 0], "drop"), opp = r[2];
+        tr.appendChild(el("td", r[0] ? String(r[0]) : ""));
+        tr.appendChild(el("td", s[r[1]]));
+        tr.appendChild(el("td", opp === null ? "" : (data.n[opp] || String(opp))));
+        tr.appendChild(el("td", r[3] === null ? "" : r[3], "num"));
+        if (r[5]) {
+          tr.className = "dropped";
+          note.appendChild(doc.createTextNode(" "));
+          note.appendChild(el("span", "(dropped: " + s[r[5]] + ")", "drop"));
+        }
+        tr.appendChild(note);
+        body.appendChild(tr);
+      });
+      table.appendChild(body);
+      box.appendChild(table);
+      pop.appendChild(box);
+    }
+    if (notes.length) {
+      var ul = el("ul");
+      notes.forEach(function (n) { ul.appendChild(el("li", s[n])); });
+      pop.appendChild(ul);
+    }
+    var close = el("button", "\u00d7", "close");
+    close.type = "button";
+    close.setAttribute("aria-label", "Close");
+    pop.appendChild(close);
+    doc.body.appendChild(pop);
+    var r = button.getBoundingClientRect(), width = doc.documentElement.clientWidth;
+    var left = Math.max(4, Math.min(r.right - pop.offsetWidth, width - pop.offsetWidth - 4));
+    pop.style.left = (left + window.scrollX) + "px";
+    pop.style.top = (r.bottom + window.scrollY + 4) + "px";
+    opener = button;
+    button.setAttribute("aria-expanded", "true");
+    pop.focus();
+  }
+
+  doc.addEventListener("click", function (ev) {
+    var t = ev.target, b;
+    if (pop !== null && pop.contains(t)) {
+      if (t.closest("button.close")) { closePop(true); }
+      return;
+    }
+    b = t.closest("button.why-open");
+    if (b !== null) {
+      var again = b === opener;
+      closePop(false);
+      if (!again) { openPop(b); }
+      return;
+    }
+    closePop(false);
+    b = t.closest("table.sortable > thead th > button");
+    if (b !== null) { sortBy(b.parentNode); }
   });
+  doc.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape") { closePop(true); }
+  });
+  var filterable = Array.prototype.slice.call(doc.querySelectorAll("table.filterable"));
+  if (filterable.length) { addSearch(filterable); }
+  if (location.hash.indexOf("#k-") === 0) {  // a player's key in a season index
+    var anchor = doc.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var row = anchor && anchor.closest("tr"), link = row && row.querySelector("a[href]");
+    if (link) { location.replace(link.href); }
+  }
+  if (window.matchMedia("(max-width: 50rem)").matches) {
+    Array.prototype.forEach.call(doc.querySelectorAll("table.standings"), function (t) {
+      var first = t.tHead.rows[0].cells[0];
+      t.style.setProperty("--place-w", first.getBoundingClientRect().width + "px");
+    });
+  }
 })();
 """

@@ -5,7 +5,7 @@ Nothing here knows about an output format (pybtex's style/backend split).  A
 (each value as an exact Fraction, as the Decimal the JSON report writes and as the text
 the other reports print), the decisions the ranking took, the prize groups and, when a
 backend needs it, the crosstable (:class:`CrossRow`: every round in US and FIDE notation,
-and the running score).  :func:`._table.build` makes it from the standings.
+the opponents and the running score).  :func:`._table.build` makes it from the standings.
 """
 
 from __future__ import annotations
@@ -59,19 +59,6 @@ class Cell(NamedTuple):
     explanation: Explanation | None = None
 
 
-class RoundCell(NamedTuple):
-    """One player's round in the crosstable (a named tuple: a report holds thousands)."""
-
-    round: int
-    us: str
-    fide: str
-    points: Fraction
-    opponent: int | None
-
-    def text(self, notation: str) -> str:
-        return self.fide if notation == "fide" else self.us
-
-
 class Row(NamedTuple):
     """One player's line of the standings (a named tuple: one is made per player, and
     a frozen dataclass sets each of its twelve fields through ``object.__setattr__``)."""
@@ -96,12 +83,19 @@ class Row(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class CrossRow:
-    """One player's line of the crosstable."""
+    """One player's line of the crosstable: one item per round that counts in each of
+    ``cells``, ``us``, ``opponents`` and ``progression``."""
 
     start_no: int
-    rounds: tuple[RoundCell, ...]
+    cells: tuple[str, ...]
+    """The cells in the report's notation (:attr:`Report.notation`)."""
+    us: tuple[str, ...]
+    """The cells in US wall-chart notation (``W12``, ``D3``, ``X7``, ``B``, ``H``, ``U``),
+    which the text report prints whatever the notation."""
+    opponents: tuple[int | None, ...]
+    """The opponent's start number, ``None`` without one."""
     progression: tuple[Fraction, ...]
-    """Running score after each round that counts."""
+    """Running score after each round."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,14 +7,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def _no_cells() -> Mapping[int, str]:
+    return {}
+
+
 @dataclass(frozen=True)
 class ReportOptions:
     """How to render: crosstable notation, prize groups, column labels, where it came from."""
 
     notation: str = "us"
     """Crosstable notation: ``"us"`` (``W12``, ``X7``, ``B``) or ``"fide"`` (``12w1``)."""
-    groups: str | None = None
-    """``"rating:<1800,1800-1999,2000+"`` or a field: ``team``, ``state``, ``section``…"""
+    groups: str | tuple[str, ...] | None = None
+    """``"rating:<1800,1800-1999,2000+"`` or a field: ``team``, ``state``, ``section``…;
+    a tuple of such specs gives each one's groups in turn."""
     labels: str | None = None
     """Column labels: ``short`` (default), ``key``, ``name`` and/or ``CODE=Label`` pairs."""
     source: str = ""
@@ -23,12 +28,12 @@ class ReportOptions:
     """The input's format name, for the JSON ``event.format``."""
     explain: bool = False
     """JSON: include every value's explanation (HTML always includes them)."""
+    site_links: tuple[tuple[str, str], ...] = ()
+    """HTML: ``(text, href)`` links at the top of the page (a season site's index)."""
+    player_links: Mapping[int, str] = field(default_factory=_no_cells, hash=False)
+    """HTML: a page about the player, by start number (a season site's player pages)."""
     prizes: PrizeColumn | None = None
     """A prize list to show (``report --prizes``, the batch's prize files); ``None``: none."""
-
-
-def _no_cells() -> Mapping[int, str]:
-    return {}
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""The score-progression chart: running score by round, as inline SVG (no dependency).
+"""The score-progression chart: running score by round, as inline SVG (no dependency),
+and its legend as an HTML list (so names are complete and wrap on a phone).
 
 Coordinates are computed with Fractions and printed with one decimal, so the same input
 always gives the same bytes.
@@ -17,7 +18,7 @@ PALETTE = ("#0b5cad", "#c2410c", "#15803d", "#7e22ce", "#b91c1c",
            "#0e7490", "#a16207", "#be185d", "#4d7c0f", "#334155")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3", "", "6 3")
 WIDTH, HEIGHT = 720, 300
-LEFT, RIGHT, TOP, BOTTOM = 40, 170, 12, 34
+LEFT, RIGHT, TOP, BOTTOM = 40, 16, 12, 34
 
 
 def _fixed(v: Fraction) -> str:
@@ -84,11 +85,78 @@ def chart(rows: Sequence[Row], lines: Sequence[CrossRow], rounds: int, title: st
         label = f"{r.place_text}. {r.name}"
         out.append(f'<polyline points="{points}" stroke="{color}"{dash_attr}>'
                    f"<title>{html_text(label)}: {html_text(r.points_text)}</title></polyline>")
-        ly = TOP + 8 + n * 18
-        out.append(f'<line x1="{WIDTH - RIGHT + 12}" x2="{WIDTH - RIGHT + 34}" y1="{ly}" '
-                   f'y2="{ly}" stroke="{color}" stroke-width="2"{dash_attr}/>')
-        short = label if len(label) <= 18 else label[:17] + "…"
-        out.append(f'<text x="{WIDTH - RIGHT + 40}" y="{ly}" dominant-baseline="middle">'
-                   f"{html_text(short)}</text>")
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _swatch(n: int) -> str:
+    """The line sample of the ``n``-th player (0-based): colour and dash of the chart."""
+    dash = DASHES[n % len(DASHES)]
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<svg width="28" height="10" aria-hidden="true"><line x1="1" x2="27" y1="5" y2="5" '
+            f'stroke="{PALETTE[n % len(PALETTE)]}" stroke-width="2"{dash_attr}/></svg>')
+
+
+def legend(rows: Sequence[Row], limit: int = 10) -> str:
+    """The chart's legend: ``place. name: points`` of the first ``limit`` rows, in full."""
+    items = "".join(f"<li>{_swatch(n)}{html_text(f'{r.place_text}. {r.name}')}: "
+                    f"{html_text(r.points_text)}</li>" for n, r in enumerate(rows[:limit]))
+    return f'<ol class="legend" aria-label="Lines of the chart">{items}</ol>'
+
+
+SEASON_W, SEASON_H = 480, 150
+_S_LEFT, _S_RIGHT, _S_TOP, _S_BOTTOM = 44, 12, 10, 24
+
+
+def season_chart(events: Sequence[tuple[str, int | None, int | None]], title: str) -> str:
+    """A small ``<svg>`` of one player's season: for each event (``(label, rating used,
+    performance)``, in date order) the rating (solid line) and the performance (dashed);
+    ``""`` when no event has either."""
+    values = [v for _, rating, perf in events for v in (rating, perf) if v is not None]
+    if not values:
+        return ""
+    low = min(values) // 100 * 100
+    high = max(-(-max(values) // 100) * 100, low + 100)
+    plot_w = SEASON_W - _S_LEFT - _S_RIGHT
+    plot_h = SEASON_H - _S_TOP - _S_BOTTOM
+    steps = max(len(events) - 1, 1)
+
+    def x(k: int) -> str:  # one event: in the middle
+        if len(events) == 1:
+            return _fixed_ratio(2 * _S_LEFT + plot_w, 2)
+        return _fixed_ratio(_S_LEFT * steps + plot_w * k, steps)
+
+    def y(v: int) -> str:  # _S_TOP + plot_h * (high - v) / (high - low)
+        span = high - low
+        return _fixed_ratio(_S_TOP * span + plot_h * (high - v), span)
+
+    out = [f'<svg class="chart season" viewBox="0 0 {SEASON_W} {SEASON_H}" width="{SEASON_W}" '
+           f'height="{SEASON_H}" role="img" xmlns="http://www.w3.org/2000/svg">',
+           f"<title>{html_text(title)}</title>"]
+    step = 100 if high - low <= 600 else 200
+    for v in range(low, high + 1, step):
+        out.append(f'<line class="grid" x1="{_S_LEFT}" x2="{SEASON_W - _S_RIGHT}" y1="{y(v)}" '
+                   f'y2="{y(v)}"/><text x="{_S_LEFT - 6}" y="{y(v)}" text-anchor="end" '
+                   f'dominant-baseline="middle">{v}</text>')
+    for k in range(len(events)):
+        out.append(f'<text x="{x(k)}" y="{SEASON_H - 8}" text-anchor="middle">{k + 1}</text>')
+    series = (("rating", "", [ev[1] for ev in events]),
+              ("performance", "6 3", [ev[2] for ev in events]))
+    for n, (what, dash, column) in enumerate(series):
+        color = PALETTE[n]
+        points = [(k, v) for k, v in enumerate(column) if v is not None]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        if len(points) > 1:
+            line = " ".join(f"{x(k)},{y(v)}" for k, v in points)
+            out.append(f'<polyline points="{line}" stroke="{color}"{dash_attr}/>')
+        for k, v in points:
+            out.append(f'<circle cx="{x(k)}" cy="{y(v)}" r="3" fill="{color}"><title>'
+                       f"{html_text(events[k][0])}: {what} {v}</title></circle>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def season_legend() -> str:
+    """The legend of :func:`season_chart`."""
+    return ('<ol class="legend" aria-label="Lines of the chart">'
+            f"<li>{_swatch(0)}rating used</li><li>{_swatch(1)}performance</li></ol>")

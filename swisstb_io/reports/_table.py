@@ -18,7 +18,7 @@ from ..tiebreaks.core import JSON
 from ..us_notation import OUTCOME_TO_CODE
 from ._groups import make_groups
 from ._labels import ReportError, label_for, parse_labels
-from ._model import NOTATIONS, Cell, Column, CrossRow, Report, RoundCell, Row, place_text
+from ._model import NOTATIONS, Cell, Column, CrossRow, Report, Row, place_text
 from ._numbers import decimal, number_text
 
 #: FIDE (TRF) result characters, as in the 001 record's round columns.
@@ -98,10 +98,10 @@ def _header(t: Tournament, result: StandingsResult) -> tuple[tuple[str, str], ..
     return tuple((k, v) for k, v in items if v)
 
 
-def _crosstable(ctx: Context, order: list[int]) -> tuple[CrossRow, ...]:
-    """Every round of the players ``order`` (context indexes), and their running scores."""
-    nr = ctx.n_rounds
-    sno = ctx.start_nos
+def _crosstable(ctx: Context, order: list[int], notation: str) -> tuple[CrossRow, ...]:
+    """The crosstable lines of the players ``order`` (context indexes), with the cells
+    in ``notation``."""
+    sno: list[int | None] = [*ctx.start_nos, None]  # opponent index -1: none
     us = ctx.us_codes()
     frac: dict[int, Fraction] = {}
 
@@ -113,13 +113,12 @@ def _crosstable(ctx: Context, order: list[int]) -> tuple[CrossRow, ...]:
 
     out = []
     for i in order:
-        outcomes, opps, colors, pts = ctx.outcome[i], ctx.opp[i], ctx.color[i], ctx.pts[i]
-        rounds = tuple(
-            RoundCell(r + 1, us[i][r],
-                      fide_cell(outcomes[r], None if opps[r] < 0 else sno[opps[r]], colors[r]),
-                      points(pts[r]), None if opps[r] < 0 else sno[opps[r]])
-            for r in range(nr))
-        out.append(CrossRow(sno[i], rounds, tuple(map(points, accumulate(pts)))))
+        opponents = tuple(sno[j] for j in ctx.opp[i])
+        us_cells = tuple(us[i])
+        cells = (us_cells if notation == "us"
+                 else tuple(map(fide_cell, ctx.outcome[i], opponents, ctx.color[i])))
+        out.append(CrossRow(ctx.start_nos[i], cells, us_cells, opponents,
+                            tuple(map(points, accumulate(ctx.pts[i])))))
     return tuple(out)
 
 
@@ -137,7 +136,7 @@ def build(
     *,
     notation: str = "us",
     labels: str | None = None,
-    groups: str | None = None,
+    groups: str | tuple[str, ...] | None = None,
     source: str = "",
     input_format: str = "",
     crosstable: bool = True,
@@ -198,7 +197,7 @@ def build(
         columns=columns,
         rows=frozen_rows,
         groups=make_groups(frozen_rows, groups),
-        crosstable=_crosstable(ctx, order) if crosstable else None,
+        crosstable=_crosstable(ctx, order, notation) if crosstable else None,
         rounds=ctx.n_rounds,
         scheduled_rounds=ctx.scheduled,
         notation=notation,

@@ -1,27 +1,34 @@
-"""One self-contained HTML page: header, standings with explanations, crosstable, chart.
+"""One self-contained HTML page: header, standings with explanations, groups, crosstable,
+chart.
 
-No external assets (inline CSS, a few lines of vanilla JS for sorting, inline SVG), so it
-works offline and prints well (``@media print``).  Real table markup: ``<caption>``,
-``<th scope>``; sort buttons in the column headers set ``aria-sort``.  Every tie-break value
-opens (``<details>``) to its explanation: the rule cited, each round's number, what was
-dropped and why.  Every text from the input file is escaped.
+No external assets (the stylesheet and script of :mod:`._html_assets`, inline SVG), so it
+works offline.  Real table markup: ``<caption>``, ``<th scope>``; sort buttons in the column
+headers set ``aria-sort``; a search box filters each table.  Every tie-break value, in the
+standings and in the group tables, opens a popover with its explanation (the rule cited,
+each round's number, what was dropped and why), built from the page's compact explanation
+data (:mod:`._html_why`).  Tables scroll sideways inside their box on a phone, with the
+place and name columns kept in view; printed, table headers repeat on every page.  Every
+text from the input file is escaped; the footer names the input file, never its folder.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import repeat
 
-from .. import __version__
-from ..tiebreaks import ExplainRow
 from ._escape import html_text
-from ._html_assets import CSS, JS
-from ._model import Cell, Column, Group, Report, Row
+from ._html_page import boxed, document, file_name, footer, nav
+from ._html_why import why_data
+from ._model import Cell, Report, Row
 from ._numbers import decimal
 from ._options import PrizeColumn, ReportOptions
-from ._svg import chart
+from ._svg import chart, legend
 
 CHART_PLAYERS = 10
+
+_NOT_COMPUTED = ('<td class="num" data-sort="" title="not computed: the player was not tied '
+                 'when it applied">-</td>')
 
 
 def _e(text: object) -> str:
@@ -29,77 +36,12 @@ def _e(text: object) -> str:
 
 
 class _Escaped(dict[str, str]):
-    """``escaped[text]``: :func:`~._escape.html_text` once per distinct text (notes, results
-    and names repeat across the rows of a report)."""
+    """``escaped[text]``: :func:`~._escape.html_text` once per distinct text (names and
+    values repeat across the tables of a report)."""
 
     def __missing__(self, key: str) -> str:
         value = self[key] = html_text(key)
         return value
-
-
-_EXPLAIN_HEAD = ('<thead><tr><th scope="col">Rd</th><th scope="col">Result</th>'
-                 '<th scope="col">Opponent</th><th scope="col" class="num">Value</th>'
-                 '<th scope="col">Note</th></tr></thead><tbody>')
-
-
-class _Cells:
-    """Renders the tie-break cells of one report (notes, names and texts recur: each is
-    escaped once)."""
-
-    def __init__(self, names: dict[int, str] | None, esc: _Escaped) -> None:
-        self.names = names or {}
-        self.explain = names is not None
-        self.esc = esc
-        self.notes: dict[tuple[str, ...], str] = {}
-
-    def column(self, col: Column, label: str, cells: list[Cell]) -> list[str]:
-        """The ``<td>`` of each of ``cells`` (one column, top to bottom)."""
-        esc = self.esc
-        digits = col.digits
-        row = self.row
-        opening = (f'<table><caption class="sr">How {label} was computed</caption>'
-                   f"{_EXPLAIN_HEAD}")
-        out = []
-        for cell in cells:
-            value = cell.value
-            sort = "" if value is None else _number(value, 6)
-            e = cell.explanation
-            if e is not None and self.explain:
-                text = esc[cell.text]
-                body = (opening + "".join([row(r, digits) for r in e.rows])
-                        + "</tbody></table>") if e.rows else ""
-                notes = self.notes.get(e.notes)
-                if notes is None:
-                    notes = self.notes[e.notes] = (
-                        "<ul>" + "".join(f"<li>{esc[n]}</li>" for n in e.notes) + "</ul>"
-                        if e.notes else "")
-                out.append(f'<td class="num tb" data-sort="{sort}"><details><summary>{text}'
-                           f'</summary><div class="why"><p><strong>{label} = {text}</strong>: '
-                           f"{esc[e.rule]}</p>{body}{notes}</div></details></td>")
-            elif e is None and value is None:
-                out.append(f'<td class="num tb" data-sort="{sort}" title="not computed: the '
-                           'player was not tied when it applied">-</td>')
-            else:
-                out.append(f'<td class="num tb" data-sort="{sort}">{esc[cell.text]}</td>')
-        return out
-
-    def row(self, row: ExplainRow, digits: int) -> str:
-        """The markup of one explanation row."""
-        rnd, result, opponent, value, note, dropped = row
-        esc = self.esc
-        number = "" if value is None else _number(value, digits)
-        opp = "" if opponent is None else self.names.get(opponent)
-        if opp is None:  # not a player of the table: the start number
-            opp = esc[str(opponent)]
-        note = esc[note]  # notes recur: the note of a game against one opponent
-        if dropped:
-            return (f'<tr class="dropped"><td>{rnd or ""}</td><td>{esc[result]}</td>'
-                    f'<td>{opp}</td><td class="num">{number}</td>'
-                    f'<td class="drop">{note} <span class="drop">(dropped: '
-                    f"{esc[dropped]})</span></td></tr>")
-        return (f"<tr><td>{rnd or ''}</td><td>{esc[result]}</td>"
-                f'<td>{opp}</td><td class="num">{number}</td>'
-                f'<td class="drop">{note}</td></tr>')
 
 
 def _number(value: Fraction, digits: int) -> str:
@@ -108,83 +50,109 @@ def _number(value: Fraction, digits: int) -> str:
     return str(decimal(value, digits))
 
 
-def _standings(report: Report, rows: tuple[Row, ...], caption: str, explain: bool,
-               table_id: str, prizes: PrizeColumn | None = None) -> list[str]:
-    """The lines of a standings table (the page is joined once, at the end: it can be
-    megabytes, and each join copies it)."""
-    heads = [("Place", "num"), ("No", "num"), ("Name", "text"), ("Rating", "num"),
-             ("Points", "num")]
-    num = ' class="num"'
+def _column(cells: list[Cell], esc: _Escaped) -> list[str]:
+    """The ``<td>`` of each of ``cells`` (one tie-break column, top to bottom).  A value
+    that is not a multiple of 1/4 is printed rounded: it sorts by its exact value."""
+    out = []
+    for cell in cells:
+        value = cell.value
+        if value is None:
+            out.append(_NOT_COMPUTED if cell.explanation is None
+                       else '<td class="num" data-sort="">-</td>')
+            continue
+        sort = "" if 4 % value.denominator == 0 else f' data-sort="{_number(value, 6)}"'
+        text = esc[cell.text]
+        if cell.explanation is not None:
+            out.append(f'<td class="num"{sort}><button class="why-open">{text}</button></td>')
+        else:
+            out.append(f'<td class="num"{sort}>{text}</td>')
+    return out
+
+
+def _optional_fields(rows: tuple[Row, ...]) -> list[tuple[str, str]]:
+    """``(field, header)`` of the Title and Fed columns, when any player has one."""
+    return [(key, head) for key, head in (("title", "Title"), ("federation", "Fed"))
+            if any(r.fields.get(key) for r in rows)]
+
+
+def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str,
+               links: Mapping[int, str], prizes: PrizeColumn | None = None) -> list[str]:
+    """The lines of a standings table (``links``: a page for some players' names;
+    ``prizes``: a Prize column)."""
+    extra = _optional_fields(report.rows)
+    heads = [("Place", "num", "", "place"), ("Name", "text", "", "name"),
+             ("No", "num", "", ""),
+             *((h, "text", "", "") for _, h in extra),
+             ("Rating", "num", "desc", ""), ("Points", "num", "desc", "")]
     th = "".join(
-        f'<th scope="col" data-type="{t}"{num if t == "num" else ""}>'
-        f'<button type="button">{_e(h)}</button></th>' for h, t in heads
-    )
+        f'<th scope="col" data-type="{t}"'
+        + (f' data-first="{first}"' if first else "")
+        + (f' class="{cls}"' if cls else ' class="num"' if t == "num" else "")
+        + f'><button type="button">{h}</button></th>' for h, t, first, cls in heads)
     th += "".join(
-        f'<th scope="col" data-type="num" class="num"><button type="button" '
-        f'title="{_e(c.name)}, {_e(c.rule)}">{_e(c.label)}</button></th>'
-        for c in report.columns
-    )
+        f'<th scope="col" data-type="num" data-first="desc" data-col="{k}" class="num">'
+        f'<button type="button" title="{_e(c.name)}, {_e(c.rule)}">{_e(c.label)}</button></th>'
+        for k, c in enumerate(report.columns))
     if prizes is not None:
         th += '<th scope="col" data-type="text"><button type="button">Prize</button></th>'
     esc = _Escaped()
-    # names escaped once (an explanation row names its opponent)
-    names = {r.start_no: esc[r.name] for r in report.rows} if explain else None
-    cells = _Cells(names, esc)
-    columns = [(c, esc[c.label]) for c in report.columns]
-    out = [f'<table class="standings sortable" id="{table_id}"><caption>{caption}</caption>',
-           f"<thead><tr>{th}</tr></thead><tbody>"]
+    out = [f'<table class="standings sortable filterable" id="{table_id}">'
+           f'<caption class="sr">{caption}</caption>', f"<thead><tr>{th}</tr></thead><tbody>"]
     starred = report.actual_play_rule
-    by_column = [cells.column(c, label, [r.cells[k] for r in rows])
-                 for k, (c, label) in enumerate(columns)]
+    by_column = [_column([r.cells[k] for r in rows], esc) for k in range(len(report.columns))]
     for r, tds in zip(rows, zip(*by_column, strict=True) if by_column else repeat(()),
                       strict=False):
         mark = "*" if starred and not r.scored_in_play else ""
-        rating = "unr" if r.rating is None else str(r.rating)
-        points = _number(r.points, 6)
+        name = esc[r.name]
+        href = links.get(r.start_no)
+        if href is not None:
+            name = f'<a href="{_e(href)}">{name}</a>'
+        rating = ('<td class="num" data-sort="">unr</td>' if r.rating is None
+                  else f'<td class="num">{r.rating}</td>')
         out.append(
-            f'<tr><td class="num" data-sort="{r.place}">{esc[r.place_text]}</td>'
+            f'<tr data-no="{r.start_no}"><td class="num place" data-sort="{r.place}">'
+            f'{esc[r.place_text]}</td><th scope="row" class="name">{name}{mark}</th>'
             f'<td class="num">{r.start_no}</td>'
-            f'<th scope="row">{esc[r.name]}{mark}</th>'
-            f'<td class="num" data-sort="{"" if r.rating is None else r.rating}">{rating}</td>'
-            f'<td class="num" data-sort="{points}">{esc[r.points_text]}</td>'
-            + "".join(tds)
+            + "".join(f"<td>{esc[r.fields.get(key, '')]}</td>" for key, _ in extra)
+            + f'{rating}<td class="num">{esc[r.points_text]}</td>' + "".join(tds)
             + ("" if prizes is None else f"<td>{esc[prizes.cells.get(r.start_no, '')]}</td>")
-            + "</tr>"
-        )
+            + "</tr>")
     out.append("</tbody></table>")
-    return out
+    return boxed(out, caption)
 
 
 def _crosstable(report: Report) -> list[str]:
     name = "US" if report.notation == "us" else "FIDE"
-    heads = ('<th scope="col" class="num">No</th><th scope="col">Name</th>'
-             '<th scope="col" class="num">Pts</th>'
+    heads = ('<th scope="col" class="num" data-type="num"><button type="button">No</button></th>'
+             '<th scope="col" data-type="text"><button type="button">Name</button></th>'
+             '<th scope="col" class="num" data-type="num" data-first="desc">'
+             '<button type="button">Pts</button></th>'
              + "".join(f'<th scope="col">R{k}</th>' for k in range(1, report.rounds + 1)))
-    out = [f'<table class="crosstable"><caption>Crosstable in {name} notation '
-           f"<small>({_e(report.legend)})</small></caption>",
+    out = [f'<p class="legend-text">{_e(report.legend)}.</p>'
+           '<table class="crosstable sortable filterable" id="crosstable">'
+           f"<caption>Crosstable in {name} notation</caption>",
            f"<thead><tr>{heads}</tr></thead><tbody>"]
     esc = _Escaped()
-    fide = report.notation == "fide"
     for r, line in zip(report.rows, report.crosstable_rows(), strict=True):
         cells = []
-        for c in line.rounds:
-            text = esc[c.fide if fide else c.us]
-            if c.opponent is not None:
-                cells.append(f'<td><a href="#x{c.opponent}">{text}</a></td>')
+        for cell, opponent in zip(line.cells, line.opponents, strict=True):
+            text = esc[cell]
+            if opponent is not None:
+                cells.append(f'<td><a href="#x{opponent}">{text}</a></td>')
             else:
                 cells.append(f"<td>{text}</td>")
         out.append(f'<tr id="x{r.start_no}"><td class="num">{r.start_no}</td>'
-                   f'<th scope="row">{_e(r.name)}</th><td class="num">{_e(r.points_text)}</td>'
+                   f'<th scope="row">{esc[r.name]}</th><td class="num">{esc[r.points_text]}</td>'
                    + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
-    return out
+    return [out[0], *boxed(out[1:], f"Crosstable in {name} notation")]
 
 
-def _header(report: Report) -> str:
+def _header(report: Report, title: str) -> list[str]:
     items = list(report.header)
     if report.fide_rules:
         items.append(("FIDE tie-break rules", f"C.07, {report.fide_rules} edition"))
-    out = [f"<h1>{_e(report.title)}</h1>", '<dl class="event">']
+    out = [f"<h1>{_e(title)}</h1>", '<dl class="facts">']
     out.extend(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in items)
     out.append("</dl>")
     if report.columns:
@@ -195,51 +163,52 @@ def _header(report: Report) -> str:
     if report.notes:
         out.append('<ul class="notes">' + "".join(f"<li>{_e(n)}</li>" for n in report.notes)
                    + "</ul>")
-    return "\n".join(out)
+    return out
 
 
-def _group(report: Report, n: int, group: Group) -> list[str]:
-    caption = f"{_e(group.title)} <small>(places counted inside the group)</small>"
-    lines = _standings(report, group.rows, caption, False, f"group-{n}")
-    lines[0] = f'<section aria-labelledby="g{n}"><h3 id="g{n}">{_e(group.title)}</h3>\n{lines[0]}'
-    lines[-1] += "</section>"
-    return lines
+def _groups(report: Report, links: Mapping[int, str]) -> list[str]:
+    out = ['<section aria-labelledby="s-groups"><h2 id="s-groups">Groups</h2>']
+    for n, group in enumerate(report.groups, 1):
+        out.append(f'<section aria-labelledby="g{n}"><h3 id="g{n}">{_e(group.title)} '
+                   "<small>(places counted inside the group)</small></h3>")
+        out += _standings(report, group.rows, _e(group.title), f"group-{n}", links)
+        out.append("</section>")
+    out.append("</section>")
+    return out
+
+
+def _chart(report: Report) -> list[str]:
+    shown = min(CHART_PLAYERS, len(report.rows))
+    title = (f"Score after each round, the top {shown} of {len(report.rows)} players"
+             if shown < len(report.rows) else "Score after each round")
+    return ['<section aria-labelledby="s-chart"><h2 id="s-chart">Score progression</h2>',
+            "<figure>",
+            chart(report.rows, report.crosstable_rows(), report.rounds, title, CHART_PLAYERS),
+            legend(report.rows, CHART_PLAYERS),
+            f"<figcaption>{_e(title)}.</figcaption></figure></section>"]
 
 
 def render(report: Report, options: ReportOptions) -> bytes:
-    shown = min(CHART_PLAYERS, len(report.rows))
-    chart_title = (f"Score after each round, the top {shown} of {len(report.rows)} players"
-                   if shown < len(report.rows) else "Score after each round")
-    caption = ("Standings <small>(sort by clicking a column header; open a tie-break value "
-               "to see how it was computed)</small>")
-    body = [
-        "<header>", _header(report), "</header>", "<main>",
-        '<section aria-labelledby="s-standings"><h2 id="s-standings">Standings</h2>',
-        *_standings(report, report.rows, caption, True, "standings", options.prizes),
-        "</section>",
-    ]
+    title = report.event_name or file_name(report.source) or "Standings"
+    links = options.player_links
+    body = ["<header>", *filter(None, [nav(options.site_links)]), *_header(report, title),
+            "</header>",
+            "<main>", '<section aria-labelledby="s-standings"><h2 id="s-standings">'
+            "Standings</h2>",
+            '<p class="hint">Sort by clicking a column header; open a tie-break value to see '
+            "how it was computed.</p>",
+            *_standings(report, report.rows, "Standings", "standings", links, options.prizes),
+            "</section>"]
     if options.prizes is not None and options.prizes.html:
         body += ['<section aria-labelledby="s-prizes" class="prizes">',
-                 options.prizes.html.replace("<h2>", '<h2 id="s-prizes">', 1), "</section>"]
+                 *boxed([options.prizes.html.replace("<h2>", '<h2 id="s-prizes">', 1)],
+                        "Prizes"), "</section>"]
     if report.groups:
-        body.append('<section aria-labelledby="s-groups"><h2 id="s-groups">Groups</h2>')
-        for n, g in enumerate(report.groups, 1):
-            body += _group(report, n, g)
-        body.append("</section>")
-    body += [
-        '<section aria-labelledby="s-cross"><h2 id="s-cross">Crosstable</h2>',
-        *_crosstable(report), "</section>",
-    ]
+        body += _groups(report, links)
+    body += ['<section aria-labelledby="s-cross"><h2 id="s-cross">Crosstable</h2>',
+             *_crosstable(report), "</section>"]
     if report.rounds:
-        body += ['<section aria-labelledby="s-chart"><h2 id="s-chart">Score progression</h2>',
-                 '<figure>',
-                 chart(report.rows, report.crosstable_rows(), report.rounds, chart_title,
-                       CHART_PLAYERS),
-                 f"<figcaption>{_e(chart_title)}.</figcaption></figure></section>"]
-    body += ["</main>",
-             f"<footer>Generated by swisstb_io {_e(__version__)}"
-             + (f" from {_e(report.source)}" if report.source else "") + ".</footer>"]
-    head = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{_e(report.title)}</title>\n<style>{CSS}</style>\n</head>\n<body>")
-    return "\n".join([head, *body, f"<script>{JS}</script>\n</body>\n</html>\n"]).encode()
+        body += _chart(report)
+    body += ["</main>", footer(report.source)]
+    data = why_data(report, report.rows) if report.explained else ""
+    return "\n".join(document(title, body, data)).encode()

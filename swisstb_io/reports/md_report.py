@@ -58,7 +58,7 @@ def _crosstable(report: Report) -> list[str]:
     heads = ["No", "Name", "Points", *(f"R{k}" for k in range(1, report.rounds + 1))]
     body = [
         [str(r.start_no), esc(r.name), r.points_text,
-         *(esc(c.text(report.notation)) or " " for c in line.rounds)]
+         *(esc(c) or " " for c in line.cells)]
         for r, line in zip(report.rows, report.crosstable_rows(), strict=True)
     ]
     return _table(heads, body, {0, 2})

@@ -58,7 +58,7 @@ def _standings(report: Report, prizes: PrizeColumn | None = None) -> list[str]:
 
 def _crosstable(rows: tuple[Row, ...], lines: tuple[CrossRow, ...], rounds: int,
                 name_w: int) -> list[str]:
-    cell_w = max([3, *(len(c.us) for x in lines for c in x.rounds)])
+    cell_w = max([3, *(len(c) for x in lines for c in x.us)])
     no_w = max(2, *(len(str(r.start_no)) for r in rows)) if rows else 2
     pts_w = max([3, *(len(r.points_text) for r in rows)])
     fixed = no_w + 2 + 2 + pts_w + rounds * (cell_w + 1)
@@ -71,7 +71,7 @@ def _crosstable(rows: tuple[Row, ...], lines: tuple[CrossRow, ...], rounds: int,
     out.append("-" * len(head.rstrip()))
     for r, x in zip(rows, lines, strict=True):
         line = (f"{r.start_no:>{no_w}}  {r.name[:name_w]:<{name_w}}  {r.points_text:>{pts_w}}"
-                + "".join(f" {c.us:<{cell_w}}" for c in x.rounds))
+                + "".join(f" {c:<{cell_w}}" for c in x.us))
         out.append(line.rstrip())
     return out
 

@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .. import jsontext, textio
-from ..errors import Diagnostics, FormatError, Location
+from ..errors import Diagnostics, FormatError, Location, quoted
 from ..model import Color, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..us_notation import resolve_double_forfeits, trim
@@ -250,7 +250,7 @@ def _player(raw: object, pw: str, d: _Doc,
     if start_no is None or start_no < 1:
         raise d.error(
             pw,
-            f'bad "Pair number" {raw.get("Pair number")!r} (expected 1, 2, …)',
+            f'bad "Pair number" {quoted(raw.get("Pair number"))} (expected 1, 2, …)',
             raw.get("Pair number"),
         )
     ratings: tuple[Rating, ...] = ()
@@ -288,7 +288,8 @@ def _player(raw: object, pw: str, d: _Doc,
 def _result(raw: object, where: str, d: _Doc, no_opponent: set[str]) -> RoundResult:
     """One result string; ``no_opponent`` collects how the file wrote "no opponent"."""
     if not isinstance(raw, str):
-        raise d.error(where, f'expected a result string such as "+;2;W;1;2;2;0", got {raw!r}')
+        raise d.error(where, 'expected a result string such as "+;2;W;1;2;2;0", got '
+                      f"{quoted(raw)}")
     parts = [p.strip() for p in raw.split(";")]
     code = parts[0].upper()
     opp_text = parts[1] if len(parts) > 1 else ""
@@ -302,7 +303,7 @@ def _result(raw: object, where: str, d: _Doc, no_opponent: set[str]) -> RoundRes
     if outcome is None or opponent is None or colour not in ("W", "B", "-", ""):
         raise d.error(
             where,
-            f'bad result {raw!r} (expected "RESULT;OPPONENT;COLOUR;…" with RESULT one of '
+            f'bad result {quoted(raw)} (expected "RESULT;OPPONENT;COLOUR;…" with RESULT one of '
             f'{_ALLOWED}, OPPONENT a pair number or 0 or -1 for none, COLOUR W, B or -, '
             'e.g. "+;2;W;1;2;2;0")',
             raw,
@@ -316,6 +317,6 @@ def _result(raw: object, where: str, d: _Doc, no_opponent: set[str]) -> RoundRes
     if not outcome.has_opponent:
         return RoundResult(outcome)
     if outcome.played and not opponent:
-        raise d.error(where, f"bad result {raw!r}: a played game needs the opponent's number "
-                      "(0 and -1 mean none)", raw)
+        raise d.error(where, f"bad result {quoted(raw)}: a played game needs the opponent's "
+                      "number (0 and -1 mean none)", raw)
     return RoundResult(outcome, opponent or None, color)

@@ -14,29 +14,17 @@ from typing import Any
 from ..errors import WriteError
 from ..model import Color, Outcome, Player, RoundResult, Tournament
 from ..registry import WriteOptions
+from ..us_notation import RATING_CODE
 from .labels import LABEL_OF, code_of
 
+_SJSON_LETTER = {"W": "+", "D": "=", "L": "-", "N": "+", "R": "=", "S": "-"}
 _CODE = {
-    Outcome.WIN: "+",
-    Outcome.DRAW: "=",
-    Outcome.LOSS: "-",
-    Outcome.INCONSISTENT_WIN: "+",
-    Outcome.INCONSISTENT_DRAW: "=",
-    Outcome.INCONSISTENT_LOSS: "-",
-    # games of less than one move are not rated: written as unplayed, as in the DBF report
-    Outcome.WIN_UNRATED: "X",
-    Outcome.DRAW_UNRATED: "Z",
-    Outcome.LOSS_UNRATED: "F",
-    Outcome.FORFEIT_WIN: "X",
-    Outcome.FORFEIT_DRAW: "Z",
-    Outcome.FORFEIT_LOSS: "F",
-    Outcome.DOUBLE_FORFEIT: "F",
-    Outcome.PAIRING_BYE: "Bye",
-    Outcome.FULL_BYE: "B",
-    Outcome.HALF_BYE: "H",
-    Outcome.ZERO_BYE: "U",
+    **{o: _SJSON_LETTER.get(code, code) for o, code in RATING_CODE.items()},
+    Outcome.PAIRING_BYE: "Bye",  # SwissSys's own pairing bye, apart from a requested "B"
     Outcome.NOT_PAIRED: "-",
 }
+"""The result code of each outcome: the US rating-report letters, with ``+ = -`` for
+played games (SwissSys writes no N R S)."""
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import WriteError
-from ..files import DIR_MODE, atomic_write, write_failure
+from ..files import DIR_MODE, atomic_write, temp_prefix, write_failure
 from ..model import Player
 
 
@@ -77,7 +77,7 @@ def write_directory(dest: Path, files: Mapping[str, bytes]) -> None:
         dest.parent.mkdir(parents=True, exist_ok=True)
         if dest.exists() and not dest.is_dir():
             raise WriteError(f"cannot write {dest}: it exists and is not a directory")
-        tmp = Path(tempfile.mkdtemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent))
+        tmp = Path(tempfile.mkdtemp(prefix=temp_prefix(dest.name), suffix=".tmp", dir=dest.parent))
         try:
             for name, data in files.items():
                 with open(tmp / name, "wb") as fh:

@@ -11,6 +11,7 @@ from ..errors import Diagnostics, FormatError, Location, quoted
 from ..limits import round_count
 from ..model import DateText, Player, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
+from ..textsafe import after_delimiters_unsafe
 from ..us_notation import format_points, parse_date, resolve_double_forfeits, trim
 from ..validate import Places, check_games, check_points
 from .checks import apply_overrides
@@ -41,7 +42,7 @@ def _meta(
         # the key ends at ": " (keys such as "uscf:affiliate_id" hold a colon), else at ":"
         sep = ": " if ": " in body else ":"
         key, _, value = body.partition(sep)
-        key, value = key.strip(), value.strip()
+        key, value = key.strip(), after_delimiters_unsafe(value.strip())
         target = META_KEYS.get(key.lower())
         at = raw.index(sep, len(raw) - len(body)) + len(sep)
         col = at + 1 + len(raw[at:]) - len(raw[at:].lstrip())

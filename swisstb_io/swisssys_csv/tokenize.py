@@ -26,10 +26,11 @@ MAX_LINE = 100_000
 
 def sniff_delimiter(header_line: str) -> str:
     """The delimiter of the header line: the most frequent of ``,`` ``;`` tab outside quotes
-    (``,`` on a tie)."""
+    (``,`` on a tie); only the first :data:`MAX_LINE` characters count (a longer line is an
+    error anyway)."""
     counts = {",": 0, ";": 0, "\t": 0}
     quoted = False
-    for ch in header_line:
+    for ch in header_line[:MAX_LINE]:
         if ch == '"':
             quoted = not quoted
         elif not quoted and ch in counts:

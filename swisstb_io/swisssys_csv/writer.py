@@ -7,7 +7,7 @@ from collections.abc import Callable
 from ..errors import WriteError
 from ..model import DateText, Outcome, Player, Tournament
 from ..registry import WriteOptions
-from ..textsafe import spreadsheet_safe
+from ..textsafe import after_delimiters_safe, spreadsheet_safe
 from ..us_notation import CODE_TO_OUTCOME, OUTCOME_TO_CODE, format_cell, format_points, parse_date
 from .columns import LABEL, LIST_SEPARATORS, META_LABEL
 
@@ -69,7 +69,7 @@ def _meta_lines(t: Tournament) -> list[str]:
     for label, value in lines:
         if "\n" in value or "\r" in value:
             raise WriteError(_line_break(t, label, value))
-        out.append(f"# {label}: {value}")
+        out.append(f"# {label}: {after_delimiters_safe(value)}")
     return out
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..model import Tournament
 from ..tiebreaks.context import CalcOptions
 from ..tiebreaks.spec import parse_chain
-from ..tiebreaks.standings import StandingsResult, standings
+from ..tiebreaks.ranking import StandingsResult, standings
 from ..tiebreaks.team_context import TeamContext
 from .matches import TeamEvent, TeamOptions, team_event
 

@@ -42,11 +42,11 @@ declare, an unknown option or code, or a team-event ``:MP``/``:GP`` suffix raise
 :class:`Explanation` (rule text, one :class:`ExplainRow` per round, notes) and is called
 only when ``ctx.explain``.  A group system (``group_tiebreak``: 34E5, FIDE DE) gives the
 values of one tied group.  Modules are named by concept, with the US and FIDE versions of
-one idea side by side: :mod:`.buchholz` (SOLK, MM, MED / BH, FB, AOB),
+one idea side by side: :mod:`.buchholz` (SOLK, MM, MED / BH, FB),
 :mod:`.sonneborn_berger` (USSB / SB, KS), :mod:`.progressive` (CUM, OPPCUM / PS),
 :mod:`.counts` (BLK, KASH / BPG, WIN, WON, BWG, GE, STD), :mod:`.ratings` (AVGOPP / ARO,
-OPPPERF / TPR, PTP, APRO, APPO), :mod:`.encounters` (RBT, LOT / DE), and the rules for
-unplayed rounds in :mod:`.unplayed`.
+TPR, PTP), :mod:`.opponent_averages` (OPPPERF / APRO, APPO, AOB), :mod:`.encounters`
+(RBT, LOT / DE), and the rules for unplayed rounds in :mod:`.unplayed`.
 
 **Standings.** :func:`standings` ranks by points, then (for chains with a US system) the
 34E rule that scoring in actual play beats an all-unplayed score (off with
@@ -62,12 +62,14 @@ from . import (  # noqa: F401
     buchholz,
     counts,
     encounters,
+    opponent_averages,
     progressive,
     ratings,
     sonneborn_berger,
     team_systems,
 )
 from .context import CalcOptions, Context
+from .ranking import Standing, StandingsResult, compute_values, standings
 from .registry import (
     Option,
     System,
@@ -81,7 +83,6 @@ from .registry import (
     tiebreak,
 )
 from .spec import Spec, parse_chain, parse_spec
-from .standings import Standing, StandingsResult, compute_values, standings
 from .values import ExplainRow, Explanation, TiebreakValue
 
 __all__ = [

@@ -1,11 +1,11 @@
 """Buchholz-type systems: the sum (or mean) of the scores of a player's opponents.
 
 US Chess: Solkoff (34E2), Modified Median (34E1), Median (34E9); FIDE C.07: Buchholz BH
-(§8.1), Fore Buchholz FB (§8.3), Average of Opponents' Buchholz AOB (§8.2).  The FIDE
-opponent-score computation here is shared with Sonneborn-Berger SB (§9.1, in
-:mod:`.sonneborn_berger`).  Unplayed rounds follow :mod:`.unplayed`: the US adjusted score
-and 0-opponent, FIDE Article 16.  Sums are integers in units (units squared for SB) and
-become Fractions last.
+(§8.1), Fore Buchholz FB (§8.3).  The FIDE opponent-score computation here is shared with
+Sonneborn-Berger SB (§9.1, :mod:`.sonneborn_berger`) and the Average of Opponents'
+Buchholz AOB (§8.2, :mod:`.opponent_averages`).  Unplayed rounds follow :mod:`.unplayed`:
+the US adjusted score and 0-opponent, FIDE Article 16.  Sums are integers in units (units
+squared for SB) and become Fractions last.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from .unplayed import (
     special_cells,
     us_adjusted,
 )
-from .values import ExplainRow, Explanation, round_half_up
+from .values import ExplainRow, Explanation
 
 # --------------------------------------------------------------------------- BH, FB, SB
 
@@ -42,7 +42,7 @@ Kind = tuple[bool, bool, bool]
 """(SB?, FB?, unplayed games counted as played?) of a BH, FB or SB spec."""
 
 
-def _kind(rules: FideRules, spec: Spec, code: str | None = None) -> Kind:
+def opponent_score_kind(rules: FideRules, spec: Spec, code: str | None = None) -> Kind:
     code = code or spec.code
     fore = code == "FB"
     if fore and rules.edition == "2009":
@@ -50,7 +50,8 @@ def _kind(rules: FideRules, spec: Spec, code: str | None = None) -> Kind:
     return code == "SB", fore, spec.played or (rules.round_robin and not spec.swiss)
 
 
-def _totals(ctx: Context, rules: FideRules, kind: Kind, low: int, high: int) -> list[int]:
+def opponent_score_totals(ctx: Context, rules: FideRules, kind: Kind, low: int, high: int
+                          ) -> list[int]:
     """BH, FB or SB of every player in units (units squared for SB), after the cuts.
 
     Every cell takes its opponent's adjusted score or, for a round that is not a game
@@ -124,7 +125,7 @@ _SUMMARY_2009 = {
 def explain_opponent_scores(ctx: Context, spec: Spec, i: int) -> Explanation:
     """Player ``i``'s BH, FB or SB: one row per round, with the cut rows marked."""
     rules = ctx.fide_rules(spec)
-    kind = _kind(rules, spec)
+    kind = opponent_score_kind(rules, spec)
     table = ctx.fide_table
     items = entries(ctx, rules, i, *kind)
     why: dict[int, str] = {}
@@ -188,64 +189,10 @@ def opponent_scores(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """BH or FB (or SB, :mod:`.sonneborn_berger`) of every player under ``spec``'s
     modifiers."""
     rules = ctx.fide_rules(spec)
-    kind = _kind(rules, spec)
+    kind = opponent_score_kind(rules, spec)
     scale = _scale(ctx, kind)
-    totals = _totals(ctx, rules, kind, spec.cut_low, spec.cut_high)
+    totals = opponent_score_totals(ctx, rules, kind, spec.cut_low, spec.cut_high)
     return [ctx.frac(t, scale) for t in totals]
-
-
-# --------------------------------------------------------------------------- AOB
-
-
-def _opponents_buchholz(ctx: Context, spec: Spec) -> tuple[str, list[Fraction]]:
-    """(BH or FB, its value per player) that AOB averages: FB with ``/F``."""
-    rules = ctx.fide_rules(spec)
-    code = "FB" if spec.fore else "BH"
-    kind = _kind(rules, spec, code)
-    values = ctx.memo(f"aob base {rules.edition} {kind}", lambda: [
-        ctx.frac(t) for t in _totals(ctx, rules, kind, 0, 0)])
-    return code, values
-
-
-def explain_aob(ctx: Context, spec: Spec, i: int) -> Explanation:
-    rules = ctx.fide_rules(spec)
-    code, bh = _opponents_buchholz(ctx, spec)
-    table = ctx.fide_table
-    sno = table.start_nos
-    rows: list[ExplainRow] = []
-    met: list[Fraction] = []
-    for r in range(table.rounds):
-        k = i * table.rounds + r
-        if table.played[k]:
-            o = table.opp[k]
-            met.append(bh[o])
-            rows.append(ctx.explain_row(table, i, r + 1, bh[o], f"{code} of opponent {sno[o]}",
-                                        sno[o]))
-    notes: tuple[str, ...] = rules.notes
-    if not met:
-        notes = (*notes, "no game played over the board")
-    else:
-        exact = sum(met, Fraction(0)) / len(met)
-        if exact != round_half_up(exact, 2):
-            notes = (*notes, rules.exact_note(spec.system, exact))
-    return Explanation(rules.rule_text(spec.system), tuple(rows), notes)
-
-
-@tiebreak("AOB", "Average of Opponents' Buchholz", "FIDE C.07 §8.2", family="FIDE",
-          modifiers=frozenset("FPS"), decimals=2, explain=explain_aob,
-          summary="mean Buchholz of the opponents met over the board, 2 decimals half up")
-def average_of_opponents_buchholz(ctx: Context, spec: Spec) -> list[Fraction | None]:
-    """AOB (§8.2): mean BH (FB with /F) of the opponents met over the board, 2 decimals."""
-    _, bh = _opponents_buchholz(ctx, spec)
-    table = ctx.fide_table
-    out: list[Fraction | None] = []
-    for k in table.row_starts():
-        met = [bh[o] for o, pl in zip(table.opp[k:k + table.rounds],
-                                      table.played[k:k + table.rounds], strict=True) if pl]
-        out.append(round_half_up(sum(met, Fraction(0)) / len(met), 2) if met else None)
-    return out
-
-
 
 
 # --------------------------------------------------------------------------- SOLK, MM, MED

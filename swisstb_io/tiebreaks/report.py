@@ -12,7 +12,7 @@ from ..reports._numbers import number_text as number_text
 from ..reports.json_report import SCHEMA as SCHEMA
 from ..reports.json_report import document
 from .core import JSON
-from .standings import StandingsResult
+from .ranking import StandingsResult
 
 
 def to_json(

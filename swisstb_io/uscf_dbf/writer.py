@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import WriteError
-from ..model import Color, DateText, Outcome, RoundResult, Tournament
+from ..model import Color, DateText, RoundResult, Tournament
 from ..registry import WriteOptions
+from ..us_notation import RATING_CODE
 from .dbf import build
 from .layout import (
     EVENT_EXTRAS,
@@ -27,27 +28,6 @@ from .layout import (
 
 FILE_NAMES = ("THEXPORT.DBF", "TSEXPORT.DBF", "TDEXPORT.DBF")
 
-_CELL_CODE = {
-    Outcome.WIN: "W",
-    Outcome.DRAW: "D",
-    Outcome.LOSS: "L",
-    Outcome.INCONSISTENT_WIN: "N",
-    Outcome.INCONSISTENT_DRAW: "R",
-    Outcome.INCONSISTENT_LOSS: "S",
-    # games of less than one move are not rated: US Chess reports them as unplayed
-    Outcome.WIN_UNRATED: "X",
-    Outcome.DRAW_UNRATED: "Z",
-    Outcome.LOSS_UNRATED: "F",
-    Outcome.FORFEIT_WIN: "X",
-    Outcome.FORFEIT_DRAW: "Z",
-    Outcome.FORFEIT_LOSS: "F",
-    Outcome.DOUBLE_FORFEIT: "F",
-    Outcome.PAIRING_BYE: "B",
-    Outcome.FULL_BYE: "B",
-    Outcome.HALF_BYE: "H",
-    Outcome.ZERO_BYE: "U",
-    Outcome.NOT_PAIRED: "U",
-}
 
 
 def ascii_text(text: str) -> str:
@@ -127,7 +107,7 @@ def _parse_ymd(text: str) -> DateText:
 
 def round_cell(r: RoundResult) -> str:
     """The compact DBF cell: ``W12B``, ``X7``, ``H``, ``U``."""
-    code = _CELL_CODE[r.outcome]
+    code = RATING_CODE[r.outcome]
     if r.outcome.has_opponent and r.opponent:
         cell = f"{code}{r.opponent}"
         if r.outcome.played and r.color is not Color.NONE and code in "WLDNRS":

@@ -1,0 +1,88 @@
+"""Every tie-break explanation of an HTML page as one compact JSON object.
+
+A 2,000-player event has ~90,000 explanation rows: as markup they made a 17 MB page that
+took seconds to open; as this data (read only when a value is first opened, the popover
+built by the page's script, :mod:`._html_assets`) the page is a fifth of that size.
+Nothing is left out: every rule, round, value, note and dropped value is there.
+
+The object (in ``<script type="application/json" id="why-data">``)::
+
+    {"s": [text, ...],          # every distinct text once; s[0] is ""
+     "c": [label, ...],         # the tie-break columns' labels, in column order
+     "n": {"12": name, ...},    # players' names by start number (the opponents)
+     "p": {"12": [cell, ...]}}  # by start number: one entry per column
+
+A cell is ``null`` (no explanation) or ``[rule, rows, notes]`` (``notes`` left out when
+empty): ``rule`` and each note are indexes into ``s``.  A row is
+``[round, result, opponent, value, note, dropped]``: ``result``, ``note`` and ``dropped``
+are indexes into ``s``, ``opponent`` a start number or ``null``, ``value`` the number as
+printed in the page (a string, exact digits) or ``null``; trailing ``note`` and
+``dropped`` entries that are ``0`` (the empty text) are left out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..tiebreaks import Explanation
+from ._model import Report, Row
+from ._numbers import decimal
+
+Json = None | int | str | list["Json"] | dict[str, "Json"]
+
+
+class _Texts(dict[str, int]):
+    """``texts[text]``: the index of ``text`` in the string table (added when new)."""
+
+    def __missing__(self, key: str) -> int:
+        value = self[key] = len(self)
+        return value
+
+
+class _Numbers(dict[tuple[int, int, int], str]):
+    """``numbers[numerator, denominator, digits]``: a value as the page prints it (values
+    recur from row to row; a Fraction hashes in Python code, its ratio in C)."""
+
+    def __missing__(self, key: tuple[int, int, int]) -> str:
+        num, den, digits = key
+        value = self[key] = str(decimal(Fraction(num, den), digits))
+        return value
+
+
+def _cell(e: Explanation, digits: int, texts: _Texts, numbers: _Numbers) -> Json:
+    rows: list[Json] = []
+    for rnd, result, opponent, value, note, dropped in e.rows:
+        row: list[Json] = [rnd, texts[result], opponent, None if value is None
+                           else numbers[(*value.as_integer_ratio(), digits)]]
+        if dropped:
+            row += [texts[note], texts[dropped]]
+        elif note:
+            row.append(texts[note])
+        rows.append(row)
+    cell: list[Json] = [texts[e.rule], rows]
+    if e.notes:
+        cell.append([texts[n] for n in e.notes])
+    return cell
+
+
+def why_data(report: Report, rows: Sequence[Row]) -> str:
+    """The JSON text of the explanations of ``rows`` (safe inside ``<script>``: ASCII, no
+    ``<``)."""
+    texts = _Texts()
+    texts[""] = 0
+    numbers = _Numbers()
+    digits = [c.digits for c in report.columns]
+    players: dict[str, Json] = {}
+    for r in rows:
+        players[str(r.start_no)] = [
+            None if c.explanation is None else _cell(c.explanation, d, texts, numbers)
+            for c, d in zip(r.cells, digits, strict=True)]
+    data: dict[str, Json] = {
+        "s": list(texts),
+        "c": [c.label for c in report.columns],
+        "n": {str(r.start_no): r.name for r in report.rows},
+        "p": players,
+    }
+    return json.dumps(data, ensure_ascii=True, separators=(",", ":")).replace("<", "\\u003c")
