@@ -303,3 +303,31 @@ def test_sssc_factor_is_computed_or_given() -> None:
     one = next(s for s in ts.result.rows if s.start_no == 1)
     assert one.values["SSSC"].value == Fraction(3883, 100)
     assert one.values["SSSC[factor=4]"].value == Fraction(67, 2)
+
+
+@pytest.mark.parametrize("name", ["held_swiss_5", "held_swiss_9", "bbp_issue_7",
+                                  "echecs_javafo_sample2"])
+def test_one_board_teams_have_their_players_bh_and_sb(name: str) -> None:
+    """On a one-board event (every player a team of one) BH:MP and SB:MP equal the board
+    players' individual BH and SB under a 2-1-0 point system (byes at their individual
+    value: a PAB without 320 is given TW, its individual worth)."""
+    from swisstb_io.model import PointSystem
+    from swisstb_io.teams import TeamOptions
+
+    t = read(FIX / "trf" / f"{name}.trf")
+    two = PointSystem(win=Fraction(2), draw=Fraction(1), loss=Fraction(0),
+                      forfeit_win=Fraction(2), pairing_bye=Fraction(2), full_bye=Fraction(2),
+                      half_bye=Fraction(1))
+    t = replace(t, point_system=two, teams=tuple(
+        Team(p.name, (p.start_no,), p.start_no) for p in t.players))
+    chain = "BH,BH/C1,SB,SB/C1"
+    options = CalcOptions(fide_rules="2024")
+    alone = {s.start_no: s.values for s in standings(t, chain, options).rows}
+    teams = team_standings(t, "BH:MP,BH:MP/C1,SB:MP,SB:MP/C1", options=options,
+                           team_options=TeamOptions(pab=(Fraction(2), Fraction(1))))
+    assert teams.event.boards == 1
+    for s in teams.result.rows:
+        for code in chain.split(","):
+            team_code = code.replace("/", ":MP/", 1) if "/" in code else code + ":MP"
+            assert s.values[team_code].value == alone[s.start_no][code].value, (
+                name, s.start_no, code)
