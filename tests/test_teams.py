@@ -292,9 +292,9 @@ def test_team_report_prints_the_file_chain() -> None:
     first = next(line for line in lines if line.startswith(" 1  16"))
     assert first.split()[-4:] == ["2", "528", "225", "33.5"]
     assert " 9  18  Serbia" in res.output
-    res = CliRunner().invoke(cli, ["report", str(GRANDMOMMY), "--view", "team", "-f", "json"],
+    res = CliRunner().invoke(cli, ["report", str(GRANDMOMMY), "--view", "team", "-f", "md"],
                              prog_name="swisstb")
-    assert res.exit_code == 2 and "--view team gives text" in res.stderr
+    assert res.exit_code == 2 and "--view team gives text or JSON" in res.stderr
 
 
 def test_sssc_factor_is_computed_or_given() -> None:
@@ -331,3 +331,30 @@ def test_one_board_teams_have_their_players_bh_and_sb(name: str) -> None:
             team_code = code.replace("/", ":MP/", 1) if "/" in code else code + ":MP"
             assert s.values[team_code].value == alone[s.start_no][code].value, (
                 name, s.start_no, code)
+
+
+def test_team_json_adds_team_standings_and_matches() -> None:
+    from click.testing import CliRunner
+
+    from swisstb_io.cli import cli
+
+    res = CliRunner().invoke(cli, ["report", str(HELD["2024"]), "-f", "json"],
+                             prog_name="swisstb")
+    assert res.exit_code == 0, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["schema"] == "swisstb-report/1"
+    assert (doc["event"]["kind"], doc["event"]["boards"], doc["event"]["primary"]) == (
+        "team", 4, "MP")
+    assert len(doc["standings"]) == 84  # the board players stay
+    first = doc["team_standings"][0]
+    assert (first["place"], first["team_no"], first["match_points"], first["game_points"]) == (
+        1, 5, 10, 18)
+    assert list(first["tiebreaks"]) == ["MPVGP", "EDE", "BH:MP/C1", "EMGSB/C1"]
+    assert first["tiebreaks"]["BH:MP/C1"] == 53 and first["tiebreaks"]["EMGSB/C1"] == 117
+    r6 = [m for m in doc["matches"] if m["round"] == 6 and 1 in (m["white_team"],
+                                                              m["black_team"])]
+    assert r6 == [{"round": 6, "white_team": 6, "black_team": 1, "kind": "forfeit-loss",
+                   "result": "L", "mp": [0, 2], "gp": [0, 4], "boards": r6[0]["boards"]}]
+    byes = [(m["round"], m["white_team"], m["kind"]) for m in doc["matches"]
+            if m["black_team"] is None]
+    assert byes == [(5, 12, "PAB"), (5, 14, "HPB"), (7, 7, "ZPB"), (7, 14, "PAB")]

@@ -159,7 +159,8 @@ def command(
     parts = []
     for t in sections:
         if _team_view(view, t, fmt, prize_path):
-            parts.append(_team_report(t, codes, team_primary, options))
+            parts.append(_team_report(t, codes, team_primary, options, fmt, ReportOptions(
+                source=path, input_format=result.format)))
             continue
         chain = _chain(codes, t)
         _usage.check_chain_fits(chain, t)
@@ -189,8 +190,8 @@ def command(
 
 
 def _team_view(view: str | None, t: Tournament, fmt: str, prize_path: str | None) -> bool:
-    """Whether ``t`` gets the team view: asked for, or (by default) a text report of an
-    event whose teams meet each other.  The team view is text only so far."""
+    """Whether ``t`` gets the team view: asked for, or (by default) a text or JSON report of
+    an event whose teams meet each other (other formats and --prizes: individual so far)."""
     from ..teams import is_team_event
 
     if view == "individual":
@@ -198,16 +199,18 @@ def _team_view(view: str | None, t: Tournament, fmt: str, prize_path: str | None
     if view == "team":
         if not t.teams:
             raise click.UsageError("--view team: the file has no teams (no 310 or 013 records)")
-        if fmt != "text" or prize_path:
-            raise click.UsageError("--view team gives text team standings (no other format "
-                                   "or --prizes yet); use --view individual for those")
+        if fmt not in ("text", "json") or prize_path:
+            raise click.UsageError("--view team gives text or JSON team standings (no other "
+                                   "format or --prizes yet); use --view individual for those")
         return True
-    return fmt == "text" and not prize_path and is_team_event(t)
+    return fmt in ("text", "json") and not prize_path and is_team_event(t)
 
 
 def _team_report(t: Tournament, codes: str | None, primary: str | None,
-                 options: CalcOptions) -> bytes:
-    """The text team standings of ``t`` (a bad ``--tiebreaks`` is a usage error)."""
+                 options: CalcOptions, fmt: str, report_options: ReportOptions) -> bytes:
+    """The team standings of ``t`` as text or JSON (a bad ``--tiebreaks`` is a usage
+    error).  The JSON keeps the individual ``standings[]`` (ranked by points)."""
+    from ..teams.json_view import team_json
     from ..teams.standings import team_standings
     from ..teams.text import render_text
 
@@ -217,6 +220,8 @@ def _team_report(t: Tournament, codes: str | None, primary: str | None,
         if codes is None:
             raise
         raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
+    if fmt == "json":
+        return team_json(ts, standings(t, "PTS", options), report_options)
     return render_text(ts).encode("utf-8")
 
 
