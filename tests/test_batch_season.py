@@ -156,14 +156,15 @@ def test_a_player_page_shows_each_event_s_heading_and_games(tmp_path: Path) -> N
     p = index["players"][0]
     ev, place, points = p["events"][0]
     event = index["events"][ev]
-    head = (f'<tr class="ev"><th colspan="5"><a href="../{event["links"]["html"]}">'
+    head = (f'<tr class="ev"><th colspan="5" scope="rowgroup">'
+            f'<a href="../{event["links"]["html"]}">'
             f'{event["file"]}</a> {event["name"]}, {event["date"]}: place {place}, '
             f"{points} points</th></tr>")
     assert head in page
     first = next(r for r in p["rounds"] if r[0] == ev)
     rating = "" if first[5] is None else first[5]
-    assert (f"{head}\n<tr><td>{first[1]}</td><td>{first[3]}</td><td>{first[4]}</td>"
-            f"<td>{rating}</td><td>{first[2]}</td></tr>") in page
+    assert (f'{head}\n<tr><td class="num">{first[1]}</td><td>{first[3]}</td>'
+            f'<td>{first[4]}</td><td class="num">{rating}</td><td>{first[2]}</td></tr>') in page
 
 
 def test_an_entrant_with_both_ids_links_them_across_events() -> None:

@@ -15,6 +15,8 @@ from ..model import Tournament
 from ..registry import ReadResult
 from ..reports import FORMATS, PrizeColumn, ReportOptions, build, render, report_format
 from ..tiebreaks import CalcOptions, StandingsResult
+from .results import event_stem
+from .site_links import event_links
 
 REPORT_EXTENSIONS: dict[str, str] = {
     name: f.extension for f in FORMATS.values() for name in (f.name, *f.aliases)}
@@ -36,8 +38,11 @@ def reports_bytes(
     prizes: PrizeColumn | None = None,
 ) -> dict[str, bytes]:
     """Each report of ``formats`` (keys of :data:`REPORT_EXTENSIONS`), built from one table;
-    ``prizes``: the event's prize list (a Prize column and the list on the page)."""
-    options = ReportOptions(source=source, input_format=read.format, prizes=prizes)
+    ``prizes``: the event's prize list (a Prize column and the list on the page).  The
+    HTML page links to the season site (:mod:`.site_links`)."""
+    site, players = event_links(read.tournament, event_stem(source))
+    options = ReportOptions(source=source, input_format=read.format, prizes=prizes,
+                            site_links=site, player_links=players)
     crosstable = any(report_format(f).crosstable for f in formats)
     table = build(result, options, crosstable=crosstable)
     return {fmt: render(table, fmt, options) for fmt in formats}

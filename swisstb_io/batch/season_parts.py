@@ -53,6 +53,10 @@ class SeasonEntry(NamedTuple):
     halves: int
     games: tuple[SeasonGame, ...]
     """Every round the entrant was paired in, in order."""
+    start_no: int = 0
+    """The entrant's start number in the event (its line of the event page: ``#x<n>``)."""
+    rating: int | None = None
+    """The rating the event used for the entrant (FIDE, else US Chess), if any."""
 
 
 def normalise_name(name: str) -> str:
@@ -134,13 +138,14 @@ def season_entries(t: Tournament, result: StandingsResult) -> tuple[SeasonEntry,
         out.append(SeasonEntry(
             keys, p.name, place.get(p.start_no), decimal(ctx.frac(units)), played,
             tuple((num, den) for den, num in by_den.items()), n_rated, rating_sum, halves,
-            tuple(games)))
+            tuple(games), p.start_no, opponents[p.start_no][1]))
     return tuple(out)
 
 
 def entries_to_json(entries: tuple[SeasonEntry, ...]) -> list[list[Any]]:
     """The entries as plain JSON lists (the fields in order; points as a string)."""
-    return [[*e[:3], str(e.points), *e[4:9], [list(g) for g in e.games]] for e in entries]
+    return [[*e[:3], str(e.points), *e[4:9], [list(g) for g in e.games], e.start_no, e.rating]
+            for e in entries]
 
 
 def entries_from_json(data: Any) -> tuple[SeasonEntry, ...] | None:
@@ -148,13 +153,18 @@ def entries_from_json(data: Any) -> tuple[SeasonEntry, ...] | None:
     when ``data`` is not a list of them."""
     if not isinstance(data, list):
         return None
+    # a summary written before entries had their start number and rating (ten fields):
+    # the event page link and the rating column are left blank for it
+    data = [[*row, 0, None] if isinstance(row, list) and len(row) == 10 else row
+            for row in data]
     try:
         return tuple(
             SeasonEntry(tuple(keys), name, place, Decimal(points), played,
                         tuple((int(n), int(d)) for n, d in score), rated, rating_sum, halves,
                         tuple((rnd, letter, colour, opp, rating)
-                              for rnd, letter, colour, opp, rating in games))
-            for keys, name, place, points, played, score, rated, rating_sum, halves, games
-            in data)
+                              for rnd, letter, colour, opp, rating in games),
+                        start_no, own_rating)
+            for (keys, name, place, points, played, score, rated, rating_sum, halves, games,
+                 start_no, own_rating) in data)
     except (TypeError, ValueError, InvalidOperation):
         return None

@@ -19,7 +19,8 @@ from itertools import chain
 from ..reports._numbers import decimal
 from ..tiebreaks.rating_tables import DP_TABLE
 from .results import FileResult
-from .season_parts import SeasonEntry, normalise_name
+from .season_parts import SeasonEntry
+from .surnames import surname_key
 
 
 class _Union:
@@ -47,6 +48,11 @@ def performance(games: Iterable[tuple[int, int]]) -> int | None:
     """``games`` are ``(halves scored, opponent rating)``; None when there is none."""
     pairs = list(games)
     return _performance(len(pairs), sum(r for _, r in pairs), sum(h for h, _ in pairs))
+
+
+def entry_performance(entry: SeasonEntry) -> int | None:
+    """The entrant's performance rating in its event (as :func:`performance`)."""
+    return _performance(entry.rated, entry.rating_sum, entry.halves)
 
 
 def _performance(n: int, rating_sum: int, halves: int) -> int | None:
@@ -99,9 +105,9 @@ def _player(items: list[tuple[int, SeasonEntry]]) -> SeasonPlayer:
 
 
 def season_players(results: Sequence[FileResult]) -> list[SeasonPlayer]:
-    """Every player of the season's events, matched across events, sorted by name, with
-    their ids (``p1``, ``p2``…).  ``results`` must be in the order of the index's
-    ``events`` (entries refer to events by position)."""
+    """Every player of the season's events, matched across events, sorted by surname
+    (:mod:`.surnames`), with their ids (``p1``, ``p2``…).  ``results`` must be in the order
+    of the index's ``events`` (entries refer to events by position)."""
     union = _Union()  # only keys that an entrant links to another are in it
     entries: list[tuple[int, SeasonEntry]] = []
     for ev, res in enumerate(results):
@@ -115,7 +121,7 @@ def season_players(results: Sequence[FileResult]) -> list[SeasonPlayer]:
         key = item[1].keys[0]
         groups.setdefault(find(key) if key in linked else key, []).append(item)
     players = [_player(items) for items in groups.values()]
-    players.sort(key=lambda p: (normalise_name(p.name), p.name))
+    players.sort(key=lambda p: surname_key(p.name))
     for n, p in enumerate(players, 1):
         p.id = f"p{n}"
     return players

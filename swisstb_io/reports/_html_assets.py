@@ -40,7 +40,7 @@ dl.facts dd { margin: 0; }
 ol.tiebreaks, ul.notes { margin: .5rem 0; color: var(--muted); padding-left: 1.5rem; }
 .box { overflow-x: auto; max-width: 100%; margin: .25rem 0 1rem; }
 .box:focus { outline: 2px solid var(--accent); }
-table { border-collapse: collapse; }
+table { border-collapse: collapse; overflow-wrap: normal; }
 caption { text-align: left; font-weight: 600; padding: .25rem 0; caption-side: top; }
 caption small { font-weight: 400; color: var(--muted); }
 th, td { border-bottom: 1px solid var(--line); padding: .2rem .5rem; vertical-align: top; }

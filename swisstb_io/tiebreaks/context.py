@@ -174,6 +174,7 @@ class Context:
                     self.points[i] += _adjustment_units(p.start_no, adj.points, self.unit)
         self._cache: dict[str, Any] = {}
         self._fracs: dict[tuple[int, int], Fraction] = {}
+        self._num_texts: dict[tuple[int, int], str] = {}
         self.decisions: dict[str, str] = {}
         """What systems decided for the whole event (e.g. ``fide_rules``), for reports."""
 
@@ -213,8 +214,14 @@ class Context:
         return value
 
     def num_text(self, units: int, scale: int = 1) -> str:
-        """:func:`~swisstb_io.tiebreaks.values.num` of ``frac(units, scale)``, for notes."""
-        return num(self.frac(units, scale))
+        """:func:`~swisstb_io.tiebreaks.values.num` of ``frac(units, scale)``, for notes
+        (remembered like :meth:`frac`: an explained event writes ~10^5 notes from a few
+        dozen values; 60 season events: 3.6 s of 8.8 s of explanations were this text)."""
+        key = (units, scale)
+        text = self._num_texts.get(key)
+        if text is None:
+            text = self._num_texts[key] = num(self.frac(units, scale))
+        return text
 
     def memo(self, key: str, build: Callable[[], T]) -> T:
         """Compute ``build()`` once per context and share it between systems."""
