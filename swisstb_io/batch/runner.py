@@ -33,6 +33,7 @@ from ._safety import (
     entry_files,
     remove_files,
     remove_own_temporaries,
+    worker_start,
     write_all,
 )
 from .discover import discover
@@ -356,7 +357,7 @@ class Batch:
             return
         left = {rel: path for path, rel in tasks}  # the events without a result yet
         pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)),
-                                   initializer=_worker_start)
+                                   initializer=worker_start)
         try:
             futures: dict[Future[FileResult], str] = {
                 pool.submit(process_event, path, rel, out, opts, manifest.get(rel)): rel
@@ -393,14 +394,6 @@ class Batch:
                                      "processing this file (a crash, not a reading error); "
                                      "please report it with the file")
             yield res
-
-
-def _worker_start() -> None:
-    """A worker leaves Ctrl-C to the parent (which stops the run and cleans up): else every
-    worker would print its own KeyboardInterrupt traceback."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def default_jobs() -> int:
