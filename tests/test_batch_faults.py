@@ -216,7 +216,7 @@ def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
 
 def test_a_huge_file_and_an_unreadable_folder_are_reported(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from swisstb_io.batch.discover import MAX_EVENT_BYTES, discover
+    from swisstb_io.batch.discovery import MAX_EVENT_BYTES, discover
 
     season = _season(tmp_path / "season", 1)
     with (season / "huge.trf").open("wb") as fh:

@@ -36,7 +36,7 @@ from ._safety import (
     worker_start,
     write_all,
 )
-from .discover import discover
+from .discovery import discover
 from .render import (
     REPORT_EXTENSIONS,
     SUBMISSION_SUFFIXES,
@@ -259,7 +259,7 @@ class Batch:
         if not root.exists():
             raise SwisstbError(f"{root}: no such file or folder")
         self.notes: list[str] = []
-        """Files and folders passed over, and why (:func:`.discover.discover`)."""
+        """Files and folders passed over, and why (:func:`.discovery.discover`)."""
         self.events = discover(root, patterns=self.options.patterns, exclude=out,
                                notes=self.notes)
         self.tasks = [task for e in self.events for task in section_tasks(e, self._rel(e))]
