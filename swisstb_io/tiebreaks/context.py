@@ -91,6 +91,20 @@ class CalcOptions:
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """A competitor score that is not the tournament's point system: per competitor and
+    round, the points in units of ``1 / unit`` (a team's match or game points), with the
+    values of a win and a draw that the rules use (16.3.2, 16.4.2, DE maxima, WIN)."""
+
+    unit: int
+    win: int
+    draw: int
+    loss: int
+    cells: tuple[tuple[int, ...], ...]
+    """``cells[i][r]``: competitor ``i``'s points in round ``r`` (0-based), in units."""
+
+
+@dataclass(frozen=True)
 class FideRules:
     """The FIDE C.07 choices a computation is made under, each with the reason for it."""
 
@@ -141,7 +155,8 @@ class Context:
     whole number of units (for 1-½-0: a multiple of ½).
     """
 
-    def __init__(self, tournament: Tournament, options: CalcOptions | None = None) -> None:
+    def __init__(self, tournament: Tournament, options: CalcOptions | None = None,
+                 scoring: Scoring | None = None) -> None:
         self.tournament = tournament
         self.options = options or CalcOptions()
         self.explain = self.options.explain
@@ -149,11 +164,19 @@ class Context:
         self.win: int = self.points_of[Outcome.WIN]
         self.draw: int = self.points_of[Outcome.DRAW]
         self.loss: int = self.points_of[Outcome.LOSS]
+        self.scoring = scoring
+        """Per-cell points given by the caller (a team score), ``None``: the point system."""
+        cells = None
+        if scoring is not None:
+            self.unit, self.win, self.draw, self.loss = (scoring.unit, scoring.win,
+                                                         scoring.draw, scoring.loss)
+            cells = scoring.cells
+        self._cells = cells
         self._competitors = [(p.start_no, p.results) for p in tournament.players]
         self.n_rounds: int = tournament.rounds_paired
         self.scheduled: int = max(tournament.rounds, self.n_rounds)
         self.is_round_robin: bool = tournament.is_round_robin
-        self.table = ScoreTable(self._competitors, self.n_rounds, self.points_of)
+        self.table = ScoreTable(self._competitors, self.n_rounds, self.points_of, cells)
         table = self.table
         self.start_nos: tuple[int, ...] = table.start_nos
         self.index: dict[int, int] = table.index
@@ -186,7 +209,7 @@ class Context:
         ``future_rounds="unplayed"`` the table over every scheduled round."""
         if self.options.future_rounds == "skip" or self.scheduled == self.n_rounds:
             return self.table
-        return ScoreTable(self._competitors, self.scheduled, self.points_of)
+        return ScoreTable(self._competitors, self.scheduled, self.points_of, self._cells)
 
     @functools.cached_property
     def color(self) -> list[list[Color]]:
@@ -201,6 +224,11 @@ class Context:
 
     def __len__(self) -> int:
         return len(self.start_nos)
+
+    def for_spec(self, spec: Spec) -> Context:
+        """The context ``spec`` is computed on: this one (a team context picks the match
+        or game points context for a ``:MP`` / ``:GP`` spec)."""
+        return self
 
     # ------------------------------------------------------------------ helpers
 
