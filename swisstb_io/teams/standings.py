@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from ..model import Tournament
 from ..tiebreaks.context import CalcOptions
-from ..tiebreaks.spec import parse_chain
 from ..tiebreaks.ranking import StandingsResult, standings
+from ..tiebreaks.spec import parse_chain
 from ..tiebreaks.team_context import TeamContext
 from .matches import TeamEvent, TeamOptions, team_event
 
