@@ -39,6 +39,24 @@ def _batch(*args: str) -> subprocess.Popen[bytes]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
+def _no_process_left(out: Path, wait: float = 10) -> None:
+    """No worker of the killed batch outlives it (they would wait for work forever)."""
+    mark = os.fsencode(out)
+    deadline = time.monotonic() + wait
+    while True:
+        left = []
+        for proc_dir in Path("/proc").iterdir():
+            try:
+                if proc_dir.name.isdigit() and mark in (proc_dir / "cmdline").read_bytes():
+                    left.append(proc_dir.name)
+            except OSError:
+                continue  # ended meanwhile
+        if not left or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert left == [], f"processes of the killed batch still running: {left}"
+
+
 def test_sigkill_then_rerun_matches_a_clean_run(tmp_path: Path) -> None:
     """Killed at seeded random points (after 1-4 events, then 0-50 ms into the next), with
     one and two workers; the re-run's folder equals a clean run's, byte for byte."""
@@ -58,6 +76,7 @@ def test_sigkill_then_rerun_matches_a_clean_run(tmp_path: Path) -> None:
         time.sleep(rng.uniform(0, 0.05))
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
+        _no_process_left(out)
         res = subprocess.run([sys.executable, "-m", "swisstb_io", "batch", str(season), "-o",
                               str(out), "-j", "1"], capture_output=True, text=True, timeout=120)
         assert res.returncode == 0, res.stderr
@@ -197,7 +216,7 @@ def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
 
 def test_a_huge_file_and_an_unreadable_folder_are_reported(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from swisstb_io.batch.discover import MAX_EVENT_BYTES, discover
+    from swisstb_io.batch.discovery import MAX_EVENT_BYTES, discover
 
     season = _season(tmp_path / "season", 1)
     with (season / "huge.trf").open("wb") as fh:

@@ -6,6 +6,7 @@
 * :func:`remove_own_temporaries`: a killed run's temporary files, and only those: the
   ``.NAME.XXXXXXXX.tmp`` of a file the batch writes (never a user's own ``*.tmp``).
 * :func:`colliding_outputs`: two events whose outputs would have the same name.
+* :func:`worker_start`: a worker process leaves Ctrl-C to the batch and ends with it.
 * :func:`write_all`: an event's files, all or none; :func:`remove_files`: the reports of an
   event that failed or is gone, so the index and the files agree.
 """
@@ -182,3 +183,26 @@ def remove_files(out: Path, names: Iterable[str]) -> None:
     for name in names:
         if ".." not in Path(name).parts:
             (out / name).unlink(missing_ok=True)
+
+
+def worker_start() -> None:
+    """A worker leaves Ctrl-C to the parent (which stops the run and cleans up): else every
+    worker would print its own KeyboardInterrupt traceback.  And it ends when the parent is
+    gone (:func:`_exit_with_parent`)."""
+    import signal
+    import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A batch killed outright (SIGKILL, the OOM killer) runs no clean-up, and its workers
+    would wait for work forever (the other workers keep their task pipe open): each one
+    exits within half a second of being orphaned.  A temporary file it leaves is the next
+    run's to sweep (:func:`remove_own_temporaries`)."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)  # the parent that would collect a result is gone: nothing to clean up

@@ -33,9 +33,10 @@ from ._safety import (
     entry_files,
     remove_files,
     remove_own_temporaries,
+    worker_start,
     write_all,
 )
-from .discover import discover
+from .discovery import discover
 from .render import (
     REPORT_EXTENSIONS,
     SUBMISSION_SUFFIXES,
@@ -258,7 +259,7 @@ class Batch:
         if not root.exists():
             raise SwisstbError(f"{root}: no such file or folder")
         self.notes: list[str] = []
-        """Files and folders passed over, and why (:func:`.discover.discover`)."""
+        """Files and folders passed over, and why (:func:`.discovery.discover`)."""
         self.events = discover(root, patterns=self.options.patterns, exclude=out,
                                notes=self.notes)
         self.tasks = [task for e in self.events for task in section_tasks(e, self._rel(e))]
@@ -356,7 +357,7 @@ class Batch:
             return
         left = {rel: path for path, rel in tasks}  # the events without a result yet
         pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)),
-                                   initializer=_worker_start)
+                                   initializer=worker_start)
         try:
             futures: dict[Future[FileResult], str] = {
                 pool.submit(process_event, path, rel, out, opts, manifest.get(rel)): rel
@@ -393,14 +394,6 @@ class Batch:
                                      "processing this file (a crash, not a reading error); "
                                      "please report it with the file")
             yield res
-
-
-def _worker_start() -> None:
-    """A worker leaves Ctrl-C to the parent (which stops the run and cleans up): else every
-    worker would print its own KeyboardInterrupt traceback."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def default_jobs() -> int:
