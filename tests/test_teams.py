@@ -360,3 +360,17 @@ def test_team_json_adds_team_standings_and_matches() -> None:
     byes = [(m["round"], m["white_team"], m["kind"]) for m in doc["matches"]
             if m["black_team"] is None]
     assert byes == [(5, 12, "PAB"), (5, 14, "HPB"), (7, 7, "ZPB"), (7, 14, "PAB")]
+
+
+def test_team_pab_without_320_is_a_drawn_match_unless_chosen() -> None:
+    from click.testing import CliRunner
+
+    from swisstb_io.cli import cli
+
+    path = str(FIX / "trf" / "sharlybbp_team_299_all.trf")
+    out = CliRunner().invoke(cli, ["report", path], prog_name="swisstb").stdout
+    assert "a PAB without record 320 counts 1 MP and 0.5 GP: a drawn match" in out
+    res = CliRunner().invoke(cli, ["report", path, "--team-pab", "1,1"], prog_name="swisstb")
+    assert "counts 1 MP and 1 GP: as chosen" in res.stdout
+    res = CliRunner().invoke(cli, ["report", path, "--team-pab", "1"], prog_name="swisstb")
+    assert res.exit_code == 2 and "'--team-pab'" in res.stderr

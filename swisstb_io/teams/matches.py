@@ -38,6 +38,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from fractions import Fraction
 
 from ..model import Color, Outcome, Player, PointSystem, RoundResult, Tournament
@@ -188,7 +189,7 @@ def team_event(t: Tournament, options: TeamOptions | None = None,
     notes: list[str] = []
     if rec.pab is None:
         pab = opts.pab or (mpts.draw, ps.draw * boards)
-        why = "as chosen" if opts.pab else "a drawn match (the default; --team-pab to choose)"
+        why = "as chosen" if opts.pab else "a drawn match, the default (--team-pab to choose)"
     else:
         pab, why = rec.pab, "from record 320"
     rows: dict[int, list[TeamRound]] = {team.number: [] for team in teams}
@@ -215,7 +216,8 @@ def team_event(t: Tournament, options: TeamOptions | None = None,
             row = _override(row, results.get((rnd, n)), defaults)
             rows[n].append(row)
     if rec.pab is None and any(r.kind is Kind.PAB for rs in rows.values() for r in rs):
-        notes.append(f"a PAB without record 320 counts {pab[0]} MP and {pab[1]} GP ({why})")
+        notes.append(f"a PAB without record 320 counts {_text(pab[0])} MP and "
+                     f"{_text(pab[1])} GP: {why}")
     if any(a.kind == "default" for a in rec.adjustments):
         notes.append("299 default lines " + ("applied" if opts.apply_299_defaults else
                      "ignored") + " (the reference implementation ignores them)")
@@ -228,6 +230,15 @@ def team_event(t: Tournament, options: TeamOptions | None = None,
     return TeamEvent(teams, boards, rounds, mpts, ps.win, ps.draw,
                      {n: tuple(rs) for n, rs in rows.items()},
                      {n: tuple(b) for n, b in bonus.items()}, tuple(dict.fromkeys(notes)))
+
+
+def _text(x: Fraction) -> str:
+    """``Fraction(1, 2)`` -> ``0.5`` (notes; quarter points are exact decimals)."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    if 4 % x.denominator == 0:
+        return str(Decimal(x.numerator) / Decimal(x.denominator))
+    return str(x)
 
 
 def _board_count(t: Tournament, rec: TeamRecords, teams: tuple[TeamEntry, ...],
