@@ -69,6 +69,14 @@ def test_a_member_not_fielded_in_a_forfeited_match_has_no_board() -> None:
         Kind.FORFEIT_WIN, 4, [33, 123, 151, 216])
 
 
+def test_a_team_without_line_up_faces_the_line_up_of_its_opponent() -> None:
+    """Round 5, Poland (4) v Greece (27): Greece's 300 line-up leaves board 2 empty, so
+    Poland's member who won on an empty board plays board 2 (801: ``=+== 1234``)."""
+    row = team_event(read(GRANDMOMMY)).rows[4][4]
+    assert [b.player for b in row.boards] == [6, 23, 41, 31]
+    assert [b.points for b in row.boards] == [Fraction(1, 2), 1, Fraction(1, 2), Fraction(1, 2)]
+
+
 def test_grandmommy_totals_equal_its_310_records() -> None:
     t = read(GRANDMOMMY)
     ev = team_event(t)
@@ -181,13 +189,12 @@ def test_grandmommy_declared_chain_as_the_reference() -> None:
 #: (16.3.2: only VURs follow it), in the reference as here; the reference's MP-based ESB
 #: and SSSC do not: there it treats the forfeit loss as not a VUR (checked: with that reading
 #: every EMMSB and EMGSB value of the file equals the reference's).  We keep one reading of
-#: 16.1.2 for every system.  BC differs for 7 teams (byes and forfeits on the boards: open).
+#: 16.1.2 for every system.
 _ESB_OPP_14_15 = {1, 2, 3, 4, 5, 7, 9, 10, 12, 17}
 _EMGSB = _ESB_OPP_14_15 | {27, 28, 29, 34, 35}
 GRANDMOMMY_KNOWN = {
     "EMMSB": _ESB_OPP_14_15, "EMMSB/C1": _ESB_OPP_14_15,
     "EMGSB": _EMGSB, "EMGSB/C1": _EMGSB, "SSSC": _EMGSB,
-    "BC": {3, 4, 17, 18, 21, 25, 28},
 }
 
 
