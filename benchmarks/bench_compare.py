@@ -27,6 +27,7 @@ both.  Printed: every run, the median of each, and after / before.
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import statistics
 import subprocess
@@ -45,11 +46,20 @@ from swisstb_io.api import write  # noqa: E402
 FIDE_CHAIN = "PTS,BH/C1,BH,SB,PS,DE,ARO,TPR"
 
 
-def child_cpu(python: str, args: list[str]) -> float:
+def bytecode_env(cache: Path) -> dict[str, str]:
+    """The environment of the timed processes: compiled modules cached (under ``cache``,
+    outside both source trees), as an installed package has them, even where the
+    caller's environment sets ``PYTHONDONTWRITEBYTECODE``."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(cache)
+    return env
+
+
+def child_cpu(python: str, args: list[str], env: dict[str, str]) -> float:
     """CPU seconds of one ``python -m swisstb_io ARGS`` process and its waited-for children."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([python, "-m", "swisstb_io", *args], check=True, cwd=tempfile.gettempdir(),
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -86,13 +96,15 @@ def main() -> None:
                       "--jobs", "1", "--force"],
         }
         chosen = args.only or list(cases)
+        envs = {name: bytecode_env(root / f"pyc-{name}") for name in pythons}
         times: dict[tuple[str, str], list[float]] = {}
         for case in chosen:
-            for python in pythons.values():  # one warm-up each (disk cache, .pyc files)
-                child_cpu(python, cases[case])
+            for name, python in pythons.items():  # one warm-up each (disk cache, .pyc files)
+                child_cpu(python, cases[case], envs[name])
             for _ in range(args.runs):
                 for name, python in pythons.items():
-                    times.setdefault((case, name), []).append(child_cpu(python, cases[case]))
+                    times.setdefault((case, name), []).append(
+                        child_cpu(python, cases[case], envs[name]))
         print(f"\nCPU seconds, {args.runs} interleaved runs each")
         print(f"{'case':<12} {'before':>8} {'after':>8} {'ratio':>6}   runs before | after")
         for case in chosen:

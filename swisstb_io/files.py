@@ -87,6 +87,7 @@ _HINTS = {
     errno.EDQUOT: "the disk quota is used up: free some space or choose another disk",
     errno.ENAMETOOLONG: "the name is too long: choose a shorter one",
     errno.EEXIST: "a file of that name is in the way: remove it or choose another path",
+    errno.ENOENT: "a folder on the way cannot be created there: choose another path",
 }
 
 

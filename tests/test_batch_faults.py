@@ -39,6 +39,24 @@ def _batch(*args: str) -> subprocess.Popen[bytes]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
+def _no_process_left(out: Path, wait: float = 10) -> None:
+    """No worker of the killed batch outlives it (they would wait for work forever)."""
+    mark = os.fsencode(out)
+    deadline = time.monotonic() + wait
+    while True:
+        left = []
+        for proc_dir in Path("/proc").iterdir():
+            try:
+                if proc_dir.name.isdigit() and mark in (proc_dir / "cmdline").read_bytes():
+                    left.append(proc_dir.name)
+            except OSError:
+                continue  # ended meanwhile
+        if not left or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert left == [], f"processes of the killed batch still running: {left}"
+
+
 def test_sigkill_then_rerun_matches_a_clean_run(tmp_path: Path) -> None:
     """Killed at seeded random points (after 1-4 events, then 0-50 ms into the next), with
     one and two workers; the re-run's folder equals a clean run's, byte for byte."""
@@ -52,17 +70,22 @@ def test_sigkill_then_rerun_matches_a_clean_run(tmp_path: Path) -> None:
         out = tmp_path / f"out{k}"
         proc = _batch(str(season), "-o", str(out), "-j", "1" if k < 2 else "2")
         assert proc.stderr is not None
-        for _ in range(rng.randrange(1, 5)):  # kill after a few events, somewhere in the next
-            proc.stderr.readline()
+        lines = [proc.stderr.readline().decode() for _ in range(rng.randrange(1, 5))]
+        assert all(line.endswith(": ok\n") for line in lines)  # then killed in a later one
+        finished = {line.split(": ")[0] for line in lines}
         time.sleep(rng.uniform(0, 0.05))
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
+        _no_process_left(out)
         res = subprocess.run([sys.executable, "-m", "swisstb_io", "batch", str(season), "-o",
                               str(out), "-j", "1"], capture_output=True, text=True, timeout=120)
         assert res.returncode == 0, res.stderr
         got = _files(out)
         assert [n for n in got if n.endswith(".tmp")] == []
         assert got == want  # reports, summaries, index and manifest alike
+        redone = {line.split(": ")[0] for line in res.stderr.splitlines()
+                  if line.endswith(": ok")}
+        assert not finished & redone  # what was finished before the kill is not redone
 
 
 def test_finished_events_survive_a_kill(tmp_path: Path) -> None:
@@ -171,11 +194,11 @@ def test_a_non_utf8_file_name_works(tmp_path: Path) -> None:
 
 def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from swisstb_io.batch import runner
+    from swisstb_io.batch import _safety
 
     season = _season(tmp_path / "season", 1)
     calls: list[Path] = []
-    real = runner.atomic_write
+    real = _safety.atomic_write
 
     def disk_full_on_the_second(path: Path, data: bytes) -> None:
         calls.append(path)
@@ -183,7 +206,7 @@ def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
             raise OSError(28, "No space left on device", str(path))
         real(path, data)
 
-    monkeypatch.setattr(runner, "atomic_write", disk_full_on_the_second)
+    monkeypatch.setattr(_safety, "atomic_write", disk_full_on_the_second)
     res = list(Batch(season, tmp_path / "out", BatchOptions(formats=("html", "json"))).run())
     assert [(r.status, r.message) for r in res] == [
         ("failed", f"cannot write {calls[1]}: No space left on device; the disk is full: "
@@ -193,7 +216,7 @@ def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
 
 def test_a_huge_file_and_an_unreadable_folder_are_reported(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from swisstb_io.batch.discover import MAX_EVENT_BYTES, discover
+    from swisstb_io.batch.discovery import MAX_EVENT_BYTES, discover
 
     season = _season(tmp_path / "season", 1)
     with (season / "huge.trf").open("wb") as fh:
@@ -234,3 +257,15 @@ def test_a_section_that_is_gone_loses_its_reports(tmp_path: Path) -> None:
     list(Batch(season, out, BatchOptions(formats=("json",))).run())
     assert sorted(p.name for p in (out / "events").iterdir()) == [
         "club.sjson.json", "club.sjson.summary.json"]
+
+
+def test_a_killed_runs_player_page_temporaries_are_swept(tmp_path: Path) -> None:
+    season = _season(tmp_path / "season", 1)
+    out = tmp_path / "out"
+    (out / "players").mkdir(parents=True)
+    ours = out / "players" / ".3.html.k2j4_x9q.tmp"
+    ours.write_bytes(b"half a page")
+    theirs = out / "players" / ".notes.html.k2j4_x9q.tmp"
+    theirs.write_bytes(b"the user's")
+    list(Batch(season, out, BatchOptions(formats=("json",))).run())
+    assert not ours.exists() and theirs.exists()

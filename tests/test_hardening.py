@@ -230,8 +230,8 @@ def test_a_batch_that_finds_no_events_says_so(tmp_path: Path) -> None:
      "Invalid value for '--labels': XX is not in the tie-break chain (BH, SB); label one of "
      "those"),
     (["--playoff", "1,2"],
-     "Invalid value for '--playoff': player 1 is tied with none of the others named (they "
-     "have 1: 2.5, 2: 1.5 points); a play-off orders players on the same score"),
+     "Invalid value for '--playoff': no two of the players named are tied on points (1: 2.5, "
+     "2: 1.5); a play-off orders players on the same score"),
     (["--unrated-rating", "-5"],
      "Invalid value for '--unrated-rating': -5 is not in the range x>=0."),
     (["--notation", "fide"],
@@ -245,6 +245,15 @@ def test_senseless_values_are_usage_errors(args: list[str], message: str) -> Non
     code, out, err = invoke("report", str(CLEAN), *args)
     assert (code, out) == (2, "")
     assert err.splitlines()[-1] == f"Error: {message}"
+
+
+def test_prizes_checks_its_playoff_and_chain_the_same_way() -> None:
+    prizes = str(ROOT / "fixtures" / "prizes" / "based_on_1000.toml")
+    code, _, err = invoke("prizes", str(CLEAN), "--prizes", prizes, "--playoff", "1,2")
+    assert code == 2 and err.splitlines()[-1].startswith(
+        "Error: Invalid value for '--playoff': no two of the players named are tied")
+    code, _, err = invoke("prizes", str(CLEAN), "--prizes", prizes, "-t", "BH/C9")
+    assert code == 2 and "BH/C9 cuts 9 of 3 rounds" in err
 
 
 def test_sensible_values_still_work() -> None:
@@ -440,3 +449,10 @@ def test_prize_lists_and_submission_problems_cannot_fake_lines(tmp_path: Path) -
     code, _, err = invoke("submit", "fide", str(path), "-o", str(tmp_path / "x.trf"))
     assert "player 1 (Evil\\x1b[31m\\nfake line): sex: missing" in err
     assert not any(line.startswith("fake") for line in err.splitlines())
+
+
+def test_a_folder_that_cannot_be_created() -> None:
+    code, _, err = invoke("report", str(CLEAN), "-o", "/proc/no-such-process/x.txt")
+    assert (code, err) == (1, "Error: /proc/no-such-process/x.txt: cannot write: No such file "
+                              "or directory; a folder on the way cannot be created there: "
+                              "choose another path\n")

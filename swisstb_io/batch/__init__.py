@@ -8,13 +8,13 @@
 
 The library never prints: the caller decides what to show of each
 :class:`~swisstb_io.batch.runner.FileResult`.  See :mod:`.runner` (skipping unchanged events,
-atomic writes), :mod:`.discover` (which files are events) and :mod:`.season` (the index and
+atomic writes), :mod:`.discovery` (which files are events) and :mod:`.season` (the index and
 the season view across events).
 """
 
 from __future__ import annotations
 
-from .discover import discover
+from .discovery import discover
 from .results import FileResult
 from .runner import MANIFEST, Batch, BatchOptions, default_jobs, process_event
 from .season import build_index, read_index

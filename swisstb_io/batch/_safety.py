@@ -6,6 +6,9 @@
 * :func:`remove_own_temporaries`: a killed run's temporary files, and only those: the
   ``.NAME.XXXXXXXX.tmp`` of a file the batch writes (never a user's own ``*.tmp``).
 * :func:`colliding_outputs`: two events whose outputs would have the same name.
+* :func:`worker_start`: a worker process leaves Ctrl-C to the batch and ends with it.
+* :func:`write_all`: an event's files, all or none; :func:`remove_files`: the reports of an
+  event that failed or is gone, so the index and the files agree.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import SwisstbError
-from ..files import temp_prefix
+from ..files import atomic_write, temp_prefix
 
 LOCK = ".swisstb-batch.lock"
 JOURNAL = ".swisstb-batch.journal"
@@ -106,15 +109,21 @@ class Journal:
 _TMP_TAIL = re.compile(r"^[A-Za-z0-9_]{8}\.tmp$")
 
 
-def remove_own_temporaries(out: Path, names: Iterable[str]) -> int:
+def remove_own_temporaries(out: Path, names: Iterable[str],
+                           folders: Mapping[str, str] | None = None) -> int:
     """Delete the temporary files of ``names`` (paths relative to ``out`` that the batch
-    writes) that a killed run left; returns how many."""
+    writes) that a killed run left; ``folders`` maps a folder the batch fills (``players``)
+    to a regular expression of the names it writes there (``\\d+\\.html``).  Returns how
+    many were removed."""
     by_dir: dict[Path, set[str]] = {}
     for name in names:
         target = out / name
         by_dir.setdefault(target.parent, set()).add(temp_prefix(target.name))
+    own = {out / folder: re.compile(rf"\.{rx}\.[A-Za-z0-9_]{{8}}\.tmp")
+           for folder, rx in (folders or {}).items()}
     removed = 0
-    for folder, prefixes in by_dir.items():
+    for folder in {*by_dir, *own}:
+        prefixes = by_dir.get(folder, set())
         try:
             entries = list(os.scandir(folder))
         except OSError:
@@ -122,8 +131,9 @@ def remove_own_temporaries(out: Path, names: Iterable[str]) -> int:
         for entry in entries:
             if not entry.name.endswith(".tmp") or not entry.is_file(follow_symlinks=False):
                 continue
-            if any(entry.name.startswith(p) and _TMP_TAIL.match(entry.name[len(p):])
-                   for p in prefixes):
+            if (folder in own and own[folder].fullmatch(entry.name)) or any(
+                    entry.name.startswith(p) and _TMP_TAIL.match(entry.name[len(p):])
+                    for p in prefixes):
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(entry.path)
                 removed += 1
@@ -144,3 +154,55 @@ def colliding_outputs(planned: Mapping[str, Iterable[str]]) -> dict[str, str]:
             continue
         owner.update((n, rel) for n in mine)
     return clashes
+
+
+def write_all(out: Path, blobs: Mapping[str, bytes]) -> None:
+    """Every file of one event, or (when a write fails) none of the new ones: those already
+    written are removed again, so the index never shows half an event."""
+    done: list[Path] = []
+    try:
+        for name, blob in blobs.items():
+            atomic_write(out / name, blob)
+            done.append(out / name)
+    except BaseException:
+        for f in done:
+            f.unlink(missing_ok=True)
+        raise
+
+
+def entry_files(entry: Mapping[str, Any]) -> list[str]:
+    """The files a manifest entry says the batch wrote for its event."""
+    outputs = entry.get("outputs")
+    names = [o for o in outputs if isinstance(o, str)] if isinstance(outputs, list) else []
+    summary = entry.get("summary")
+    return [*names, summary] if isinstance(summary, str) else names
+
+
+def remove_files(out: Path, names: Iterable[str]) -> None:
+    """Remove a failed or vanished event's reports (only inside ``out``)."""
+    for name in names:
+        if ".." not in Path(name).parts:
+            (out / name).unlink(missing_ok=True)
+
+
+def worker_start() -> None:
+    """A worker leaves Ctrl-C to the parent (which stops the run and cleans up): else every
+    worker would print its own KeyboardInterrupt traceback.  And it ends when the parent is
+    gone (:func:`_exit_with_parent`)."""
+    import signal
+    import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A batch killed outright (SIGKILL, the OOM killer) runs no clean-up, and its workers
+    would wait for work forever (the other workers keep their task pipe open): each one
+    exits within half a second of being orphaned.  A temporary file it leaves is the next
+    run's to sweep (:func:`remove_own_temporaries`)."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)  # the parent that would collect a result is gone: nothing to clean up

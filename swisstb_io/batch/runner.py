@@ -26,8 +26,17 @@ from ..errors import SwisstbError
 from ..files import write_reason
 from ..registry import by_extension
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
-from ._safety import Journal, OutputLock, colliding_outputs, remove_own_temporaries
-from .discover import discover
+from ._safety import (
+    Journal,
+    OutputLock,
+    colliding_outputs,
+    entry_files,
+    remove_files,
+    remove_own_temporaries,
+    worker_start,
+    write_all,
+)
+from .discovery import discover
 from .render import (
     REPORT_EXTENSIONS,
     SUBMISSION_SUFFIXES,
@@ -41,6 +50,7 @@ from .render import (
 )
 from .results import SECTION_MARK, FileResult, event_stem, split_section, summary_path
 from .season import write_index
+from .season_html import PLAYERS_DIR
 from .season_parts import SeasonEntry, entries_to_json, season_entries
 from .summary import SUMMARY_SCHEMA, summarise
 
@@ -201,24 +211,10 @@ def _produce(
     doc = {**summary, "entrant_columns": SeasonEntry._fields,
            "entrants": entries_to_json(season)}
     blobs[summary_path(rel)] = json.dumps(doc, ensure_ascii=False).encode("utf-8")
-    _write_all(out, blobs)
+    write_all(out, blobs)
     warnings = (*(str(d) for d in read.diagnostics if d.severity.value != "info"), *notes)
     return FileResult(path, rel, "ok", outputs=tuple(written), digest=digest, summary=summary,
                       warnings=warnings, season=season)
-
-
-def _write_all(out: Path, blobs: dict[str, bytes]) -> None:
-    """Every file of one event, or (when a write fails) none of the new ones: those already
-    written are removed again, so the index never shows half an event."""
-    done: list[Path] = []
-    try:
-        for name, blob in blobs.items():
-            atomic_write(out / name, blob)
-            done.append(out / name)
-    except BaseException:
-        for f in done:
-            f.unlink(missing_ok=True)
-        raise
 
 
 def _manifest(out: Path) -> dict[str, Any]:
@@ -253,21 +249,6 @@ def index_key(results: list[FileResult], stopped_early: bool) -> str:
     return h.hexdigest()
 
 
-def _entry_files(entry: dict[str, Any]) -> list[str]:
-    """The files a manifest entry says the batch wrote for its event."""
-    outputs = entry.get("outputs")
-    names = [o for o in outputs if isinstance(o, str)] if isinstance(outputs, list) else []
-    summary = entry.get("summary")
-    return [*names, summary] if isinstance(summary, str) else names
-
-
-def _remove_files(out: Path, names: list[str]) -> None:
-    """Remove a failed or vanished event's reports, so the index and the files agree."""
-    for name in names:
-        if ".." not in Path(name).parts:  # only inside the output folder
-            (out / name).unlink(missing_ok=True)
-
-
 class Batch:
     """One batch run over ``root`` into ``out``; iterate :meth:`run` to drive it."""
 
@@ -278,7 +259,7 @@ class Batch:
         if not root.exists():
             raise SwisstbError(f"{root}: no such file or folder")
         self.notes: list[str] = []
-        """Files and folders passed over, and why (:func:`.discover.discover`)."""
+        """Files and folders passed over, and why (:func:`.discovery.discover`)."""
         self.events = discover(root, patterns=self.options.patterns, exclude=out,
                                notes=self.notes)
         self.tasks = [task for e in self.events for task in section_tasks(e, self._rel(e))]
@@ -321,9 +302,10 @@ class Batch:
         if journal.replay(manifest):  # the last run was killed: its index is behind
             previous_index = ""
         planned = {rel: self._planned(rel) for _, rel in self.tasks}
-        known = {n for entry in manifest.values() for n in _entry_files(entry)}
+        known = {n for entry in manifest.values() for n in entry_files(entry)}
         remove_own_temporaries(self.out, [*known, *(n for ns in planned.values() for n in ns),
-                                          "index.json", "index.html", MANIFEST])
+                                          "index.json", "index.html", MANIFEST],
+                               {PLAYERS_DIR: r"\d+\.html"})
         clashes = colliding_outputs(planned)
         seen: set[str] = set()
         finished = False
@@ -332,7 +314,7 @@ class Batch:
                 seen.add(res.rel)
                 self.results.append(res)
                 if res.status == "failed":
-                    _remove_files(self.out, _entry_files(manifest.pop(res.rel, {})))
+                    remove_files(self.out, entry_files(manifest.pop(res.rel, {})))
                     journal.record(res.rel, None)
                 else:
                     manifest[res.rel] = {"digest": res.digest, "outputs": list(res.outputs),
@@ -350,7 +332,7 @@ class Batch:
             for rel in [r for r in manifest if r not in seen and r not in rels]:
                 file = split_section(rel)[0]
                 if file in files or not (base / file).exists():  # a section or a file gone
-                    _remove_files(self.out, _entry_files(manifest.pop(rel)))
+                    remove_files(self.out, entry_files(manifest.pop(rel)))
             save_manifest(self.out, manifest, previous_index if finished else "")
             journal.close(remove=True)
         key = index_key(self.results, self.stopped_early)
@@ -375,7 +357,7 @@ class Batch:
             return
         left = {rel: path for path, rel in tasks}  # the events without a result yet
         pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)),
-                                   initializer=_worker_start)
+                                   initializer=worker_start)
         try:
             futures: dict[Future[FileResult], str] = {
                 pool.submit(process_event, path, rel, out, opts, manifest.get(rel)): rel
@@ -412,14 +394,6 @@ class Batch:
                                      "processing this file (a crash, not a reading error); "
                                      "please report it with the file")
             yield res
-
-
-def _worker_start() -> None:
-    """A worker leaves Ctrl-C to the parent (which stops the run and cleans up): else every
-    worker would print its own KeyboardInterrupt traceback."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def default_jobs() -> int:

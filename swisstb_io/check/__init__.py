@@ -87,7 +87,7 @@ def expand(paths: Iterable[str], patterns: tuple[str, ...] = ()) -> list[str]:
     extension, or for generic and unknown extensions (``.txt``, ``.json``) only when its
     content is recognised, so a pre-commit hook given every changed file skips the rest.
     """
-    from ..batch.discover import discover, is_event_file
+    from ..batch.discovery import discover, is_event_file
 
     out: list[str] = []
     for p in paths:

@@ -73,15 +73,16 @@ def check_labels(text: str | None, chain: Sequence[Spec]) -> None:
 
 
 def check_playoff(order: Sequence[int], result: StandingsResult) -> None:
-    """``--playoff`` ranks players who are tied on points: each one named must share its
-    score with another one named."""
+    """``--playoff`` orders players tied on points: a list in which no two players share a
+    score would change nothing.  (A full order naming every player is fine: only the ties
+    in it count.)"""
     points = {row.start_no: row.points for row in result.rows}
-    for sn in order:
-        if not any(other != sn and points[other] == points[sn] for other in order):
-            raise click.BadParameter(
-                f"player {sn} is tied with none of the others named (they have "
-                f"{', '.join(f'{o}: {num(points[o])}' for o in order)} points); a play-off "
-                "orders players on the same score", param_hint="'--playoff'")
+    scores = [points[sn] for sn in order]
+    if order and len(set(scores)) == len(scores):
+        raise click.BadParameter(
+            f"no two of the players named are tied on points "
+            f"({', '.join(f'{o}: {num(points[o])}' for o in order)}); a play-off orders "
+            "players on the same score", param_hint="'--playoff'")
 
 
 def check_format_options(fmt: str, *, notation_given: bool, explain: bool) -> None:

@@ -9,6 +9,7 @@ from ..model import Tournament
 from ..prizes.prize_file import PrizeFileError
 from ..registry import ReadResult
 from ..tiebreaks import CalcOptions, standings
+from . import _usage
 from ._io import (
     echo_diagnostics,
     from_option,
@@ -77,8 +78,10 @@ def command(path: str, prize_path: str, codes: str | None, fmt: str, output: str
     if unknown:
         raise click.BadParameter(f"no player with start number {', '.join(map(str, unknown))}",
                                  param_hint="'--playoff'")
+    _usage.check_chain_fits(chain, t)
     ranked = standings(t, chain, CalcOptions(playoff=order,
                                              actual_play_rule=not no_actual_play))
+    _usage.check_playoff(order, ranked)
     prizes = prizes_for(ranked, t, prize_file)
     keys = tuple(spec.key for spec in ranked.chain)
     if fmt == "json":

@@ -108,6 +108,12 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
 @from_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: every section, one block each).")
+@click.option("--view", type=click.Choice(["team", "individual"]), default=None,
+              help="Team standings or individual standings (default: team standings, as "
+                   "text, when teams meet each other: 310, a 192 team code or 013 teams "
+                   "paired against each other).")
+@click.option("--team-primary", type=click.Choice(["mp", "gp"]), default=None,
+              help="Team view: rank by match points or game points (default: 192).")
 @click.option("--after-round", type=int, metavar="N",
               help="Standings as they stood after round N (later rounds left out).")
 @strict_option
@@ -117,7 +123,7 @@ def command(
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None, no_actual_play: bool,
     prize_path: str | None, from_format: str | None, section: str | None,
-    after_round: int | None, strict: bool,
+    view: str | None, team_primary: str | None, after_round: int | None, strict: bool,
 ) -> None:
     """Standings of FILE ranked by points and tie-breaks, with a crosstable.
 
@@ -152,6 +158,9 @@ def command(
     )
     parts = []
     for t in sections:
+        if _team_view(view, t, fmt, prize_path):
+            parts.append(_team_report(t, codes, team_primary, options))
+            continue
         chain = _chain(codes, t)
         _usage.check_chain_fits(chain, t)
         _usage.check_rating_list(rating_list, t)
@@ -177,6 +186,38 @@ def command(
         write_output(output, parts[0])
     else:
         write_output(output, every_section(fmt, [t.section for t in sections], parts))
+
+
+def _team_view(view: str | None, t: Tournament, fmt: str, prize_path: str | None) -> bool:
+    """Whether ``t`` gets the team view: asked for, or (by default) a text report of an
+    event whose teams meet each other.  The team view is text only so far."""
+    from ..teams import is_team_event
+
+    if view == "individual":
+        return False
+    if view == "team":
+        if not t.teams:
+            raise click.UsageError("--view team: the file has no teams (no 310 or 013 records)")
+        if fmt != "text" or prize_path:
+            raise click.UsageError("--view team gives text team standings (no other format "
+                                   "or --prizes yet); use --view individual for those")
+        return True
+    return fmt == "text" and not prize_path and is_team_event(t)
+
+
+def _team_report(t: Tournament, codes: str | None, primary: str | None,
+                 options: CalcOptions) -> bytes:
+    """The text team standings of ``t`` (a bad ``--tiebreaks`` is a usage error)."""
+    from ..teams.standings import team_standings
+    from ..teams.text import render_text
+
+    try:
+        ts = team_standings(t, codes, primary=primary, options=options)
+    except TiebreakError as exc:
+        if codes is None:
+            raise
+        raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
+    return render_text(ts).encode("utf-8")
 
 
 def every_section(fmt: str, names: list[str], parts: list[bytes]) -> bytes:

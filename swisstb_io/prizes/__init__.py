@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from ..model import Tournament
 from ..tiebreaks import CalcOptions, Spec, StandingsResult, standings
 from .engine import award
-from .entrants import entrants
+from .entrants import entrants_of
 from .model import Entrant, PrizeFile
 from .prize_file import SCHEMA, PrizeFileError, parse_prize_file, read_prize_file
 from .result import ItemAward, Pool, PrizeResult, Share, TeamAward, Unawarded
@@ -28,7 +28,7 @@ from .result import ItemAward, Pool, PrizeResult, Share, TeamAward, Unawarded
 def prizes_for(result: StandingsResult, tournament: Tournament,
                prize_file: PrizeFile) -> PrizeResult:
     """The prize list for standings already computed (as ``report`` computes them)."""
-    return award(entrants(result, tournament), prize_file)
+    return award(entrants_of(result, tournament), prize_file)
 
 
 def prize_list(
@@ -55,7 +55,7 @@ __all__ = [
     "TeamAward",
     "Unawarded",
     "award",
-    "entrants",
+    "entrants_of",
     "parse_prize_file",
     "prize_list",
     "prizes_for",

@@ -28,7 +28,7 @@ from .model import Entrant
 _DATE = re.compile(r"(\d{4})(?:[-/.](\d{1,2})[-/.](\d{1,2}))?$")
 
 
-def entrants(result: StandingsResult, tournament: Tournament) -> list[Entrant]:
+def entrants_of(result: StandingsResult, tournament: Tournament) -> list[Entrant]:
     """One :class:`Entrant` per standings row, best first."""
     players = tournament.by_start_no()
     last = tournament.rounds_played

@@ -66,6 +66,7 @@ from . import (  # noqa: F401
     progressive,
     ratings,
     sonneborn_berger,
+    team_systems,
 )
 from .context import CalcOptions, Context
 from .ranking import Standing, StandingsResult, compute_values, standings

@@ -71,10 +71,11 @@ def compute_values(ctx: Context, chain: Sequence[Spec]) -> dict[str, dict[int, T
     for spec in chain:
         system = spec.system
         if system.values is not None:
-            values = system.values(ctx, spec)
+            on = ctx.for_spec(spec)
+            values = system.values(on, spec)
             explain = system.explain
             if ctx.explain and explain is not None:
-                out[spec.key] = {sn: TiebreakValue(v, explain(ctx, spec, i)) for i, (sn, v)
+                out[spec.key] = {sn: TiebreakValue(v, explain(on, spec, i)) for i, (sn, v)
                                  in enumerate(zip(ctx.start_nos, values, strict=True))}
             else:
                 out[spec.key] = {sn: TiebreakValue(v)
@@ -179,9 +180,10 @@ def _apply_group(
     members = tuple(sorted(ctx.start_nos[i] for i in group))
     assert system.group_values is not None
     explain = system.group_explain
-    vals = {sn: TiebreakValue(v, explain(ctx, spec, members, sn)
+    on = ctx.for_spec(spec)
+    vals = {sn: TiebreakValue(v, explain(on, spec, members, sn)
                               if ctx.explain and explain is not None else None)
-            for sn, v in system.group_values(ctx, spec, members).items()}
+            for sn, v in system.group_values(on, spec, members).items()}
     store.update(vals)
     group_keys = int_keys([vals.get(ctx.start_nos[i]) for i in group])
     parts = _split(group, dict(zip(group, group_keys, strict=True)))

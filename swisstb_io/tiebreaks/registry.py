@@ -86,6 +86,8 @@ class System:
     """Group systems: apply again to a subgroup that is still tied after a pass."""
     family: str = "US"
     """``"US"`` or ``"FIDE"``: US systems switch on the 34E "actual play" pre-sort."""
+    team_only: bool = False
+    """A team-event system (C.07 §12-§13, 34G2): listed only for team chains."""
 
     def __post_init__(self) -> None:
         if (self.values is None) == (self.group_values is None):
@@ -185,10 +187,12 @@ def presets() -> Mapping[str, tuple[str, ...]]:
     return MappingProxyType(dict(_PRESETS))
 
 
-def known_codes() -> str:
+def known_codes(team: bool = False) -> str:
     """A one-line list of the codes and presets, for error messages: US Chess codes, then
-    FIDE codes, each in the order of their rulebook (whatever the order of the modules)."""
-    ordered = sorted(_SYSTEMS.values(), key=_rulebook_order)
+    FIDE codes, each in the order of their rulebook (whatever the order of the modules);
+    the team-event systems only with ``team``."""
+    ordered = sorted((s for s in _SYSTEMS.values() if team or not s.team_only),
+                     key=_rulebook_order)
     return (
         "known codes: "
         + ", ".join(s.code for s in ordered)
@@ -204,8 +208,9 @@ def _rulebook_order(system: System) -> tuple[int, tuple[int, ...]]:
     return (system.family != "US", number)
 
 
-def get_system(name: str) -> System:
-    """The system called ``name`` (code or alias, any case); :class:`TiebreakError` if none."""
+def get_system(name: str, team: bool = False) -> System:
+    """The system called ``name`` (code or alias, any case); :class:`TiebreakError` if none
+    (listing the team-event codes too with ``team``)."""
     key = norm(name)
     if key in _NOT_ALIASES:
         raise TiebreakError(
@@ -214,5 +219,5 @@ def get_system(name: str) -> System:
         )
     code = _ALIASES.get(key)
     if code is None:
-        raise TiebreakError(f"unknown tie-break {name!r}; {known_codes()}")
+        raise TiebreakError(f"unknown tie-break {name!r}; {known_codes(team)}")
     return _SYSTEMS[code]

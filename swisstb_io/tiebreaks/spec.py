@@ -47,6 +47,9 @@ class Spec:
     """Other modifiers, upper-case: ``{"P"}`` for ``DE/P``, ``{"V0"}``…"""
     options: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
     """Resolved system options (defaults filled in) from ``[name=value;…]``."""
+    score: str | None = None
+    """Team events: ``"MP"`` or ``"GP"`` from a ``:MP`` / ``:GP`` suffix (the score the
+    system reads), ``None`` without one (the primary score)."""
 
     def option(self, name: str) -> str:
         """The value of option ``name`` (always present once parsed: defaults are filled in)."""
@@ -119,9 +122,10 @@ _MOD_RE = re.compile(
 )
 
 
-def parse_spec(text: str) -> Spec:
+def parse_spec(text: str, team: bool = False) -> Spec:
     """Parse one code with modifiers: ``"BH/C1"``, ``"ks/l40"``, ``"ARO/U1400"``,
-    ``"CUM[unplayed=all-unplayed-points]"``."""
+    ``"CUM[unplayed=all-unplayed-points]"``; with ``team`` (a team event) also the
+    ``:MP`` / ``:GP`` suffix, ``"BH:MP/C1"``."""
     raw = text.strip()
     body, opts_text = raw, ""
     m = re.fullmatch(r"(?s)(.*?)\[(.*)\]", raw)
@@ -137,8 +141,8 @@ def parse_spec(text: str) -> Spec:
             raise TiebreakError(f"{text!r}: score suffix must be :MP or :GP, not :{score_text}")
     if not head:
         raise TiebreakError(f"empty tie-break code in {text!r}; {known_codes()}")
-    system = get_system(head)
-    if score is not None:
+    system = get_system(head, team)
+    if score is not None and not team:
         raise TiebreakError(
             f"{text!r}: the :{score} suffix chooses match or game points in a team event; "
             f"this is an individual event, so write {system.code} without it"
@@ -187,12 +191,12 @@ def parse_spec(text: str) -> Spec:
             raise TiebreakError(f"{text!r}: unknown option {item.strip()!r} (options: {known})")
         options[name] = system.options[name].check(name, value, system.code)
         given.append(f"{name}={value}")
-    key = system.code + "".join("/" + k for k in mod_keys)
+    key = system.code + (f":{score}" if score else "") + "".join("/" + k for k in mod_keys)
     if given:
         key += "[" + ";".join(given) + "]"
     return Spec(
         code=system.code, key=key, cut=cut, median=median, limit=limit, unrated=unrated,
-        flags=frozenset(flags), options=MappingProxyType(options),
+        flags=frozenset(flags), options=MappingProxyType(options), score=score,
     )
 
 
@@ -215,11 +219,11 @@ def _split(text: str, sep: str) -> list[str]:
     return out
 
 
-def parse_chain(text: str | Iterable[str]) -> tuple[Spec, ...]:
+def parse_chain(text: str | Iterable[str], team: bool = False) -> tuple[Spec, ...]:
     """A chain from ``"MM,SOLK,CUM"``, a preset name (``"uscf"``) or a list of codes.
 
     Presets may be mixed with codes (``"uscf,KASH"``).  ``PTS`` (the primary score in TRF
-    212) is skipped.  Duplicate keys are an error.
+    212) is skipped.  Duplicate keys are an error.  ``team``: see :func:`parse_spec`.
     """
     items = _split(text, ",") if isinstance(text, str) else list(text)
     out: list[Spec] = []
@@ -229,11 +233,11 @@ def parse_chain(text: str | Iterable[str]) -> tuple[Spec, ...]:
             continue
         codes = preset(item)
         if codes is not None:
-            out.extend(parse_spec(code) for code in codes)
+            out.extend(parse_spec(code, team) for code in codes)
         elif norm(item) in ("PTS", "POINTS"):
             continue
         else:
-            out.append(parse_spec(item))
+            out.append(parse_spec(item, team))
     seen: set[str] = set()
     for spec in out:
         if spec.key in seen:

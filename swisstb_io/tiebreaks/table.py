@@ -32,7 +32,8 @@ class ScoreTable:
     """Every cell of every competitor over ``rounds`` rounds (missing rounds: not paired,
     rounds beyond ``rounds`` left out).
 
-    * ``outcome[k]``, ``color[k]``, ``pts[k]`` (units);
+    * ``outcome[k]``, ``color[k]``, ``pts[k]`` (units: the outcome's points, or the
+      ``cell_points`` given per competitor and round, e.g. a team's game points);
     * ``opp[k]``: the opponent's index, ``-1`` without one (byes, absences), also set for
       forfeits (the scheduled opponent);
     * ``played[k]``: a game played over the board (it has an opponent);
@@ -40,7 +41,8 @@ class ScoreTable:
     """
 
     def __init__(self, competitors: Sequence[Competitor], rounds: int,
-                 points: Mapping[Outcome, int]) -> None:
+                 points: Mapping[Outcome, int],
+                 cell_points: Sequence[Sequence[int]] | None = None) -> None:
         self.start_nos: tuple[int, ...] = tuple(sn for sn, _ in competitors)
         self.index: dict[int, int] = {sn: i for i, sn in enumerate(self.start_nos)}
         if len(self.index) != len(self.start_nos):
@@ -55,6 +57,9 @@ class ScoreTable:
         self.cells = cells
         self.outcome: list[Outcome] = [c.outcome for c in cells]
         self.pts: list[int] = [points[o] for o in self.outcome]
+        if cell_points is not None:  # a score that is not a function of the outcome
+            self.pts = [p for row in cell_points
+                        for p in (*row[:rounds], *[0] * (rounds - len(row)))]
         index = self.index
         self.opp: list[int] = [index.get(c.opponent, -2) if _PAIRED[o] and c.opponent is not None
                                else -1 for c, o in zip(cells, self.outcome, strict=True)]

@@ -1,0 +1,323 @@
+"""How board results roll up into team matches: one pure function, :func:`team_event`.
+
+The rules (``teams.md`` §"How boards roll up into matches", with swisstb's choices of
+§A.3.2):
+
+1. **Which team.** A player's team is the 310 record (else 013) listing them.  A team's
+   number is its 310 TPN (013: its position).  In each round, the boards of a team face the
+   team of its members' opponents.
+2. **Board order.** The round's 300 line-up if there is one; otherwise the members who have
+   a board that round (a game or forfeit against a player, or a ``+`` against ``0000``; a
+   ``0000 - -`` marks a member not fielded) in 310 order, those without an opponent last.
+   Boards past the board count (352's length; else the most
+   boards fielded in any match; else the largest team) are dropped.
+3. **Game points** (GP) are the sum of the team's board points under the 162 point system
+   (``+`` = W, ``-`` / ``Z`` / blank = 0, ``U`` = 162 P).
+4. **Match result.** More game points wins the match (TW), equal and both above 0 is a draw
+   (TD), 0-0 is a loss for both (TL), as the reference implementation counts it.
+5. **Played or not.** A match is *played* when a board was played over the board (or both
+   teams scored); otherwise the winner has a forfeit win and the loser a forfeit loss, and
+   0-0 is a double forfeit.
+6. **330** makes the match a forfeited one of its type (``+-``, ``-+``, ``--``); the game
+   points are still those of the board lines.
+7. **Byes.** 240 F = TW and W x boards GP; 240 H = TD and D x boards; 240 Z = 0 / 0; the
+   PAB (320) = 320's values.  A PAB without a 320 record counts as a drawn match (TD and
+   D x boards, :attr:`TeamOptions.pab` to choose other values; the reference gives W x
+   boards GP).  A team with no match and no bye record takes its kind from its members'
+   lines (all ``U`` = PAB, all ``F`` = FPB, all ``H`` = HPB, a ``Z`` = ZPB), else it was
+   absent.
+8. **299.** A typed line with a round and teams sets that team's match and game points in
+   that round; a typed line with neither (a new default value for that result type) applies
+   to every such result (:attr:`TeamOptions.apply_299_defaults`; the reference ignores
+   them); a blank-type line is a bonus or penalty counted in the team's own score only
+   (round 999: the final standings).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ..model import Color, Outcome, Player, PointSystem, RoundResult, Tournament
+from .records import MatchPoints, TeamAdjustment, TeamBye, TeamRecords, read_records
+
+
+class Kind(enum.Enum):
+    """What a team's round was."""
+
+    PLAYED = "played"
+    FORFEIT_WIN = "forfeit-win"
+    FORFEIT_LOSS = "forfeit-loss"
+    DOUBLE_FORFEIT = "double-forfeit"
+    PAB = "PAB"
+    FPB = "FPB"
+    HPB = "HPB"
+    ZPB = "ZPB"
+    ABSENT = "absent"
+
+    @property
+    def vur(self) -> bool:
+        """A voluntarily unplayed round (C.07 16.1.2, team reading): HPB, ZPB, absence
+        and forfeit losses."""
+        return self in (Kind.HPB, Kind.ZPB, Kind.ABSENT, Kind.FORFEIT_LOSS,
+                        Kind.DOUBLE_FORFEIT)
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of a match: the team's player, their opponent, colour, outcome, points."""
+
+    number: int
+    player: int | None
+    opponent: int | None
+    color: Color
+    outcome: Outcome
+    points: Fraction
+
+
+@dataclass(frozen=True)
+class TeamRound:
+    """One team's round, rolled up from its boards."""
+
+    team_no: int
+    round: int
+    kind: Kind
+    opponent_no: int | None
+    color: Color
+    mp: Fraction
+    gp: Fraction
+    boards: tuple[Board, ...] = ()
+    source: str = ""
+    """Where the kind came from: ``"boards"``, ``"330"``, ``"240"``, ``"320"``, ``"members"``
+    (derived from the players' lines), ``"299"`` (overridden)."""
+
+    @property
+    def vur(self) -> bool:
+        return self.kind.vur
+
+
+@dataclass(frozen=True)
+class TeamOptions:
+    """Choices the file does not make."""
+
+    pab: tuple[Fraction, Fraction] | None = None
+    """(MP, GP) of a PAB without a 320 record; ``None``: a drawn match (TD, D x boards)."""
+    apply_299_defaults: bool = True
+    """Apply 299 default lines (no round, no team); ``False`` ignores them (as the
+    reference implementation does)."""
+
+
+Bonus = tuple[int | None, Fraction, Fraction]
+"""A 299 bonus or penalty line of one team: (round, ``None`` = the whole event; MP; GP)."""
+
+
+@dataclass(frozen=True)
+class TeamEntry:
+    """A team as the standings see it."""
+
+    number: int
+    name: str
+    members: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TeamEvent:
+    """The team view of an event: every team's rounds, rolled up from the boards."""
+
+    teams: tuple[TeamEntry, ...]
+    boards: int
+    rounds: int
+    match_points: MatchPoints
+    game_win: Fraction
+    """Game points of a won board (162 W)."""
+    game_draw: Fraction
+    rows: dict[int, tuple[TeamRound, ...]]
+    """Team number -> its rounds, round 1 first."""
+    bonus: dict[int, tuple[Bonus, ...]]
+    """Team number -> (round or ``None`` for the whole event, MP, GP) of its 299 bonus and
+    penalty lines."""
+    notes: tuple[str, ...] = ()
+
+
+_BYE_LETTER = {Outcome.PAIRING_BYE: Kind.PAB, Outcome.FULL_BYE: Kind.FPB,
+               Outcome.HALF_BYE: Kind.HPB}
+_299_KIND = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "F": Kind.FPB, "H": Kind.HPB,
+             "Z": Kind.ZPB}
+
+
+def is_team_event(t: Tournament) -> bool:
+    """Teams meet each other: 310 records, a 192 team code, or 013 teams whose players meet
+    players of other teams (013 alone may mean team prizes in an individual event)."""
+    if not t.teams:
+        return False
+    if "TEAM" in t.pairing_system.upper() or any(team.number is not None for team in t.teams):
+        return True
+    team_of = {m: k for k, team in enumerate(t.teams) for m in team.members}
+    return any(r.opponent in team_of and team_of[r.opponent] != team_of.get(p.start_no)
+               for p in t.players if p.start_no in team_of for r in p.results)
+
+
+def _entries(t: Tournament) -> tuple[TeamEntry, ...]:
+    return tuple(TeamEntry(team.number if team.number is not None else k, team.name,
+                           team.members) for k, team in enumerate(t.teams, 1))
+
+
+def team_event(t: Tournament, options: TeamOptions | None = None,
+               records: TeamRecords | None = None) -> TeamEvent:
+    """Every team's rounds of ``t``, rolled up from the board results (module docstring)."""
+    opts = options or TeamOptions()
+    rec = records or read_records(t)
+    teams = _entries(t)
+    players = t.by_start_no()
+    team_of = {m: team.number for team in teams for m in team.members}
+    rounds = t.rounds_paired
+    ps = t.point_system
+    mpts = rec.match_points
+    boards = _board_count(t, rec, teams, team_of, rounds)
+    lineup = {(lu.round, lu.team_no): lu.players for lu in rec.lineups}
+    forfeit = {}
+    for f in rec.forfeits:
+        forfeit[(f.round, f.white)] = (f.black, Color.WHITE, f.kind[0])
+        forfeit[(f.round, f.black)] = (f.white, Color.BLACK, f.kind[1])
+    byes = {(b.round, b.team_no): b for b in rec.byes}
+    defaults = ({a.letter: a for a in rec.adjustments if a.kind == "default"}
+                if opts.apply_299_defaults else {})
+    results = {(a.round, a.team_no): a for a in rec.adjustments if a.kind == "result"}
+    notes: list[str] = []
+    if rec.pab is None:
+        pab = opts.pab or (mpts.draw, ps.draw * boards)
+        why = "as chosen" if opts.pab else "a drawn match (the default; --team-pab to choose)"
+    else:
+        pab, why = rec.pab, "from record 320"
+    rows: dict[int, list[TeamRound]] = {team.number: [] for team in teams}
+    for rnd in range(1, rounds + 1):
+        sheet = {team.number: _boards(team, rnd, players, lineup, boards, ps) for team in teams}
+        gp = {n: sum((b.points for b in bs), Fraction(0)) for n, bs in sheet.items()}
+        for team in teams:
+            n = team.number
+            faced = Counter(team_of[b.opponent] for b in sheet[n]
+                            if b.opponent is not None and b.opponent in team_of)
+            if (rnd, n) in forfeit:
+                opp, color, sign = forfeit[(rnd, n)]
+                kind = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}[sign]
+                if forfeit[(rnd, opp)][2] == "-" and sign == "-":
+                    kind = Kind.DOUBLE_FORFEIT
+                mp = mpts.win if kind is Kind.FORFEIT_WIN else mpts.loss
+                row = TeamRound(n, rnd, kind, opp, color, mp, gp[n], sheet[n], "330")
+            elif faced:
+                opp = faced.most_common(1)[0][0]
+                row = _match(n, opp, rnd, sheet, gp, mpts, rec.colours)
+            else:
+                row = _bye(n, rnd, byes.get((rnd, n)), sheet[n], players, team, mpts, ps,
+                           boards, pab)
+            row = _override(row, results.get((rnd, n)), defaults)
+            rows[n].append(row)
+    if rec.pab is None and any(r.kind is Kind.PAB for rs in rows.values() for r in rs):
+        notes.append(f"a PAB without record 320 counts {pab[0]} MP and {pab[1]} GP ({why})")
+    if any(a.kind == "default" for a in rec.adjustments):
+        notes.append("299 default lines " + ("applied" if opts.apply_299_defaults else
+                     "ignored") + " (the reference implementation ignores them)")
+    bonus: dict[int, list[Bonus]] = {}
+    for a in rec.adjustments:
+        if a.kind == "bonus" and a.team_no is not None:
+            rnd_or_none = None if a.round in (None, 999) else a.round
+            bonus.setdefault(a.team_no, []).append(
+                (rnd_or_none, a.mp or Fraction(0), a.gp or Fraction(0)))
+    return TeamEvent(teams, boards, rounds, mpts, ps.win, ps.draw,
+                     {n: tuple(rs) for n, rs in rows.items()},
+                     {n: tuple(b) for n, b in bonus.items()}, tuple(dict.fromkeys(notes)))
+
+
+def _board_count(t: Tournament, rec: TeamRecords, teams: tuple[TeamEntry, ...],
+                 team_of: dict[int, int], rounds: int) -> int:
+    if rec.colours:
+        return len(rec.colours)
+    most = 0
+    for rnd in range(1, rounds + 1):
+        fielded = Counter(team_of[p.start_no] for p in t.players if p.start_no in team_of
+                          and _has_board(p.result(rnd)))
+        most = max(most, *fielded.values(), 0)
+    return most or max((len(team.members) for team in teams), default=1)
+
+
+def _boards(team: TeamEntry, rnd: int, players: dict[int, Player],
+            lineup: dict[tuple[int, int], tuple[int | None, ...]], boards: int,
+            ps: PointSystem) -> tuple[Board, ...]:
+    order = lineup.get((rnd, team.number))
+    if order is None:
+        fielded = [m for m in team.members if m in players
+                   and _has_board(players[m].result(rnd))]
+        order = tuple(sorted(fielded, key=lambda m: players[m].result(rnd).opponent is None))
+    out = []
+    for k, sn in enumerate(order[:boards], 1):
+        if sn is None or sn not in players:
+            out.append(Board(k, None, None, Color.NONE, Outcome.NOT_PAIRED, Fraction(0)))
+            continue
+        r = players[sn].result(rnd)
+        out.append(Board(k, sn, r.opponent, r.color, r.outcome, ps.points(r.outcome)))
+    return tuple(out)
+
+
+def _has_board(r: RoundResult) -> bool:
+    """A member's round is a board: a game or forfeit against a player, or a forfeit win
+    on an empty board (``+`` against ``0000``); ``-``, byes and blanks against nobody are
+    not (``0000 - -`` marks a member not fielded)."""
+    return r.opponent is not None or r.outcome is Outcome.FORFEIT_WIN
+
+
+def _match(n: int, opp: int, rnd: int, sheet: dict[int, tuple[Board, ...]],
+           gp: dict[int, Fraction], mpts: MatchPoints, colours: str) -> TeamRound:
+    mine, theirs = gp[n], gp[opp]
+    played = any(b.outcome.played for b in (*sheet[n], *sheet[opp]))
+    if played or (mine > 0 and theirs > 0):
+        kind = Kind.PLAYED
+        mp = mpts.win if mine > theirs else mpts.loss if mine < theirs or mine == 0 \
+            else mpts.draw
+    elif mine == theirs:
+        kind, mp = Kind.DOUBLE_FORFEIT, mpts.loss
+    else:
+        kind = Kind.FORFEIT_WIN if mine > theirs else Kind.FORFEIT_LOSS
+        mp = mpts.win if mine > theirs else mpts.loss
+    color = Color.NONE
+    for b in sheet[n]:  # the first board with a colour says which side the team had
+        if b.color is not Color.NONE:
+            white_board = not colours or colours[(b.number - 1) % len(colours)] == "W"
+            color = b.color if white_board else b.color.opposite()
+            break
+    return TeamRound(n, rnd, kind, opp, color, mp, mine, sheet[n], "boards")
+
+
+def _bye(n: int, rnd: int, bye: TeamBye | None, boards_: tuple[Board, ...],
+         players: dict[int, Player], team: TeamEntry, mpts: MatchPoints, ps: PointSystem,
+         boards: int, pab: tuple[Fraction, Fraction]) -> TeamRound:
+    if bye is not None:
+        kind, source = Kind(bye.kind), "240" if bye.kind != "PAB" else "320"
+    else:
+        outcomes = {players[m].result(rnd).outcome for m in team.members if m in players}
+        outcomes.discard(Outcome.NOT_PAIRED)
+        if len(outcomes) == 1 and next(iter(outcomes)) in _BYE_LETTER:
+            kind = _BYE_LETTER[next(iter(outcomes))]
+        else:
+            kind = Kind.ZPB if Outcome.ZERO_BYE in outcomes else Kind.ABSENT
+        source = "members"
+    value = {Kind.PAB: pab, Kind.FPB: (mpts.win, ps.win * boards),
+             Kind.HPB: (mpts.draw, ps.draw * boards)}.get(kind, (mpts.loss, Fraction(0)))
+    return TeamRound(n, rnd, kind, None, Color.NONE, value[0], value[1], boards_, source)
+
+
+def _override(row: TeamRound, result: TeamAdjustment | None,
+              defaults: dict[str, TeamAdjustment]) -> TeamRound:
+    """A 299 per-round result, else a 299 default for the row's result type."""
+    if result is not None:
+        kind = _299_KIND.get(result.letter, row.kind)
+        return replace(row, kind=kind, mp=row.mp if result.mp is None else result.mp,
+                       gp=row.gp if result.gp is None else result.gp, source="299")
+    letter = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-",
+              Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z", Kind.PAB: "U"}.get(row.kind)
+    default = defaults.get(letter or "")
+    if default is not None:
+        return replace(row, mp=row.mp if default.mp is None else default.mp,
+                       gp=row.gp if default.gp is None else default.gp)
+    return row

@@ -1,0 +1,118 @@
+"""The tie-break context of a team event: a team is a competitor.
+
+A team event is ranked by the one engine: each team becomes a competitor of a
+:class:`~.table.ScoreTable` whose rounds are its matches (:mod:`swisstb_io.teams`), scored
+twice: in match points (MP) and in game points (GP).  :class:`TeamContext` is the context of
+the primary score; ``ctx.mp`` and ``ctx.gp`` are the contexts of each score (one of them is
+the team context itself), and a ``:MP`` / ``:GP`` spec runs any individual system (BH, FB,
+SB, PS, WIN, STD, DE, ...) on that score (:meth:`TeamContext.for_spec`).  The draw and win
+values the rules need are TD / TW for MP and D x boards / W x boards for GP (``teams.md``
+§A.3.3); the 299 bonus lines enter each team's own score only, as for players.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+
+from ..errors import TiebreakError
+from ..model import Color, Outcome, Player, PointAdjustment, RoundResult, Tournament
+from ..teams.matches import Kind, TeamEvent, TeamRound
+from .context import CalcOptions, Context, Scoring
+from .spec import Spec
+
+_OUTCOME = {
+    Kind.FORFEIT_WIN: Outcome.FORFEIT_WIN, Kind.FORFEIT_LOSS: Outcome.FORFEIT_LOSS,
+    Kind.DOUBLE_FORFEIT: Outcome.DOUBLE_FORFEIT, Kind.PAB: Outcome.PAIRING_BYE,
+    Kind.FPB: Outcome.FULL_BYE, Kind.HPB: Outcome.HALF_BYE, Kind.ZPB: Outcome.ZERO_BYE,
+    Kind.ABSENT: Outcome.NOT_PAIRED,
+}
+
+
+def _result(row: TeamRound, event: TeamEvent) -> RoundResult:
+    """A team's round as a competitor's :class:`~swisstb_io.model.RoundResult`."""
+    if row.kind is not Kind.PLAYED:
+        opp = row.opponent_no if row.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS,
+                                               Kind.DOUBLE_FORFEIT) else None
+        return RoundResult(_OUTCOME[row.kind], opp, row.color if opp else Color.NONE)
+    assert row.opponent_no is not None
+    theirs = event.rows[row.opponent_no][row.round - 1].mp
+    outcome = (Outcome.WIN if row.mp > theirs else Outcome.LOSS if row.mp < theirs
+               else Outcome.DRAW)
+    if row.mp == theirs == event.match_points.loss:
+        outcome = Outcome.LOSS  # 0-0: both lose
+    return RoundResult(outcome, row.opponent_no, row.color)
+
+
+def _scoring(values: Sequence[Sequence[Fraction]], extra: Sequence[Fraction],
+             win: Fraction, draw: Fraction, loss: Fraction) -> Scoring:
+    unit = math.lcm(*(v.denominator for row in values for v in row),
+                    *(v.denominator for v in (*extra, win, draw, loss)))
+    cells = tuple(tuple(int(v * unit) for v in row) for row in values)
+    return Scoring(unit, int(win * unit), int(draw * unit), int(loss * unit), cells)
+
+
+def _tournament(t: Tournament, event: TeamEvent, which: int) -> Tournament:
+    """``t`` with the teams as its competitors (``which``: 1 = MP bonus lines, 2 = GP)."""
+    players = []
+    for team in event.teams:
+        rows = event.rows[team.number]
+        bonus = tuple(PointAdjustment(mp if which == 1 else gp, rnd)
+                      for rnd, mp, gp in event.bonus.get(team.number, ())
+                      if (mp if which == 1 else gp))
+        players.append(Player(team.number, team.name, tuple(_result(r, event) for r in rows),
+                              adjustments=bonus))
+    return replace(t, players=tuple(players), teams=())
+
+
+class TeamContext(Context):
+    """The context of a team event's primary score, with both scores' contexts."""
+
+    def __init__(self, t: Tournament, event: TeamEvent, primary: str = "MP",
+                 options: CalcOptions | None = None) -> None:
+        if primary not in ("MP", "GP"):
+            raise TiebreakError(f"primary score {primary!r}: use MP or GP")
+        mpts = event.match_points
+        rows = [event.rows[team.number] for team in event.teams]
+        bonus = [v for lines in event.bonus.values() for _, mp_, gp_ in lines
+                 for v in (mp_, gp_)]
+        mp = _scoring([[r.mp for r in rs] for rs in rows], bonus, mpts.win, mpts.draw,
+                      mpts.loss)
+        boards = event.boards
+        gp = _scoring([[r.gp for r in rs] for rs in rows], bonus, event.game_win * boards,
+                      event.game_draw * boards, Fraction(0))
+        self.event = event
+        self.primary = primary
+        self.secondary = "GP" if primary == "MP" else "MP"
+        mine, other = (mp, gp) if primary == "MP" else (gp, mp)
+        which = {"MP": 1, "GP": 2}
+        super().__init__(_tournament(t, event, which[primary]), options, mine)
+        self.other = Context(_tournament(t, event, which[self.secondary]), self.options,
+                             other)
+
+    @property
+    def mp(self) -> Context:
+        return self if self.primary == "MP" else self.other
+
+    @property
+    def gp(self) -> Context:
+        return self if self.primary == "GP" else self.other
+
+    def score(self, name: str) -> Context:
+        """The context of score ``name`` (``"MP"`` or ``"GP"``)."""
+        return self.mp if name == "MP" else self.gp
+
+    def for_spec(self, spec: Spec) -> Context:
+        if spec.score is None or spec.score == self.primary:
+            return self
+        return self.other
+
+
+def team_context(ctx: Context, spec: Spec) -> TeamContext:
+    """``ctx`` as a team context; a team tie-break on an individual event is an error."""
+    if not isinstance(ctx, TeamContext):
+        raise TiebreakError(f"{spec.key} is a team tie-break ({spec.system.rule}); this is "
+                            "an individual event")
+    return ctx
