@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import TiebreakError
 from ..model import Color, Outcome, Player, Tournament
+from ..us_notation import STANDINGS_CODE
 from .table import ScoreTable
 from .values import ExplainRow, format_fixed, num
 
@@ -25,27 +26,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-#: US wall-chart letters for each outcome (``W12``, ``X``, ``B``…; §1.1 of the US notes).
-US_LETTER: dict[Outcome, str] = {
-    Outcome.WIN: "W",
-    Outcome.DRAW: "D",
-    Outcome.LOSS: "L",
-    Outcome.WIN_UNRATED: "W",
-    Outcome.DRAW_UNRATED: "D",
-    Outcome.LOSS_UNRATED: "L",
-    Outcome.INCONSISTENT_WIN: "W",
-    Outcome.INCONSISTENT_DRAW: "D",
-    Outcome.INCONSISTENT_LOSS: "L",
-    Outcome.FORFEIT_WIN: "X",
-    Outcome.FORFEIT_LOSS: "F",
-    Outcome.FORFEIT_DRAW: "Z",
-    Outcome.DOUBLE_FORFEIT: "F",
-    Outcome.PAIRING_BYE: "B",
-    Outcome.FULL_BYE: "B",
-    Outcome.HALF_BYE: "H",
-    Outcome.ZERO_BYE: "U",
-    Outcome.NOT_PAIRED: "U",
-}
+US_LETTER = STANDINGS_CODE
+"""US wall-chart letters for each outcome (``W12``, ``X``, ``B``…; §1.1 of the US notes):
+the standings' column of the one US-notation table."""
 
 _WDL: dict[Outcome, int] = {
     Outcome.WIN: 1, Outcome.WIN_UNRATED: 1, Outcome.INCONSISTENT_WIN: 1,
