@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import click
 
@@ -114,6 +115,9 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
                    "paired against each other).")
 @click.option("--team-primary", type=click.Choice(["mp", "gp"]), default=None,
               help="Team view: rank by match points or game points (default: 192).")
+@click.option("--team-pab", metavar="MP,GP", default=None,
+              help="Team view: match and game points of a PAB without record 320 "
+                   "(default: a drawn match, TD and D x boards).")
 @click.option("--after-round", type=int, metavar="N",
               help="Standings as they stood after round N (later rounds left out).")
 @strict_option
@@ -123,7 +127,8 @@ def command(
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None, no_actual_play: bool,
     prize_path: str | None, from_format: str | None, section: str | None,
-    view: str | None, team_primary: str | None, after_round: int | None, strict: bool,
+    view: str | None, team_primary: str | None, team_pab: str | None,
+    after_round: int | None, strict: bool,
 ) -> None:
     """Standings of FILE ranked by points and tie-breaks, with a crosstable.
 
@@ -159,7 +164,8 @@ def command(
     parts = []
     for t in sections:
         if _team_view(view, t, fmt, prize_path):
-            parts.append(_team_report(t, codes, team_primary, options))
+            parts.append(_team_report(t, codes, team_primary, _pab(team_pab), options, fmt,
+                                      ReportOptions(source=path, input_format=result.format)))
             continue
         chain = _chain(codes, t)
         _usage.check_chain_fits(chain, t)
@@ -189,8 +195,8 @@ def command(
 
 
 def _team_view(view: str | None, t: Tournament, fmt: str, prize_path: str | None) -> bool:
-    """Whether ``t`` gets the team view: asked for, or (by default) a text report of an
-    event whose teams meet each other.  The team view is text only so far."""
+    """Whether ``t`` gets the team view: asked for, or (by default) a text or JSON report of
+    an event whose teams meet each other (other formats and --prizes: individual so far)."""
     from ..teams import is_team_event
 
     if view == "individual":
@@ -198,25 +204,49 @@ def _team_view(view: str | None, t: Tournament, fmt: str, prize_path: str | None
     if view == "team":
         if not t.teams:
             raise click.UsageError("--view team: the file has no teams (no 310 or 013 records)")
-        if fmt != "text" or prize_path:
-            raise click.UsageError("--view team gives text team standings (no other format "
-                                   "or --prizes yet); use --view individual for those")
+        if fmt not in ("text", "json") or prize_path:
+            raise click.UsageError("--view team gives text or JSON team standings (no other "
+                                   "format or --prizes yet); use --view individual for those")
         return True
-    return fmt == "text" and not prize_path and is_team_event(t)
+    return fmt in ("text", "json") and not prize_path and is_team_event(t)
+
+
+def _pab(value: str | None) -> tuple[Fraction, Fraction] | None:
+    """``--team-pab 1,2`` -> (1, 2)."""
+    if value is None:
+        return None
+    parts = value.replace(" ", "").split(",")
+    points: list[Fraction] = []
+    for part in parts:
+        try:
+            points.append(Fraction(part))
+        except (ValueError, ZeroDivisionError):
+            break
+    if len(points) != 2 or len(parts) != 2 or min(points) < 0:
+        raise click.BadParameter(f"{value!r} is not two points such as 1,2 (match points, "
+                                 "game points)", param_hint="'--team-pab'")
+    return points[0], points[1]
 
 
 def _team_report(t: Tournament, codes: str | None, primary: str | None,
-                 options: CalcOptions) -> bytes:
-    """The text team standings of ``t`` (a bad ``--tiebreaks`` is a usage error)."""
+                 pab: tuple[Fraction, Fraction] | None, options: CalcOptions, fmt: str,
+                 report_options: ReportOptions) -> bytes:
+    """The team standings of ``t`` as text or JSON (a bad ``--tiebreaks`` is a usage
+    error).  The JSON keeps the individual ``standings[]`` (ranked by points)."""
+    from ..teams import TeamOptions
+    from ..teams.json_view import team_json
     from ..teams.standings import team_standings
     from ..teams.text import render_text
 
     try:
-        ts = team_standings(t, codes, primary=primary, options=options)
+        ts = team_standings(t, codes, primary=primary, options=options,
+                            team_options=TeamOptions(pab=pab))
     except TiebreakError as exc:
         if codes is None:
             raise
         raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
+    if fmt == "json":
+        return team_json(ts, standings(t, "PTS", options), report_options)
     return render_text(ts).encode("utf-8")
 
 

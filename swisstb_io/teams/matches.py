@@ -8,7 +8,8 @@ The rules (``teams.md`` §"How boards roll up into matches", with swisstb's choi
    team of its members' opponents.
 2. **Board order.** The round's 300 line-up if there is one; otherwise the members who have
    a board that round (a game or forfeit against a player, or a ``+`` against ``0000``; a
-   ``0000 - -`` marks a member not fielded) in 310 order, those without an opponent last.
+   ``0000 - -`` marks a member not fielded) facing the boards of an opponent that has a
+   line-up, else in 310 order, those without an opponent last.
    Boards past the board count (352's length; else the most
    boards fielded in any match; else the largest team) are dropped.
 3. **Game points** (GP) are the sum of the team's board points under the 162 point system
@@ -38,6 +39,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from fractions import Fraction
 
 from ..model import Color, Outcome, Player, PointSystem, RoundResult, Tournament
@@ -188,12 +190,16 @@ def team_event(t: Tournament, options: TeamOptions | None = None,
     notes: list[str] = []
     if rec.pab is None:
         pab = opts.pab or (mpts.draw, ps.draw * boards)
-        why = "as chosen" if opts.pab else "a drawn match (the default; --team-pab to choose)"
+        why = "as chosen" if opts.pab else "a drawn match, the default (--team-pab to choose)"
     else:
         pab, why = rec.pab, "from record 320"
     rows: dict[int, list[TeamRound]] = {team.number: [] for team in teams}
     for rnd in range(1, rounds + 1):
-        sheet = {team.number: _boards(team, rnd, players, lineup, boards, ps) for team in teams}
+        facing = {sn: (k, lu) for team in teams
+                  for lu in (lineup.get((rnd, team.number), ()),)
+                  for k, sn in enumerate(lu, 1) if sn is not None}
+        sheet = {team.number: _boards(team, rnd, players, lineup, facing, boards, ps)
+                 for team in teams}
         gp = {n: sum((b.points for b in bs), Fraction(0)) for n, bs in sheet.items()}
         for team in teams:
             n = team.number
@@ -215,7 +221,8 @@ def team_event(t: Tournament, options: TeamOptions | None = None,
             row = _override(row, results.get((rnd, n)), defaults)
             rows[n].append(row)
     if rec.pab is None and any(r.kind is Kind.PAB for rs in rows.values() for r in rs):
-        notes.append(f"a PAB without record 320 counts {pab[0]} MP and {pab[1]} GP ({why})")
+        notes.append(f"a PAB without record 320 counts {_text(pab[0])} MP and "
+                     f"{_text(pab[1])} GP: {why}")
     if any(a.kind == "default" for a in rec.adjustments):
         notes.append("299 default lines " + ("applied" if opts.apply_299_defaults else
                      "ignored") + " (the reference implementation ignores them)")
@@ -228,6 +235,15 @@ def team_event(t: Tournament, options: TeamOptions | None = None,
     return TeamEvent(teams, boards, rounds, mpts, ps.win, ps.draw,
                      {n: tuple(rs) for n, rs in rows.items()},
                      {n: tuple(b) for n, b in bonus.items()}, tuple(dict.fromkeys(notes)))
+
+
+def _text(x: Fraction) -> str:
+    """``Fraction(1, 2)`` -> ``0.5`` (notes; quarter points are exact decimals)."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    if 4 % x.denominator == 0:
+        return str(Decimal(x.numerator) / Decimal(x.denominator))
+    return str(x)
 
 
 def _board_count(t: Tournament, rec: TeamRecords, teams: tuple[TeamEntry, ...],
@@ -243,13 +259,15 @@ def _board_count(t: Tournament, rec: TeamRecords, teams: tuple[TeamEntry, ...],
 
 
 def _boards(team: TeamEntry, rnd: int, players: dict[int, Player],
-            lineup: dict[tuple[int, int], tuple[int | None, ...]], boards: int,
+            lineup: dict[tuple[int, int], tuple[int | None, ...]],
+            facing: dict[int, tuple[int, tuple[int | None, ...]]],
+            boards: int,
             ps: PointSystem) -> tuple[Board, ...]:
     order = lineup.get((rnd, team.number))
     if order is None:
         fielded = [m for m in team.members if m in players
                    and _has_board(players[m].result(rnd))]
-        order = tuple(sorted(fielded, key=lambda m: players[m].result(rnd).opponent is None))
+        order = _facing_order(fielded, {m: players[m].result(rnd) for m in fielded}, facing)
     out = []
     for k, sn in enumerate(order[:boards], 1):
         if sn is None or sn not in players:
@@ -258,6 +276,33 @@ def _boards(team: TeamEntry, rnd: int, players: dict[int, Player],
         r = players[sn].result(rnd)
         out.append(Board(k, sn, r.opponent, r.color, r.outcome, ps.points(r.outcome)))
     return tuple(out)
+
+
+def _facing_order(fielded: list[int], results: dict[int, RoundResult],
+                  facing: dict[int, tuple[int, tuple[int | None, ...]]]) -> tuple[int, ...]:
+    """Board order of a team without a line-up: facing the boards of an opponent that has a
+    300 line-up (its empty boards taken by the members who won on an empty board, in 310
+    order), else 310 order; members without an opponent last."""
+    seated = [m for m in fielded if results[m].opponent in facing]
+    if not seated:
+        return tuple(sorted(fielded, key=lambda m: results[m].opponent is None))
+    theirs = facing[results[seated[0]].opponent or 0][1]
+    seats: list[int | None] = [None] * len(theirs)
+    rest = []
+    for m in fielded:
+        opp = results[m].opponent
+        if opp is not None and opp in facing and seats[facing[opp][0] - 1] is None:
+            seats[facing[opp][0] - 1] = m
+        else:
+            rest.append(m)
+    empty = [k for k, sn in enumerate(theirs) if sn is None and seats[k] is None]
+    for k in empty:
+        free = next((m for m in rest if results[m].opponent is None), None)
+        if free is not None:
+            seats[k] = free
+            rest.remove(free)
+    rest.sort(key=lambda m: results[m].opponent is None)
+    return tuple(m for m in seats if m is not None) + tuple(rest)
 
 
 def _has_board(r: RoundResult) -> bool:
