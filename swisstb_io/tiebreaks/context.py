@@ -181,6 +181,7 @@ class Context:
         self._cache: dict[str, Any] = {}
         self._fracs: dict[tuple[int, int], Fraction] = {}
         self._num_texts: dict[tuple[int, int], str] = {}
+        self._result_codes: dict[int, list[list[str]]] = {}
         self.decisions: dict[str, str] = {}
         """What systems decided for the whole event (e.g. ``fide_rules``), for reports."""
 
@@ -252,15 +253,15 @@ class Context:
 
     def result_codes(self, table: ScoreTable) -> list[list[str]]:
         """Every wall-chart cell of ``table``, ``[i][r]``: ``W12``, ``D3``, ``X7``, ``B``, ``H``,
-        ``U``; built once per table, shared by explanations and reports."""
-
-        def build() -> list[list[str]]:
+        ``U``; built once per table (a context's tables differ in their rounds), shared by
+        explanations and reports."""
+        codes = self._result_codes.get(table.rounds)
+        if codes is None:
             sno = [str(s) for s in table.start_nos]
-            codes = [US_LETTER[o] + sno[j] if j >= 0 else US_LETTER[o]
-                     for o, j in zip(table.outcome, table.opp, strict=True)]
-            return table.rows(codes)
-
-        return self.memo(f"result codes {table.rounds}", build)
+            codes = self._result_codes[table.rounds] = table.rows(
+                [US_LETTER[o] + sno[j] if j >= 0 else US_LETTER[o]
+                 for o, j in zip(table.outcome, table.opp, strict=True)])
+        return codes
 
     def explain_row(self, table: ScoreTable, i: int, rnd: int, value: Fraction | None,
                     note: str, opponent: int | None = None, dropped: str = "") -> ExplainRow:
