@@ -7,7 +7,11 @@ interpreters whose environments have the two versions installed, for example::
 
     git worktree add /tmp/before <commit>
     python -m venv /tmp/venv-before && /tmp/venv-before/bin/pip install -e /tmp/before
-    python benchmarks/bench_compare.py /tmp/venv-before/bin/python
+    python -m venv /tmp/venv-after && /tmp/venv-after/bin/pip install -e .
+    python benchmarks/bench_compare.py /tmp/venv-before/bin/python /tmp/venv-after/bin/python
+
+Give both sides an environment of the same kind: an interpreter whose site-packages holds
+many other packages (their ``.pth`` files run at every start) starts up measurably slower.
 
 (``PYTHONPATH`` cannot choose the checkout: an editable install's import hook wins over
 it.)  Each figure is the CPU time (user + system, the process and everything it waited
