@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import textio
@@ -99,6 +100,27 @@ _SURROGATE = re.compile(
     r"(?<!\\)(?:\\\\)*(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
     r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")
 _CONSTANT = re.compile(r"[:\[,]\s*(NaN|-?Infinity)\b")
+
+
+def item_locator(text: str, path: str, where: str,
+                 ids: Sequence[int]) -> Callable[[int, str], Location]:
+    """``at(id, key)``: where item ``id`` of the array at ``where`` is (its member
+    ``key``, unless ``""``), as ``path:line:col``; ``ids`` name the array's items in order.
+    The items are found on the first call, in one pass over the text, so a file without
+    problems pays nothing."""
+    found: dict[int, int] = {}
+    index: list[textio.LineIndex] = []
+
+    def at(item: int, key: str) -> Location:
+        if not index:
+            index.append(textio.LineIndex(text))
+            found.update(zip(ids, item_offsets(text, where), strict=False))
+        pos = found.get(item)
+        if pos is not None and key:
+            pos = offset(text, key, pos) or pos
+        return Location(path) if pos is None else Location(path, *index[0].line_col(pos))
+
+    return at
 
 
 def _too_deep(text: str) -> int | None:

@@ -21,6 +21,7 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from dataclasses import replace
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -152,7 +153,7 @@ def test_html_report_in_a_browser(driver: webdriver.Chrome, tmp_path: Path) -> N
     win = heads[-1]
     win.find_element(By.TAG_NAME, "button").click()
     assert win.get_attribute("aria-sort") == "descending"
-    values = [float(r.find_elements(By.TAG_NAME, "td")[-1].text) for r in body_rows(table)]
+    values = [Decimal(r.find_elements(By.TAG_NAME, "td")[-1].text) for r in body_rows(table)]
     assert values == sorted(values, reverse=True) and values[0] > values[-1]
     win.find_element(By.TAG_NAME, "button").click()
     assert win.get_attribute("aria-sort") == "ascending"

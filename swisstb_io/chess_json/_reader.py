@@ -9,8 +9,8 @@ from itertools import repeat
 from types import MappingProxyType
 from typing import Any
 
-from .. import jsontext, textio
-from ..errors import Diagnostics, Location
+from .. import jsontext
+from ..errors import Diagnostics
 from ..limits import MAX_ROUNDS
 from ..model import (
     NOT_PAIRED,
@@ -227,19 +227,8 @@ def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
 def _check(t: Tournament, r: Access, where: str, cids: list[int]) -> None:
     """The shared game and points checks, pointing at each competitor (its ``gamePoints``
     for the points); the competitors' places are found on the first message."""
-    found: dict[int, int] = {}
-    index: list[textio.LineIndex] = []
-
-    def at(cid: int, key: str = "") -> Location:
-        if not index:
-            index.append(textio.LineIndex(r.source))
-            found.update(zip(cids, jsontext.item_offsets(r.source, where), strict=False))
-        pos = found.get(cid)
-        if pos is not None and key:
-            pos = jsontext.offset(r.source, key, pos) or pos
-        return Location(r.path) if pos is None else Location(r.path, *index[0].line_col(pos))
-
-    places = Places(cell=lambda cid, rnd: at(cid), points=lambda cid: at(cid, "gamePoints"))
+    at = jsontext.item_locator(r.source, r.path, where, cids)
+    places = Places(cell=lambda cid, rnd: at(cid, ""), points=lambda cid: at(cid, "gamePoints"))
     check_games({p.start_no: p.results for p in t.players}, places, r.diags, "jch",
                 record="competitor", total_rounds=t.total_rounds)
     check_points(t.players, t.point_system, places, r.diags, "jch", show=plain_number)

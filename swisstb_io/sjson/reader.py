@@ -137,19 +137,8 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
 def _places(d: _Doc, where: str, numbers: list[int]) -> Places:
     """A player's result string (or player object); the players' places are found on the
     first message, in one pass."""
-    found: dict[int, int] = {}
-    index: list[textio.LineIndex] = []
-
-    def at(start_no: int, key: str = "") -> Location:
-        if not index:
-            index.append(textio.LineIndex(d.text))
-            found.update(zip(numbers, jsontext.item_offsets(d.text, where), strict=False))
-        pos = found.get(start_no)
-        if pos is not None and key:
-            pos = jsontext.offset(d.text, key, pos) or pos
-        return Location(d.path) if pos is None else Location(d.path, *index[0].line_col(pos))
-
-    return Places(cell=lambda sn, rnd: at(sn, f"Results[{rnd - 1}]"), points=at)
+    at = jsontext.item_locator(d.text, d.path, where, numbers)
+    return Places(cell=lambda sn, rnd: at(sn, f"Results[{rnd - 1}]"), points=lambda sn: at(sn, ""))
 
 
 def _scalar_extras(obj: dict[str, Any], prefix: str, skip: set[str]) -> dict[str, str]:
