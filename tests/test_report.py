@@ -59,7 +59,7 @@ def test_json_report_contract() -> None:
     result = run(T1, "--format", "json", "-t", "modified-median,34E2,USSB,AVGOPP,RBT")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
-    assert doc["schema"] == "swisstb-report/1"
+    assert doc["schema"] == "swisstb-report/2"
     assert doc["event"] == {"name": "US Chess notes T1", "rounds": 4, "rounds_played": 4,
                             "source": T1, "format": "trf16"}
     assert [t["code"] for t in doc["tiebreaks"]] == ["MM", "SOLK", "USSB", "AVGOPP", "RBT"]
@@ -71,10 +71,11 @@ def test_json_report_contract() -> None:
                                    "play rank ahead of an all-unplayed tie"}
     first, d, b = doc["standings"][:3]
     assert first == {
-        "place": 1, "start_no": 1, "name": "A", "rating": 1800, "points": 3.5,
+        "place": 1, "last_place": 1, "start_no": 1, "name": "A", "rating": 1800,
+        "points": 3.5,
         "tiebreaks": {"MM": 5.5, "SOLK": 6.5, "USSB": 5.5, "AVGOPP": 1425, "RBT": None},
-        "shared_with": [],
     }
+    assert list(first)[:2] == ["place", "last_place"] and "shared_with" not in first
     # B and D: equal on MM, SOLK and RBT (their drawn game); D's SB 3.25 puts D first.
     assert (d["start_no"], d["tiebreaks"]["USSB"], d["tiebreaks"]["RBT"]) == (4, 3.25, None)
     # AVGOPP 4700/3 is not a multiple of 1/4: rounded to whole points (34E11).
@@ -188,7 +189,8 @@ def test_shared_places_in_text_and_json() -> None:
     assert any(line.startswith("2-3  2  B") for line in lines)
     doc = json.loads(run(T1, "-t", "RBT", "-f", "json").stdout)
     tied = [s for s in doc["standings"] if s["points"] == 2.5]
-    assert [(s["place"], s["shared_with"]) for s in tied] == [(2, [4]), (2, [2])]
+    assert [(s["place"], s["last_place"], s["start_no"]) for s in tied] == [(2, 3, 2), (2, 3, 4)]
+    assert all("shared_with" not in s for s in doc["standings"])
 
 
 def test_explain_text() -> None:

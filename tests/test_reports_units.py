@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from pathlib import Path
 
@@ -195,7 +196,11 @@ def test_unknown_format() -> None:
 def test_json_groups() -> None:
     out = render(standings(four_draws(), "SOLK"), "json", ReportOptions(groups="team"))
     text = out.decode()
-    assert '"title": "A"' in text and '"shared_with": [3]' in text
+    assert '"title": "A"' in text and '"shared_with"' not in text
+    groups = json.loads(text)["groups"]
+    assert groups[0]["title"] == "A"
+    assert all(set(e) == {"place", "last_place", "start_no"} for g in groups
+               for e in g["standings"])
 
 
 CSV_IN = FIXTURES / "swisssys_csv" / "spring_open.csv"

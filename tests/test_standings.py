@@ -25,7 +25,7 @@ def order(res):  # type: ignore[no-untyped-def]
 def test_t1_standings() -> None:
     res = standings(wallchart(T1, rounds=4), "uscf")
     assert order(res) == [(1, 1), (2, 4), (3, 2), (4, 3), (5, 5)]
-    assert all(r.shared_with == () for r in res.rows)
+    assert all(r.last_place == r.place for r in res.rows)
     assert res.actual_play_rule
 
 
@@ -36,7 +36,7 @@ def test_equal_players_share_a_place() -> None:
     })
     res = standings(t, "uscf")
     assert order(res) == [(1, 1), (1, 2), (3, 3), (3, 4)]
-    assert res.rows[0].shared_with == (2,) and res.rows[1].shared_with == (1,)
+    assert [r.last_place for r in res.rows] == [2, 2, 4, 4]
 
 
 # Whole score from unplayed games (player 1: B X L L) against a score made in play.
@@ -95,7 +95,7 @@ def test_playoff_order_decides_inside_a_tie_only() -> None:
     assert [s.key for s in res.chain] == ["RBT", "LOT"]
     assert order(res) == [(1, 1), (2, 2), (3, 4), (4, 3), (5, 5)]
     b = next(r for r in res.rows if r.start_no == 2)
-    assert b.values["LOT"].value == 2 and b.shared_with == ()
+    assert b.values["LOT"].value == 2 and b.last_place == b.place == 2
 
 
 def test_lot_is_seeded_and_repeatable() -> None:

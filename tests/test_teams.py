@@ -351,7 +351,7 @@ def test_team_json_adds_team_standings_and_matches() -> None:
                              prog_name="swisstb")
     assert res.exit_code == 0, res.stderr
     doc = json.loads(res.stdout)
-    assert doc["schema"] == "swisstb-report/1"
+    assert doc["schema"] == "swisstb-report/2"
     assert (doc["event"]["kind"], doc["event"]["boards"], doc["event"]["primary"]) == (
         "team", 4, "MP")
     assert len(doc["standings"]) == 84  # the board players stay
@@ -359,6 +359,10 @@ def test_team_json_adds_team_standings_and_matches() -> None:
     assert (first["place"], first["team_no"], first["match_points"], first["game_points"]) == (
         1, 5, 10, 18)
     assert list(first["tiebreaks"]) == ["MPVGP", "EDE", "BH:MP/C1", "EMGSB/C1"]
+    teams = doc["team_standings"]
+    assert all("shared_with" not in e for e in teams)
+    assert all(e["last_place"] == e["place"] - 1 + sum(x["place"] == e["place"] for x in teams)
+               for e in teams)
     assert first["tiebreaks"]["BH:MP/C1"] == 53 and first["tiebreaks"]["EMGSB/C1"] == 117
     r6 = [m for m in doc["matches"] if m["round"] == 6 and 1 in (m["white_team"],
                                                               m["black_team"])]

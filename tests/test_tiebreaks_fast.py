@@ -87,8 +87,8 @@ def test_standings_same_with_and_without_explanations(chain: str) -> None:
     t = _sample()
     plain = standings(t, chain)
     explained = standings(t, chain, CalcOptions(explain=True))
-    assert [(r.place, r.start_no, r.shared_with) for r in plain.rows] == \
-        [(r.place, r.start_no, r.shared_with) for r in explained.rows]
+    assert [(r.place, r.start_no, r.last_place) for r in plain.rows] == \
+        [(r.place, r.start_no, r.last_place) for r in explained.rows]
     for a, b in zip(plain.rows, explained.rows, strict=True):
         assert {k: v.value for k, v in a.values.items()} == \
             {k: v.value for k, v in b.values.items()}

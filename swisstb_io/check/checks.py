@@ -138,7 +138,7 @@ def _ranks(t: Tournament, ctx: Context, chain: Sequence[Spec] | None, f: _Finder
         if rank is None:
             continue
         lo = first[row.points] if by_points else row.place
-        hi = lo + (count[row.points] if by_points else len(row.shared_with) + 1) - 1
+        hi = lo + count[row.points] - 1 if by_points else row.last_place
         if lo <= rank <= hi:
             continue
         want = str(lo) if lo == hi else f"{lo}-{hi}"

@@ -17,6 +17,7 @@ from ..reports import (
     render,
     report_format,
 )
+from ..reports.json_report import SCHEMA
 from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
 from . import _usage
 from ._io import (
@@ -261,7 +262,7 @@ def every_section(fmt: str, names: list[str], parts: list[bytes]) -> bytes:
             body = part.decode("utf-8").strip().replace("\n", "\n      ")
             items.append(f'    {{\n      "number": {i},\n      "section": {json.dumps(name)},'
                          f'\n      "report": {body}\n    }}')
-        return ('{\n  "schema": "swisstb-report/1",\n  "sections": [\n'
+        return ('{\n  "schema": ' + json.dumps(SCHEMA) + ',\n  "sections": [\n'
                 + ",\n".join(items) + "\n  ]\n}\n").encode("utf-8")
     blocks = []
     for i, (name, part) in enumerate(zip(names, parts, strict=True), 1):

@@ -74,11 +74,10 @@ def _ranked(title: str, members: Sequence[Row]) -> Group:
         end = k
         while end + 1 < n and members[end + 1].place == members[k].place:
             end += 1
-        tied = members[k : end + 1]
-        for row in tied:
-            rows.append(row._replace(
-                place=ahead + 1, place_text=place_text(ahead + 1, end - k),
-                shared_with=tuple(r.start_no for r in tied if r.start_no != row.start_no)))
+        first, last = ahead + 1, ahead + 1 + end - k
+        text = place_text(first, last)
+        for row in members[k : end + 1]:
+            rows.append(row._replace(place=first, place_text=text, last_place=last))
         ahead += end - k + 1
         k = end + 1
     return Group(title, tuple(rows))

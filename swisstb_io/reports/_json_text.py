@@ -1,8 +1,8 @@
 """JSON text with exact numbers: :class:`~decimal.Decimal` values are written as plain
-JSON numbers (``3.5``, never a float), in the layout of the ``swisstb-report/1`` files.
+JSON numbers (``3.5``, never a float), in the layout of the ``swisstb-report`` files.
 
 Layout: objects and lists one item a line, indented, except lists of scalars, which stay
-on one line (``"shared_with": [3, 7]``).  Strings are escaped as :mod:`json` escapes them
+on one line (``"mp": [2, 0]``).  Strings are escaped as :mod:`json` escapes them
 with ``ensure_ascii=False`` (UTF-8 text, control characters as ``\\uXXXX``).
 """
 

@@ -74,8 +74,9 @@ class Row(NamedTuple):
     points_decimal: Decimal
     cells: tuple[Cell, ...]
     """One per column, in column order."""
-    shared_with: tuple[int, ...]
-    """Start numbers of the other players sharing this place (in ranked order)."""
+    last_place: int
+    """The last place of the range this player shares (``place`` when not shared); the
+    players sharing it are the rows with the same ``place``."""
     scored_in_play: bool
     fields: Mapping[str, str]
     """Grouping fields: ``team``, ``state``, ``section``, ``federation``, ``title``."""
@@ -157,6 +158,6 @@ class Report:
         return self.crosstable
 
 
-def place_text(place: int, shared: int) -> str:
-    """``"3"``, or ``"3-5"`` when ``shared`` other players share the place."""
-    return str(place) if not shared else f"{place}-{place + shared}"
+def place_text(place: int, last_place: int) -> str:
+    """``"3"``, or ``"3-5"`` for places 3 to 5 shared."""
+    return str(place) if last_place == place else f"{place}-{last_place}"

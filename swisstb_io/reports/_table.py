@@ -166,8 +166,8 @@ def build(
         p = players[i]
         _, points_text, points_decimal = points[r.points.as_integer_ratio()]
         rows.append(Row(  # the fields in order (positional: a row is made per player)
-            r.place, place_text(r.place, len(r.shared_with)), r.start_no, r.name, r.rating,
-            r.points, points_text, points_decimal, row_cells, r.shared_with,
+            r.place, place_text(r.place, r.last_place), r.start_no, r.name, r.rating,
+            r.points, points_text, points_decimal, row_cells, r.last_place,
             r.scored_in_play,
             {"team": p.team, "state": p.extras.get("uscf:state", ""), "section": section,
              "federation": p.federation, "title": p.title}))

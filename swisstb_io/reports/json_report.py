@@ -1,10 +1,12 @@
-"""JSON: the ``swisstb-report/1`` document (``formats/report-json.md``), from the table.
+"""JSON: the ``swisstb-report/2`` document (``formats/report-json.md``), from the table.
 
 Numbers are exact when the value is a multiple of 1/4, else rounded half-up to the
 digits the system's rule gives (2 when it gives none); ``null`` where a value is
 undefined.  With groups asked for, ``groups`` lists each group's ranked entries
-(``{"title": …, "standings": [{"place": 1, "start_no": 7, "shared_with": []}…]}``); the
-player data stays in the main ``standings`` list.
+(``{"title": …, "standings": [{"place": 1, "last_place": 2, "start_no": 7}…]}``); the
+player data stays in the main ``standings`` list.  A shared place is the range ``place`` to
+``last_place``, and the players sharing it are the entries with the same ``place`` (linear
+in the number of tied players: ``swisstb-report/1`` listed every other member per entry).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ._model import Report
 from ._numbers import decimal
 from ._options import ReportOptions
 
-SCHEMA = "swisstb-report/1"
+SCHEMA = "swisstb-report/2"
 
 
 def _number(digits: int) -> Callable[[Fraction | None], Decimal | None]:
@@ -30,7 +32,7 @@ def _number(digits: int) -> Callable[[Fraction | None], Decimal | None]:
 
 
 def document(report: Report, explain: bool = False) -> dict[str, JSON]:
-    """The ``swisstb-report/1`` document of ``report`` (Decimal numbers: write it with
+    """The ``swisstb-report/2`` document of ``report`` (Decimal numbers: write it with
     :func:`~._json_text.dumps`); ``explain`` adds every value's explanation."""
     keys = [c.key for c in report.columns]
     numbers = [_number(c.digits) for c in report.columns]
@@ -38,12 +40,12 @@ def document(report: Report, explain: bool = False) -> dict[str, JSON]:
     for row in report.rows:
         entry: dict[str, JSON] = {
             "place": row.place,
+            "last_place": row.last_place,
             "start_no": row.start_no,
             "name": row.name,
             "rating": row.rating,
             "points": row.points_decimal,
             "tiebreaks": dict(zip(keys, [c.decimal for c in row.cells], strict=True)),
-            "shared_with": list(row.shared_with),
         }
         if explain:
             entry["explain"] = {
@@ -67,8 +69,8 @@ def document(report: Report, explain: bool = False) -> dict[str, JSON]:
     if report.groups:
         doc["groups"] = [
             {"title": g.title,
-             "standings": [{"place": r.place, "start_no": r.start_no,
-                            "shared_with": list(r.shared_with)} for r in g.rows]}
+             "standings": [{"place": r.place, "last_place": r.last_place,
+                            "start_no": r.start_no} for r in g.rows]}
             for g in report.groups
         ]
     return doc

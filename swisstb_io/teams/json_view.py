@@ -1,4 +1,4 @@
-"""The ``swisstb-report/1`` document of a team event: the individual document (its
+"""The ``swisstb-report/2`` document of a team event: the individual document (its
 ``standings[]`` stays the list of board players) with the team parts added
 (``formats/report-json.md``, "Team events"): ``event.kind`` / ``boards`` / ``primary``,
 ``team_standings[]`` and ``matches[]``."""
@@ -64,13 +64,12 @@ def team_document(ts: TeamStandings, individual: StandingsResult,
     for s in ts.result.rows:
         i = ctx.index[s.start_no]
         rows.append({
-            "place": s.place, "team_no": s.start_no, "name": s.name,
+            "place": s.place, "last_place": s.last_place, "team_no": s.start_no, "name": s.name,
             "points": _num(s.points),
             "match_points": _num(ctx.mp.frac(ctx.mp.points[i])),
             "game_points": _num(ctx.gp.frac(ctx.gp.points[i])),
             "tiebreaks": {spec.key: _num(s.values[spec.key].value, spec.system.decimals)
                           for spec in specs},
-            "shared_with": list(s.shared_with),
         })
     doc["team_standings"] = rows
     matches: list[JSON] = []

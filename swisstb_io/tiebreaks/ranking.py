@@ -11,7 +11,8 @@ Order of keys inside a score group:
 3. a play-off order or a seeded lot (34E12/34E13) only when one is given: it is appended to
    the chain as ``LOT`` unless the chain already holds it.
 
-Players still equal after all keys share a place (``shared_with``), listed by start number.
+Players still equal after all keys share a place (``place`` to ``last_place``), listed by
+start number.
 """
 
 from __future__ import annotations
@@ -49,8 +50,9 @@ class Standing:
     values: dict[str, TiebreakValue]
     """Tie-break values by spec key; a group system has a value only for players who were
     still tied when it was applied (``None`` otherwise)."""
-    shared_with: tuple[int, ...] = ()
-    """Start numbers of the other players sharing this place."""
+    last_place: int
+    """The last place of the range this player shares (``place`` when not shared): the
+    players sharing it are the rows with the same ``place``."""
     scored_in_play: bool = True
     """False when the whole (non-zero) score came from unplayed games (34E)."""
 
@@ -246,19 +248,18 @@ def _rows(
             vals = dict(zip(keys, by_player[i], strict=True))
             if mark_play and not in_play[i]:
                 _mark_unplayed(vals)
-            rows.append(make(place, sno[i], names[i], ratings[i], points[i], vals, (),
+            rows.append(make(place, sno[i], names[i], ratings[i], points[i], vals, place,
                              in_play[i]))
             place += 1
             continue
-        members = sorted(group, key=sno.__getitem__)
-        numbers = [sno[i] for i in members]
-        for i, sn in zip(members, numbers, strict=True):
+        last = place + len(group) - 1
+        for i in sorted(group, key=sno.__getitem__):
             vals = dict(zip(keys, by_player[i], strict=True))
             if mark_play and not in_play[i]:
                 _mark_unplayed(vals)
-            rows.append(make(place, sn, names[i], ratings[i], points[i], vals,
-                             tuple(x for x in numbers if x != sn), in_play[i]))
-        place += len(group)
+            rows.append(make(place, sno[i], names[i], ratings[i], points[i], vals, last,
+                             in_play[i]))
+        place = last + 1
     return rows
 
 

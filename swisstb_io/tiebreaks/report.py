@@ -18,7 +18,7 @@ from .ranking import StandingsResult
 def to_json(
     result: StandingsResult, *, source: str, format: str, explain: bool = False
 ) -> dict[str, JSON]:
-    """The ``swisstb-report/1`` document of ``result`` (write it with :func:`dumps`)."""
+    """The ``swisstb-report/2`` document of ``result`` (write it with :func:`dumps`)."""
     options = ReportOptions(source=source, input_format=format)
     return document(build(result, options, crosstable=False), explain)
 

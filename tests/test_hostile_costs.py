@@ -1,0 +1,74 @@
+"""Cost stays linear (issue 16, item 7), measured on the whole command in a process of its
+own: wall time and peak resident memory (``resource.getrusage``), each under 5 s and
+500 MB.  A tie of 9,999 players was quadratic in the JSON report (every entry listed every
+other member of its tie: 22-30 s and 2.7 GB); a 10 MB single line is refused quickly."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SECONDS = 5.0
+MEGABYTES = 500
+
+_MEASURE = """
+import json, resource, sys, time
+from swisstb_io.cli import main
+start = time.perf_counter()
+try:
+    main(sys.argv[1:])
+    code = 0
+except SystemExit as e:
+    code = e.code
+seconds = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+print(json.dumps({"code": code, "seconds": seconds, "megabytes": peak}), file=sys.stderr)
+"""
+
+
+def _measure(*args: str) -> dict[str, float]:
+    """Exit code, seconds and peak resident megabytes of ``swisstb ARGS`` (the last
+    line of its standard error)."""
+    done = subprocess.run([sys.executable, "-c", _MEASURE, *args], capture_output=True,
+                          text=True, timeout=120)
+    figures: dict[str, float] = json.loads(done.stderr.strip().splitlines()[-1])
+    return figures
+
+
+def _no_results(path: Path, players: int) -> None:
+    lines = ["012 Everyone tied", "XXR 0"]
+    lines += [f"001 {i:4d} m    {'Player ' + str(i):<33} 1500 USA             1990/01/01  0.0"
+              f" {i:4d}" for i in range(1, players + 1)]
+    path.write_text("\n".join(lines) + "\n", encoding="ascii")
+
+
+@pytest.mark.parametrize("fmt", ["json", "html"])
+def test_a_tie_of_9999_players_is_reported_in_linear_cost(fmt: str, tmp_path: Path) -> None:
+    source, out = tmp_path / "ties.trf", tmp_path / f"ties.{fmt}"
+    _no_results(source, 9999)
+    got = _measure("report", str(source), "--format", fmt, "-o", str(out))
+    assert got["code"] == 0
+    assert got["seconds"] < SECONDS and got["megabytes"] < MEGABYTES, got
+    if fmt == "json":
+        doc = json.loads(out.read_bytes())
+        rows = doc["standings"]
+        assert len(rows) == 9999 and doc["schema"] == "swisstb-report/2"
+        assert {(r["place"], r["last_place"]) for r in rows} == {(1, 9999)}
+        assert out.stat().st_size < 300 * 9999  # linear: no list of the other 9,998
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("line.trf", b"012 X\n001    1 m    " + b"A" * 10_000_000 + b"\n"),
+    ("line.csv", b"Pair,Name,Rd 1\n1," + b"A" * 10_000_000 + b",\n"),
+    ("commas.csv", b"," * 10_000_000 + b"\n"),
+])
+def test_a_10_mb_single_line_is_one_error_in_linear_cost(name: str, data: bytes,
+                                                         tmp_path: Path) -> None:
+    (tmp_path / name).write_bytes(data)
+    got = _measure("report", str(tmp_path / name), "--format", "json")
+    assert got["code"] == 1
+    assert got["seconds"] < SECONDS and got["megabytes"] < MEGABYTES, got
