@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -173,15 +174,59 @@ def test_pipes_devices_and_colliding_names(tmp_path: Path) -> None:
     os.mkfifo(season / "pipe.trf")
     (season / "zero.trf").symlink_to("/dev/zero")
     (season / "e0.trf.summary").write_bytes(CLEAN.read_bytes())
-    res = CliRunner().invoke(cli, ["batch", str(season), "-o", str(tmp_path / "out"), "-q"])
-    assert res.exit_code == 1
+    out = tmp_path / "out"
+    res = CliRunner().invoke(cli, ["batch", str(season), "-o", str(out), "-q"])
+    assert res.exit_code == 0, res.stderr
     lines = res.stderr.splitlines()
     assert f"{season / 'pipe.trf'}: skipped: it is not a regular file (a pipe, a device or a " \
            "socket)" in lines
     assert f"{season / 'zero.trf'}: skipped: it is not a regular file (a pipe, a device or a " \
            "socket)" in lines
-    assert f"{season / 'e0.trf.summary'}: error: its outputs would overwrite those of e0.trf " \
-           "(events/e0.trf.summary.html…); rename one of the two files" in lines
+    assert f"{season / 'e0.trf.summary'}: its outputs are named events/e0.trf.summary-2.*, " \
+           "since events/e0.trf.summary.* would overwrite those of e0.trf (names compared " \
+           "as macOS and Windows compare them, ignoring case)" in lines
+    # e0.trf's summary is its own; the other event's report has a name of its own
+    summary = json.loads((out / "events/e0.trf.summary.json").read_text("utf-8"))
+    report = json.loads((out / "events/e0.trf.summary-2.json").read_text("utf-8"))
+    assert (summary["name"], report["event"]["name"]) == ("Cup 0", "Check Cup")
+
+
+def _names_by_disk(out: Path) -> dict[str, list[str]]:
+    """The output files by the name a case-insensitive disk sees."""
+    seen: dict[str, list[str]] = {}
+    for p in sorted(out.rglob("*")):
+        name = p.relative_to(out).as_posix()
+        seen.setdefault(name.casefold(), []).append(name)
+    return seen
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_names_that_differ_only_by_case_get_distinct_outputs(tmp_path: Path,
+                                                             jobs: str) -> None:
+    """``Open.trf`` and ``open.trf`` in one season folder: on macOS or Windows their pages
+    would overwrite each other, so the later one (in name order) is named apart, the same
+    way on every run."""
+    season = tmp_path / "season"
+    season.mkdir()
+    for name in ("OPEN", "Open", "open"):
+        (season / f"{name}.trf").write_bytes(CLEAN.read_bytes().replace(
+            b"Check Cup", f"Cup {name}".encode()))
+    out = tmp_path / "out"
+    for run in range(2):  # the second run finds every event unchanged, under the same names
+        res = CliRunner().invoke(cli, ["batch", str(season), "-o", str(out), "--jobs", jobs])
+        assert res.exit_code == 0, res.stderr
+        assert [line for line in res.stderr.splitlines() if "named" in line] == [
+            f"{season / name}.trf: its outputs are named events/{name}.trf-{n}.*, since "
+            f"events/{name}.trf.* would overwrite those of OPEN.trf (names compared as macOS "
+            "and Windows compare them, ignoring case)" for name, n in (("Open", 2), ("open", 3))]
+        assert res.stderr.count(": skipped\n" if run else ": ok\n") == 3
+    assert all(len(names) == 1 for names in _names_by_disk(out).values()), _names_by_disk(out)
+    links = {e["file"]: e["links"]["html"] for e in json.loads(
+        (out / "index.json").read_text("utf-8"))["events"]}
+    assert links == {"OPEN.trf": "events/OPEN.trf.html", "Open.trf": "events/Open.trf-2.html",
+                     "open.trf": "events/open.trf-3.html"}
+    for file, page in links.items():
+        assert f"Cup {file[:-4]}" in (out / page).read_text("utf-8")
 
 
 def test_a_non_utf8_file_name_works(tmp_path: Path) -> None:
@@ -269,3 +314,19 @@ def test_a_killed_runs_player_page_temporaries_are_swept(tmp_path: Path) -> None
     theirs.write_bytes(b"the user's")
     list(Batch(season, out, BatchOptions(formats=("json",))).run())
     assert not ours.exists() and theirs.exists()
+
+
+def test_distinct_stems_compare_names_as_a_forgiving_disk_does() -> None:
+    from swisstb_io.batch._safety import distinct_stems
+
+    natural = {"a.trf": "events/a.trf", "A.TRF": "events/A.TRF", "a.trf-2": "events/a.trf-2",
+               "Caf\u00e9": "events/Caf\u00e9", "cafe\u0301": "events/cafe\u0301",
+               "a.trf.summary": "events/a.trf.summary"}
+    assert distinct_stems(natural, ["html", "json", "summary.json"]) == {
+        "a.trf": ("events/a.trf", None),
+        "A.TRF": ("events/A.TRF-2", "a.trf"),
+        "a.trf-2": ("events/a.trf-2-2", "A.TRF"),  # its own name went to A.TRF
+        "Caf\u00e9": ("events/Caf\u00e9", None),
+        "cafe\u0301": ("events/cafe\u0301-2", "Caf\u00e9"),  # the same name, decomposed
+        "a.trf.summary": ("events/a.trf.summary-2", "a.trf"),  # a.trf's summary
+    }

@@ -5,7 +5,8 @@
   keeps what it finished; folded into the manifest by the next run.
 * :func:`remove_own_temporaries`: a killed run's temporary files, and only those: the
   ``.NAME.XXXXXXXX.tmp`` of a file the batch writes (never a user's own ``*.tmp``).
-* :func:`colliding_outputs`: two events whose outputs would have the same name.
+* :func:`distinct_stems`: a name per event whose outputs overwrite no other event's, even
+  on a disk that ignores case (macOS, Windows).
 * :func:`worker_start`: a worker process leaves Ctrl-C to the batch and ends with it.
 * :func:`write_all`: an event's files, all or none; :func:`remove_files`: the reports of an
   event that failed or is gone, so the index and the files agree.
@@ -17,7 +18,8 @@ import contextlib
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -140,20 +142,36 @@ def remove_own_temporaries(out: Path, names: Iterable[str],
     return removed
 
 
-def colliding_outputs(planned: Mapping[str, Iterable[str]]) -> dict[str, str]:
-    """``{rel: other rel}`` for every event (in order) an output name of which an earlier
-    event already claims (``open.trf``'s ``open.trf.summary.json`` and ``open.trf.summary``'s
-    ``.json`` report)."""
+def distinct_stems(natural: Mapping[str, str], suffixes: Sequence[str]
+                   ) -> dict[str, tuple[str, str | None]]:
+    """``{rel: (stem, other rel or None)}``: each event's outputs are ``<stem>.<suffix>``.
+
+    Events are taken in order; an event keeps its ``natural`` stem unless one of its output
+    names equals one an earlier event claims, compared as a disk that ignores case and
+    Unicode normalisation compares them (macOS, Windows: ``Open.trf`` and ``open.trf``), or
+    exactly (``open.trf``'s ``open.trf.summary.json`` and ``open.trf.summary``'s ``.json``
+    report).  It then gets ``<stem>-2`` (``-3``…, the first free one) and the event whose
+    names it would take; the same folder always gives the same names."""
     owner: dict[str, str] = {}
-    clashes: dict[str, str] = {}
-    for rel, names in planned.items():
-        mine = list(names)
-        taken = next((owner[n] for n in mine if n in owner), None)
-        if taken is not None:
-            clashes[rel] = taken
-            continue
-        owner.update((n, rel) for n in mine)
-    return clashes
+    stems: dict[str, tuple[str, str | None]] = {}
+    for rel, stem in natural.items():
+        mine, other, n = stem, None, 1
+        while True:
+            keys = [_disk_key(f"{mine}.{s}") for s in suffixes]
+            taken = next((owner[k] for k in keys if k in owner), None)
+            if taken is None:
+                break
+            other = other or taken
+            n += 1
+            mine = f"{stem}-{n}"
+        owner.update((k, rel) for k in keys)
+        stems[rel] = (mine, other)
+    return stems
+
+
+def _disk_key(name: str) -> str:
+    """``name`` as a case-insensitive, normalisation-insensitive disk compares it."""
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 def write_all(out: Path, blobs: Mapping[str, bytes]) -> None:

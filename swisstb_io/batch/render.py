@@ -15,7 +15,6 @@ from ..model import Tournament
 from ..registry import ReadResult
 from ..reports import FORMATS, PrizeColumn, ReportOptions, build, render, report_format
 from ..tiebreaks import CalcOptions, StandingsResult
-from .results import event_stem
 from .site_links import event_links
 
 REPORT_EXTENSIONS: dict[str, str] = {
@@ -34,13 +33,13 @@ def needs_explanations(formats: tuple[str, ...]) -> bool:
 
 
 def reports_bytes(
-    result: StandingsResult, formats: tuple[str, ...], *, source: str, read: ReadResult,
-    prizes: PrizeColumn | None = None,
+    result: StandingsResult, formats: tuple[str, ...], *, source: str, stem: str,
+    read: ReadResult, prizes: PrizeColumn | None = None,
 ) -> dict[str, bytes]:
     """Each report of ``formats`` (keys of :data:`REPORT_EXTENSIONS`), built from one table;
     ``prizes``: the event's prize list (a Prize column and the list on the page).  The
-    HTML page links to the season site (:mod:`.site_links`)."""
-    site, players = event_links(read.tournament, event_stem(source))
+    HTML page, ``<stem>.html``, links to the season site (:mod:`.site_links`)."""
+    site, players = event_links(read.tournament, stem)
     options = ReportOptions(source=source, input_format=read.format, prizes=prizes,
                             site_links=site, player_links=players)
     crosstable = any(report_format(f).crosstable for f in formats)

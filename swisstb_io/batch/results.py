@@ -30,9 +30,10 @@ def event_stem(rel: str) -> str:
     return f"{EVENTS_DIR}/{file_rel}" + (f".section{number}" if number else "")
 
 
-def summary_path(rel: str) -> str:
-    """Where the summary of event ``rel`` is kept, relative to the output folder."""
-    return f"{event_stem(rel)}.summary.json"
+def summary_path(stem: str) -> str:
+    """Where the summary of the event whose outputs are ``<stem>.<ext>`` is kept, relative
+    to the output folder."""
+    return f"{stem}.summary.json"
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,15 @@ class FileResult:
     """The entrants' share of the season view, worked out with the event."""
     warnings: tuple[str, ...] = ()
     """Reading diagnostics (``path:line:col: warning: …``)."""
+    stem: str = ""
+    """The outputs are ``<stem>.<ext>``: :func:`event_stem`, or a name of its own when that
+    would overwrite another event's outputs (:func:`._safety.distinct_stems`); ``""``:
+    :func:`event_stem` of ``rel``."""
+
+    @property
+    def summary_file(self) -> str:
+        """Where the event's summary is kept, relative to the output folder."""
+        return summary_path(self.stem or event_stem(self.rel))
 
     @property
     def location(self) -> str:

@@ -29,7 +29,7 @@ from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
 from ._safety import (
     Journal,
     OutputLock,
-    colliding_outputs,
+    distinct_stems,
     entry_files,
     remove_files,
     remove_own_temporaries,
@@ -132,10 +132,13 @@ def _digest(data: bytes, options: BatchOptions) -> str:
 
 
 def process_event(
-    path: str, rel: str, out_dir: str, options: BatchOptions, previous: dict[str, Any] | None
+    path: str, rel: str, out_dir: str, options: BatchOptions, previous: dict[str, Any] | None,
+    stem: str | None = None,
 ) -> FileResult:
-    """Read, rank and write one event; ``previous`` is its manifest entry, if any."""
+    """Read, rank and write one event; ``previous`` is its manifest entry, if any; the
+    outputs are ``<stem>.<ext>`` (``None``: :func:`~.results.event_stem` of ``rel``)."""
     out = Path(out_dir)
+    stem = stem or event_stem(rel)
     try:
         data, _ = read_source(path)
     except SwisstbError as exc:
@@ -147,11 +150,11 @@ def process_event(
         return _failed(path, rel, prize_file_problem(exc), "")
     digest = _digest(data + b"\0prizes\0" + prize_bytes if prize_path else data, options)
     if (previous is not None and not options.force and previous.get("digest") == digest
-            and _reusable(out, previous)):
+            and previous.get("summary") == summary_path(stem) and _reusable(out, previous)):
         return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
-                          digest=digest)
+                          digest=digest, stem=stem)
     try:
-        return _produce(path, rel, out, data, digest, options, prize_path)
+        return _produce(path, rel, stem, out, data, digest, options, prize_path)
     except SwisstbError as exc:
         return _failed(path, rel, exc, digest)
     except OSError as exc:
@@ -182,8 +185,8 @@ def _reusable(out: Path, previous: dict[str, Any]) -> bool:
 
 
 def _produce(
-    path: str, rel: str, out: Path, data: bytes, digest: str, options: BatchOptions,
-    prize_path: str | None = None,
+    path: str, rel: str, stem: str, out: Path, data: bytes, digest: str,
+    options: BatchOptions, prize_path: str | None = None,
 ) -> FileResult:
     read = load(data, path=path, section=split_section(rel)[1])
     t = read.tournament
@@ -192,10 +195,9 @@ def _produce(
     calc = CalcOptions(explain=needs_explanations(formats),
                        actual_play_rule=options.actual_play_rule)
     result = standings(t, chain, calc)  # once, for every report of the event
-    stem = event_stem(rel)
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
     prizes = event_prizes(result, t, prize_path, rel) if prize_path else None
-    for fmt, blob in reports_bytes(result, formats, source=rel, read=read,
+    for fmt, blob in reports_bytes(result, formats, source=rel, stem=stem, read=read,
                                    prizes=prizes).items():
         blobs[f"{stem}.{REPORT_EXTENSIONS[fmt]}"] = blob
     notes: list[str] = []
@@ -210,11 +212,11 @@ def _produce(
     season = season_entries(t, result)
     doc = {**summary, "entrant_columns": SeasonEntry._fields,
            "entrants": entries_to_json(season)}
-    blobs[summary_path(rel)] = json.dumps(doc, ensure_ascii=False).encode("utf-8")
+    blobs[summary_path(stem)] = json.dumps(doc, ensure_ascii=False).encode("utf-8")
     write_all(out, blobs)
     warnings = (*(str(d) for d in read.diagnostics if d.severity.value != "info"), *notes)
     return FileResult(path, rel, "ok", outputs=tuple(written), digest=digest, summary=summary,
-                      warnings=warnings, season=season)
+                      warnings=warnings, season=season, stem=stem)
 
 
 def _manifest(out: Path) -> dict[str, Any]:
@@ -264,6 +266,18 @@ class Batch:
                                notes=self.notes)
         self.tasks = [task for e in self.events for task in section_tasks(e, self._rel(e))]
         """``(path, rel)`` per event: one per file, one per section of a multi-section one."""
+        suffixes = [*(REPORT_EXTENSIONS[f] for f in dict.fromkeys(self.options.formats)),
+                    *(SUBMISSION_SUFFIXES[k] for k in dict.fromkeys(self.options.submit)),
+                    "summary.json"]
+        named = distinct_stems({rel: event_stem(rel) for _, rel in self.tasks}, suffixes)
+        self.stems = {rel: stem for rel, (stem, _) in named.items()}
+        """Each event's outputs are ``<stem>.<ext>`` (:func:`._safety.distinct_stems`)."""
+        self.notes.extend(
+            f"{path}: its outputs are named {named[rel][0]}.*, since {event_stem(rel)}.* "
+            f"would overwrite those of {other} (names compared as macOS and Windows compare "
+            "them, ignoring case)"
+            for path, rel in self.tasks if (other := named[rel][1]) is not None)
+        self._suffixes = suffixes
         self.results: list[FileResult] = []
         self.stopped_early = False
 
@@ -289,11 +303,7 @@ class Batch:
 
     def _planned(self, rel: str) -> list[str]:
         """The files event ``rel`` writes, relative to the output folder."""
-        stem = event_stem(rel)
-        names = [f"{stem}.{REPORT_EXTENSIONS[f]}" for f in dict.fromkeys(self.options.formats)]
-        names += [f"{stem}.{SUBMISSION_SUFFIXES[k]}"
-                  for k in dict.fromkeys(self.options.submit)]
-        return [*names, summary_path(rel)]
+        return [f"{self.stems[rel]}.{suffix}" for suffix in self._suffixes]
 
     def _locked_run(self) -> Iterator[FileResult]:
         previous_index = str(_manifest(self.out).get("index", ""))
@@ -306,11 +316,10 @@ class Batch:
         remove_own_temporaries(self.out, [*known, *(n for ns in planned.values() for n in ns),
                                           "index.json", "index.html", MANIFEST],
                                {PLAYERS_DIR: r"\d+\.html"})
-        clashes = colliding_outputs(planned)
         seen: set[str] = set()
         finished = False
         try:
-            for res in self._results(manifest, clashes):
+            for res in self._results(manifest):
                 seen.add(res.rel)
                 self.results.append(res)
                 if res.status == "failed":
@@ -318,7 +327,7 @@ class Batch:
                     journal.record(res.rel, None)
                 else:
                     manifest[res.rel] = {"digest": res.digest, "outputs": list(res.outputs),
-                                         "summary": summary_path(res.rel)}
+                                         "summary": res.summary_file}
                     journal.record(res.rel, manifest[res.rel])
                 yield res
                 if res.status == "failed" and self.options.fail_fast:
@@ -342,25 +351,20 @@ class Batch:
             write_index(self.out, self.results, self.stopped_early)
             save_manifest(self.out, manifest, key)
 
-    def _results(
-        self, manifest: dict[str, dict[str, Any]], clashes: dict[str, str]
-    ) -> Iterator[FileResult]:
-        for path, rel in [t for t in self.tasks if t[1] in clashes]:
-            yield FileResult(path, rel, "failed", f"its outputs would overwrite those of "
-                             f"{clashes[rel]} ({self._planned(rel)[0]}…); rename one of the "
-                             "two files")
-        tasks = [t for t in self.tasks if t[1] not in clashes]
+    def _results(self, manifest: dict[str, dict[str, Any]]) -> Iterator[FileResult]:
+        tasks, stems = self.tasks, self.stems
         opts, out = self.options, str(self.out)
         if opts.jobs == 1 or len(tasks) <= 1:
             for path, rel in tasks:
-                yield process_event(path, rel, out, opts, manifest.get(rel))
+                yield process_event(path, rel, out, opts, manifest.get(rel), stems[rel])
             return
         left = {rel: path for path, rel in tasks}  # the events without a result yet
         pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)),
                                    initializer=worker_start)
         try:
             futures: dict[Future[FileResult], str] = {
-                pool.submit(process_event, path, rel, out, opts, manifest.get(rel)): rel
+                pool.submit(process_event, path, rel, out, opts, manifest.get(rel),
+                            stems[rel]): rel
                 for path, rel in tasks
             }
             # as_completed, not wait(FIRST_COMPLETED) in a loop: that one installs a waiter
@@ -386,7 +390,8 @@ class Batch:
         opts, out = self.options, str(self.out)
         for rel, path in left.items():
             with ProcessPoolExecutor(max_workers=1) as pool:
-                fut = pool.submit(process_event, path, rel, out, opts, manifest.get(rel))
+                fut = pool.submit(process_event, path, rel, out, opts, manifest.get(rel),
+                                  self.stems[rel])
                 try:
                     res = fut.result()
                 except BrokenProcessPool:

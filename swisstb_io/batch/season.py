@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..api import atomic_write
-from .results import FileResult, summary_path
+from .results import FileResult
 from .season_html import index_html, write_player_pages
 from .season_parts import entries_from_json, links_of, normalise_name
 from .season_players import SeasonPlayer, performance, season_players
@@ -137,7 +137,7 @@ def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]
     for res in results:
         if res.summary is None and res.status == "skipped":
             try:
-                doc = json.loads((out / summary_path(res.rel)).read_text("utf-8"))
+                doc = json.loads((out / res.summary_file).read_text("utf-8"))
             except (OSError, ValueError):
                 doc = None
             if isinstance(doc, dict) and doc.get("schema") == SUMMARY_SCHEMA:
