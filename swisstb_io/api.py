@@ -79,7 +79,15 @@ def load(
     section: str | None = None,
     path: str | None = None,
 ) -> ReadResult:
-    """Read ``src`` and return the tournament with what was learned about the file."""
+    """Read ``src`` and return the tournament with what was learned about the file: the
+    format, the encoding, the reading diagnostics and every section.
+
+    ``src``: a path, ``bytes`` or a binary stream (a text stream is refused: open the file
+    in binary mode); ``format``: a registered format name (default: by extension and
+    content); ``strict``: the first reading diagnostic is an error; ``section``: name or
+    number of the section of a multi-section file (default: the first); ``path``: the name
+    messages give the input (default: the path, or the stream's name, or ``<bytes>``).
+    """
     data, name = read_source(src)
     name = path or name
     spec = find(format) if format else detect(data, name)
@@ -102,7 +110,9 @@ def read(
 
 
 def dumps(tournament: Tournament, format: str, options: WriteOptions | None = None) -> bytes:
-    """Serialise ``tournament`` in ``format``; bundle formats give the bytes of a zip."""
+    """Serialise ``tournament`` in ``format`` (a registered format name); bundle formats
+    give the bytes of a zip.  ``options``: the writer's options (:class:`WriteOptions`:
+    the format version and the like; default: the format's own)."""
     spec = find(format)
     if spec.writer is None:
         raise WriteError(f"format {spec.name!r} can be read but not written")
@@ -114,8 +124,9 @@ def dumps(tournament: Tournament, format: str, options: WriteOptions | None = No
 
 def dumps_sections(sections: Sequence[Tournament], format: str,
                    options: WriteOptions | None = None) -> bytes:
-    """Serialise several sections as one file of ``format`` (``.sjson``, the US Chess DBF:
-    formats with :attr:`FormatSpec.sections_writer`); one section needs no such format."""
+    """Serialise several ``sections`` as one file of ``format`` (``.sjson``, the US Chess
+    DBF: formats with :attr:`FormatSpec.sections_writer`); one section needs no such
+    format.  ``options`` as in :func:`dumps`."""
     spec = find(format)
     if len(sections) == 1:
         return dumps(sections[0], spec.name, options)
@@ -132,11 +143,13 @@ def write(
     format: str | None = None,
     options: WriteOptions | None = None,
 ) -> None:
-    """Write ``tournament`` (or several sections, :func:`dumps_sections`) to a path
-    (atomically) or a binary stream.
+    """Write ``tournament`` (or several sections, :func:`dumps_sections`) to ``dest``, a
+    path (written atomically; a bundle format to a folder unless the path ends in
+    ``.zip``) or a binary stream.
 
     ``format``: a registered format name; by default the one the path's extension names
-    (``"a.xml"``, ``"b.trf"``).  A stream needs ``format``.
+    (``"a.xml"``, ``"b.trf"``).  A stream needs ``format``.  ``options`` as in
+    :func:`dumps`.
     """
     if format is None:
         if not isinstance(dest, str | os.PathLike):

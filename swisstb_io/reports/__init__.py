@@ -115,7 +115,13 @@ def render(
     fmt: str,
     options: ReportOptions | None = None,
 ) -> bytes:
-    """``fmt`` (a name or alias of :data:`FORMATS`) as UTF-8 bytes.
+    """The report of ``standings_or_report`` in ``fmt``, as UTF-8 bytes.
+
+    ``standings_or_report``: the standings (:func:`~swisstb_io.tiebreaks.standings`), or a
+    report table already built from them (:func:`build`, to render one table in several
+    formats); ``fmt``: a name or alias of :data:`FORMATS` (``"text"``, ``"md"``, ``"csv"``,
+    ``"json"``, ``"html"``); ``options``: groups, labels, notation, explanations, the
+    source's name and the rest (:class:`ReportOptions`; default: none of them).
 
     Raises :class:`~swisstb_io.errors.UnknownFormatError` for an unknown ``fmt`` and
     :class:`ReportError` for a bad group, label or notation option, or for standings

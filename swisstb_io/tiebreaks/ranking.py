@@ -123,7 +123,13 @@ def standings(
 ) -> StandingsResult:
     """Rank ``tournament`` by points and the tie-break ``chain`` (codes, a preset or specs;
     ``None``: the chain policy, :func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`:
-    the file's declared chain, else ``uscf``)."""
+    the file's declared chain, else ``uscf``).
+
+    ``options``: how to compute (:class:`CalcOptions`: explanations, the 34E actual-play
+    rule, a play-off order or lot seed, the rating list…; default: the documented
+    defaults); ``context``: a :class:`Context` already built for ``tournament`` (its
+    options then apply and ``options`` is ignored), to rank one event with several chains
+    without building it again."""
     ctx = context or Context(tournament, options)
     specs = chain_policy.choose_chain(tournament).specs if chain is None else _specs(chain)
     opts = ctx.options
