@@ -225,7 +225,7 @@ BAD = {
     "'secret'",
     "bad_start_no.xml": "4:5: does not match the swisstb XML schema: Element 'player', "
     "attribute 'startNo': [facet 'pattern'] The value 'one' is not accepted by the pattern "
-    "'[0-9]{1,9}'",
+    "'0*[1-9][0-9]{0,8}'",
     "bad_points.xml": "3:3: does not match the swisstb XML schema: Element 'scoring', "
     "attribute 'draw': [facet 'pattern'] The value 'one' is not accepted by the pattern "
     r"'-?[0-9]{1,12}(\.[0-9]{1,12})?|-?[0-9]{1,12}/0*[1-9][0-9]{0,11}'",
@@ -304,7 +304,7 @@ def test_writer_validates_against_the_schema() -> None:
         write_xml(t, WriteOptions())
     assert str(info.value) == (
         "the XML would not match urn:swisstb_io:1: Element 'player', attribute 'startNo': "
-        "[facet 'pattern'] The value '-4' is not accepted by the pattern '[0-9]{1,9}'"
+        "[facet 'pattern'] The value '-4' is not accepted by the pattern '0*[1-9][0-9]{0,8}'"
     )
 
 
@@ -413,6 +413,9 @@ def test_any_model_round_trips_or_is_refused_with_a_reason(t: Tournament) -> Non
                      for p in t.players for r in p.results)
     if any(NOT_XML.search(x) for x in texts):
         with pytest.raises(WriteError, match="which XML cannot hold; remove it"):
+            write_xml(t, WriteOptions())
+    elif any(p.start_no < 1 for p in t.players):  # start numbers count from 1
+        with pytest.raises(WriteError, match=r"attribute 'startNo': .* is not accepted"):
             write_xml(t, WriteOptions())
     elif impossible:
         with pytest.raises(FormatError, match=r"is paired against themself|does not exist"):

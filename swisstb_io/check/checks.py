@@ -93,7 +93,7 @@ def _chain(t: Tournament, chain: str | None, f: _Finder) -> tuple[Spec, ...] | N
         choice = chain_policy.choose_chain(t, chain)
     except DeclaredChainError as exc:
         f.found.append(Diagnostic(Location(f.path), f"the declared tie-breaks "
-                                  f"{', '.join(exc.declared)} cannot be computed "
+                                  f"{chain_policy.codes_text(exc.declared)} cannot be computed "
                                   f"({exc.reason}); ranks are checked by points only; "
                                   "choose a chain with --tiebreaks", Severity.WARNING,
                                   "tiebreaks-unknown"))

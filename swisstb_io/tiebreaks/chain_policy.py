@@ -54,10 +54,16 @@ class DeclaredChainError(TiebreakError):
     the command line: choose another chain with ``--tiebreaks``)."""
 
     def __init__(self, declared: Sequence[str], reason: str) -> None:
-        super().__init__(f"the file declares the tie-breaks {' '.join(declared)}, and "
+        super().__init__(f"the file declares the tie-breaks {codes_text(declared, ' ')}, and "
                          f"{reason}; choose the chain with --tiebreaks")
         self.declared = tuple(declared)
         self.reason = reason
+
+
+def codes_text(codes: Sequence[str], sep: str = ", ") -> str:
+    """Declared codes for a message, each cut to 40 characters (a hostile file's code may
+    be thousands of characters long)."""
+    return sep.join(c if len(c) <= 40 else c[:39] + "…" for c in codes)
 
 
 def declared_chain(t: Tournament) -> tuple[str, ...]:

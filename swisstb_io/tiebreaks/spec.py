@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
-from ..errors import TiebreakError
+from ..errors import TiebreakError, quoted
 from .registry import EDITION_FLAGS, System, get_system, known_codes, norm, preset
 
 
@@ -122,11 +122,19 @@ _MOD_RE = re.compile(
 )
 
 
+_LONG_NUMBER = re.compile(r"\d{10,}")
+"""More digits than a modifier or option of any system takes (a cut, a rating, a limit)."""
+
+
 def parse_spec(text: str, team: bool = False) -> Spec:
     """Parse one code with modifiers: ``"BH/C1"``, ``"ks/l40"``, ``"ARO/U1400"``,
     ``"CUM[unplayed=all-unplayed-points]"``; with ``team`` (a team event) also the
     ``:MP`` / ``:GP`` suffix, ``"BH:MP/C1"``."""
     raw = text.strip()
+    long_number = _LONG_NUMBER.search(raw)
+    if long_number:  # a hostile /C<5,000 digits> would fail int() itself
+        raise TiebreakError(f"{quoted(raw)}: the number {quoted(long_number.group())} has "
+                            "more digits than any tie-break modifier or option takes (9)")
     body, opts_text = raw, ""
     m = re.fullmatch(r"(?s)(.*?)\[(.*)\]", raw)
     if m:

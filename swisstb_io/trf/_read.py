@@ -16,7 +16,7 @@ from ._checks import adjustments, bonus_totals, double_forfeits, places, show
 from ._decode import EOL_NAMES, decode
 from ._federations import FEDERATIONS
 from ._points import POINT_CODES, point_system
-from ._records import fail, parse_013, parse_310, parse_national, parse_player
+from ._records import fail, parse_013, parse_310, parse_national, parse_player, parse_start_no
 
 TRF2026_CODES = frozenset({
     "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260",
@@ -92,10 +92,12 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         if not line.strip():
             layout.append(("", line, eol))
         elif code == "001":
-            p = parse_player(line, path, no, diag, block_cache)
-            if p.start_no in players:
-                raise fail(path, no, L.START[0], f"start number {p.start_no} is used twice "
-                           f"(first on line {player_lines[p.start_no]})")
+            try:
+                p = parse_player(line, path, no, diag, block_cache)
+            except FormatError:  # a used start number explains a "paired against themself"
+                _start_no_unused(line, path, no, player_lines)
+                raise
+            _start_no_unused(line, path, no, player_lines, p.start_no)
             players[p.start_no] = p
             player_lines[p.start_no] = no
             layout.append((f"001:{p.start_no}", line, eol))
@@ -238,3 +240,18 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
 
 
 __all__ = ["LAYOUT_KEY", "TRF2026_CODES", "read_trf"]
+
+
+def _start_no_unused(line: str, path: str, no: int, player_lines: dict[int, int],
+                     start_no: int | None = None) -> None:
+    """Raise when the start number of 001 line ``no`` (``start_no``, else read from the
+    line) was used by an earlier 001 line."""
+    if start_no is None:
+        try:
+            start_no = parse_start_no(line, path, no)
+        except FormatError:
+            return
+    if start_no in player_lines:
+        raise fail(path, no, L.START[0], f"start number {start_no} is used twice "
+                   f"(first on line {player_lines[start_no]})")
+
