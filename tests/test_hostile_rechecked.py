@@ -1,9 +1,12 @@
 """Issue 16 re-checked case by case: what still failed, each with its input and the exact
 output (a tie-break code with a 5,000-digit number; a TRF start number used twice that
-read as a self-pairing; an XML start number 0 that no other format takes)."""
+read as a self-pairing; an XML start number 0 that no other format takes; ``--help``
+onto a full disk)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -82,3 +85,17 @@ def test_an_xml_start_number_0_is_refused_when_read(tmp_path: Path) -> None:
         1, "", f"Error: {path}:4:5: does not match the swisstb XML schema: Element 'player', "
                "attribute 'startNo': [facet 'pattern'] The value '0' is not accepted by the "
                "pattern '0*[1-9][0-9]{0,8}'\n")
+
+
+@pytest.mark.skipif(not Path("/dev/full").is_char_device(), reason="needs Linux /dev/full")
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["report", "--help"],
+                                  ["formats"]])
+def test_help_and_version_onto_a_full_disk_are_one_error(args: list[str]) -> None:
+    """The group's own --help and --version print while click parses the arguments, before
+    the one place that turns a failed write into a message: was an OSError traceback."""
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, "-m", "swisstb_io", *args], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (
+        1, "Error: the output: cannot write: No space left on device; the disk is full: free "
+           "some space or choose another disk\n")

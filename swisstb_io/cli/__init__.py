@@ -58,6 +58,16 @@ class SwisstbGroup(click.Group):
             self.add_command(module.command, cmd_name)
         return super().get_command(ctx, cmd_name)
 
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        """The group's own ``--help`` and ``--version`` print while the arguments are
+        parsed, before :meth:`invoke`: a failed write there is the same one error."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except OSError as exc:
+            click.echo(f"Error: {write_failure(exc)}", err=True)
+            raise click.exceptions.Exit(EXIT_FAILED) from None
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
