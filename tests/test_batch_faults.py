@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -233,8 +234,40 @@ def test_a_non_utf8_file_name_works(tmp_path: Path) -> None:
     season = _season(tmp_path / "season", 0)
     (season / os.fsdecode(b"caf\xe9.trf")).write_bytes(CLEAN.read_bytes())
     res = list(Batch(season, tmp_path / "out", BatchOptions(formats=("json",))).run())
-    assert [(r.rel, r.status) for r in res] == [("caf\ufffd.trf", "ok")]
+    assert [(r.rel, r.status) for r in res] == [("caf%E9.trf", "ok")]
     assert (tmp_path / "out" / "index.html").is_file()
+
+
+def test_non_utf8_names_that_differ_in_one_byte_stay_apart(tmp_path: Path) -> None:
+    """Both read as ``caf\ufffd.trf`` before, so one event's outputs overwrote the other's."""
+    season = _season(tmp_path / "season", 0)
+    for byte in (b"\xe8", b"\xe9"):
+        (season / os.fsdecode(b"caf" + byte + b".trf")).write_bytes(
+            CLEAN.read_bytes().replace(b"Check Cup", b"Cup " + byte.hex().encode()))
+    out = tmp_path / "out"
+    res = list(Batch(season, out, BatchOptions(formats=("json",))).run())
+    assert sorted((r.rel, r.status) for r in res) == [("caf%E8.trf", "ok"), ("caf%E9.trf", "ok")]
+    names = {json.loads((out / f"events/caf%{b}.trf.json").read_bytes())["event"]["name"]
+             for b in ("E8", "E9")}
+    assert names == {"Cup e8", "Cup e9"}
+
+
+def test_index_links_survive_any_file_name(tmp_path: Path) -> None:
+    """A space, ``#``, ``?`` or ``%`` in a file name is percent-encoded in every link of the
+    index and the player pages (``#`` cut the link to a fragment before)."""
+    from urllib.parse import unquote
+
+    season = _season(tmp_path / "season", 0)
+    (season / "a b#c%d?.trf").write_bytes(CLEAN.read_bytes())
+    out = tmp_path / "out"
+    list(Batch(season, out, BatchOptions(formats=("html", "json"))).run())
+    hrefs = [(page, href) for page in [out / "index.html", *(out / "players").glob("*.html")]
+             for href in re.findall(r'href="([^"]+)"', page.read_text("utf-8"))
+             if "a%20b" in href]
+    assert len(hrefs) >= 4
+    for page, href in hrefs:
+        target = (page.parent / unquote(href.partition("#")[0])).resolve()
+        assert target.is_file() and target.name.startswith("a b#c%d?.trf."), href
 
 
 def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(

@@ -48,7 +48,14 @@ from .render import (
     reports_bytes,
     submission,
 )
-from .results import SECTION_MARK, FileResult, event_stem, split_section, summary_path
+from .results import (
+    SECTION_MARK,
+    FileResult,
+    event_stem,
+    readable_name,
+    split_section,
+    summary_path,
+)
 from .season import write_index
 from .season_html import PLAYERS_DIR
 from .season_parts import SeasonEntry, entries_to_json, season_entries
@@ -264,8 +271,16 @@ class Batch:
         """Files and folders passed over, and why (:func:`.discovery.discover`)."""
         self.events = discover(root, patterns=self.options.patterns, exclude=out,
                                notes=self.notes)
-        self.tasks = [task for e in self.events for task in section_tasks(e, self._rel(e))]
+        self.tasks: list[tuple[str, str]] = []
         """``(path, rel)`` per event: one per file, one per section of a multi-section one."""
+        seen: set[str] = set()
+        for path, rel in (t for e in self.events for t in section_tasks(e, self._rel(e))):
+            if rel in seen:
+                self.notes.append(f"{path}: skipped: its name reads as {rel}, the name of "
+                                  "another event; rename one of the two")
+                continue
+            seen.add(rel)
+            self.tasks.append((path, rel))
         suffixes = [*(REPORT_EXTENSIONS[f] for f in dict.fromkeys(self.options.formats)),
                     *(SUBMISSION_SUFFIXES[k] for k in dict.fromkeys(self.options.submit)),
                     "summary.json"]
@@ -282,10 +297,10 @@ class Batch:
         self.stopped_early = False
 
     def _rel(self, event: Path) -> str:
-        """The event's key and output name; bytes of a file name that are not UTF-8 become
-        U+FFFD there (the input itself is read by its real name)."""
+        """The event's key and output name (:func:`~.results.readable_name`; the input
+        itself is read by its real name)."""
         rel = event.name if self.root.is_file() else event.relative_to(self.root).as_posix()
-        return rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        return readable_name(rel)
 
     def run(self) -> Iterator[FileResult]:
         """Yield one :class:`FileResult` per event as it finishes; write the index at the end.

@@ -26,7 +26,7 @@ from ..reports._html_page import boxed, document, footer, nav
 from ..reports._svg import season_chart, season_legend
 from .season_parts import SeasonEntry, report_link
 from .season_players import SeasonPlayer, entry_performance
-from .site_links import INDEX, key_anchor
+from .site_links import INDEX, file_href, key_anchor
 from .surnames import surname_key
 
 
@@ -64,12 +64,12 @@ def _events_table(events: Sequence[dict[str, Any]]) -> list[str]:
     for ev in events:
         failed = ev["status"] == "failed"
         status = f"failed: {_e(ev['location'])}: {_e(ev['message'])}" if failed else "ok"
-        links = " ".join(f'<a href="{_e(href)}">{_e(kind)}</a>'
+        links = " ".join(f'<a href="{_e(file_href(href))}">{_e(kind)}</a>'
                          for kind, href in ev["links"].items())
         page = ev["links"].get("html")
         file = _e(ev["file"])
         if page:
-            file = f'<a href="{_e(page)}">{file}</a>'
+            file = f'<a href="{_e(file_href(page))}">{file}</a>'
         row_class = ' class="failed"' if failed else ""
         out.append(f'<tr{row_class}><td>{file}</td>'
                    f"<td>{_e(ev['name'])}</td><td>{_e(ev['date'])}</td>"
@@ -129,7 +129,7 @@ def _event_heads(events: Sequence[dict[str, Any]]) -> list[str]:
     """The start of each event's heading row in a player's games (up to the place)."""
     heads = []
     for ev in events:
-        link = _e(report_link(ev["links"]))
+        link = _e(file_href(report_link(ev["links"])))
         file = _e(ev["file"])
         label = f'<a href="{link}">{file}</a>' if link else file
         when = f", {_e(ev['date'])}" if ev["date"] else ""
@@ -174,7 +174,7 @@ def _event_rows(p: SeasonPlayer, events: Sequence[dict[str, Any]]) -> list[str]:
                 ("Games", "best"), ("Perf.", "best"), ("Rating", "best")]), "<tbody>"]
     for ev, e in sorted(p.entries, key=lambda item: (events[item[0]]["date"], item[0])):
         info = events[ev]
-        link = report_link(info["links"])
+        link = file_href(report_link(info["links"]))
         title = _e(info["name"] or info["file"])
         if link:
             title = f'<a href="{_e(link)}#x{e.start_no}">{title}</a>'

@@ -33,6 +33,13 @@ def key_fragment(key: str) -> str:
     return "#" + quote(key_anchor(key), safe=":_-")
 
 
+def file_href(path: str) -> str:
+    """The ``href`` of an output file by its path (``events/a b#1.trf.html`` ->
+    ``events/a%20b%231.trf.html``): a ``#``, ``?``, ``%`` or space in a file name would
+    otherwise cut or change the link."""
+    return quote(path, safe="/")
+
+
 def index_href(stem: str) -> str:
     """The index, relative to the page ``<stem>.<ext>`` (``events/open/r1.trf`` ->
     ``../../index.html``)."""
