@@ -63,6 +63,9 @@ def read_source(src: Source) -> tuple[bytes, str]:
             raise FormatError(
                 f"cannot read the file: {exc.strerror or exc}", Location(path)
             ) from exc
+    if not callable(getattr(src, "read", None)):
+        raise TypeError(f"cannot read a {type(src).__name__}: pass a path, bytes or a binary "
+                        "stream")
     name = str(getattr(src, "name", "<stream>"))
     data = src.read()
     if isinstance(data, str):
@@ -155,12 +158,16 @@ def write(
         if not isinstance(dest, str | os.PathLike):
             raise UnknownFormatError("a stream has no extension to tell the format: pass "
                                      "format=, e.g. format='trf'")
-        spec = spec_for_output(os.fspath(dest), None)
+        spec = spec_for_output(os.fspath(dest), None, "format=")
     else:
         spec = find(format)
     data = dumps(tournament, spec.name, options) if isinstance(tournament, Tournament) \
         else dumps_sections(tournament, spec.name, options)
     if not isinstance(dest, str | os.PathLike):
+        if isinstance(dest, io.TextIOBase):
+            raise TypeError(f"{getattr(dest, 'name', '<stream>')}: a text stream takes str, "
+                            "not bytes: open the file in binary mode (open(path, 'wb')), or "
+                            "pass the path itself")
         dest.write(data)
         return
     from pathlib import Path
@@ -188,8 +195,9 @@ def _write_bundle_directory(directory: Path, zipped: bytes) -> None:
         raise WriteError(write_failure(exc, directory)) from exc
 
 
-def spec_for_output(dest: str, to: str | None) -> FormatSpec:
-    """The writer for ``dest``: ``to`` if given, else the one its extension names."""
+def spec_for_output(dest: str, to: str | None, option: str = "--to") -> FormatSpec:
+    """The writer for ``dest``: ``to`` if given, else the one its extension names;
+    ``option`` is how the message tells the caller to name it."""
     from .registry import all_formats, by_extension
 
     if to:
@@ -198,7 +206,7 @@ def spec_for_output(dest: str, to: str | None) -> FormatSpec:
         if spec.writer is not None:
             return spec
     raise UnknownFormatError(
-        f"cannot tell the output format from {dest!r}; name it with --to "
+        f"cannot tell the output format from {dest!r}; name it with {option} "
         f"(one of: {', '.join(s.name for s in all_formats() if s.writer is not None)})"
     )
 

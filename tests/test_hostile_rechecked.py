@@ -99,3 +99,26 @@ def test_help_and_version_onto_a_full_disk_are_one_error(args: list[str]) -> Non
     assert (done.returncode, done.stderr) == (
         1, "Error: the output: cannot write: No space left on device; the disk is full: free "
            "some space or choose another disk\n")
+
+
+def test_the_library_says_what_to_pass(tmp_path: Path) -> None:
+    """write() to a text stream said "string argument expected, got 'bytes'"; read(123)
+    was an AttributeError; write() to an unknown extension told a library user about the
+    CLI's --to."""
+    import io
+
+    import swisstb_io as st
+    from swisstb_io.errors import UnknownFormatError
+
+    t = st.read(FIXTURES / "check" / "clean.trf")
+    with pytest.raises(TypeError) as text_stream:
+        st.write(t, io.StringIO(), format="trf")
+    assert str(text_stream.value) == ("<stream>: a text stream takes str, not bytes: open the "
+                                      "file in binary mode (open(path, 'wb')), or pass the "
+                                      "path itself")
+    with pytest.raises(TypeError) as number:
+        st.read(123)  # type: ignore[arg-type]
+    assert str(number.value) == "cannot read a int: pass a path, bytes or a binary stream"
+    with pytest.raises(UnknownFormatError, match=r"; name it with format= \(one of: trf, "):
+        st.write(t, tmp_path / "a.pdf")
+    assert not (tmp_path / "a.pdf").exists()
