@@ -1,7 +1,8 @@
 """Cost stays linear (issue 16, item 7), measured on the whole command in a process of its
 own: wall time and peak resident memory (``resource.getrusage``), each under 5 s and
 500 MB.  A tie of 9,999 players was quadratic in the JSON report (every entry listed every
-other member of its tie: 22-30 s and 2.7 GB); a 10 MB single line is refused quickly."""
+other member of its tie: 22-30 s and 2.7 GB) and in the group tie-breaks; a 10 MB single
+line is refused quickly."""
 
 from __future__ import annotations
 
@@ -59,6 +60,21 @@ def test_a_tie_of_9999_players_is_reported_in_linear_cost(fmt: str, tmp_path: Pa
         assert len(rows) == 9999 and doc["schema"] == "swisstb-report/2"
         assert {(r["place"], r["last_place"]) for r in rows} == {(1, 9999)}
         assert out.stat().st_size < 300 * 9999  # linear: no list of the other 9,998
+
+
+@pytest.mark.parametrize(("chain", "fmt"), [("uscf,RBT", "json"), ("PTS,DE", "json"),
+                                           ("PTS,DE", "html"), ("RBT[mode=strict]", "html")])
+def test_group_tiebreaks_of_a_9999_player_tie_cost_linear(chain: str, fmt: str,
+                                                          tmp_path: Path) -> None:
+    """The systems applied to the group still tied (US Chess 34E5 RBT, FIDE DE) walked the
+    whole group per member: 18 s (RBT) and 70-110 s (DE) for 9,999 tied players; the HTML
+    report also explains every member's value, which named the whole group each time."""
+    source = tmp_path / "ties.trf"
+    _no_results(source, 9999)
+    got = _measure("report", str(source), "-t", chain, "--format", fmt,
+                   "-o", str(tmp_path / f"ties.{fmt}"))
+    assert got["code"] == 0
+    assert got["seconds"] < SECONDS and got["megabytes"] < MEGABYTES, got
 
 
 @pytest.mark.parametrize(("name", "data"), [

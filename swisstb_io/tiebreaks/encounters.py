@@ -12,6 +12,8 @@ again to every subgroup still tied, until nothing changes.  Forfeits count only 
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .context import Context
@@ -79,7 +81,8 @@ def _one_pass(ctx: Context, rr: bool, members: list[int], as_played: bool, swiss
             reach[i] = s
     order = sorted(members, key=lambda i: (-score[i], -reach[i], sno[i]))
     out: dict[int, int] = {}
-    group_txt = ", ".join(str(sno[i]) for i in sorted(members, key=lambda i: sno[i]))
+    group_txt = _shown([str(sno[i]) for i in sorted(members, key=lambda i: sno[i])[:_SHOWN]],
+                       len(members))
     if met_all:
         prev: Fraction | None = None
         rank = 0
@@ -88,27 +91,61 @@ def _one_pass(ctx: Context, rr: bool, members: list[int], as_played: bool, swiss
                 rank, prev = pos, score[i]
             out[i] = rank
         lines.append(f"group {{{group_txt}}}: all met; scores "
-                     + ", ".join(f"{sno[i]}: {score[i]}" for i in order) + f" ({DE_ARTICLE}.2)")
+                     + _shown([f"{sno[i]}: {score[i]}" for i in order[:_SHOWN]], len(order))
+                     + f" ({DE_ARTICLE}.2)")
         return out
+    best_rest = [reach[i] for i in order]  # best reachable from each position on
+    for pos in range(len(order) - 2, -1, -1):
+        best_rest[pos] = max(best_rest[pos], best_rest[pos + 1])
     rank, unique = 1, True
     out[order[0]] = 1
     for pos in range(1, len(order)):
-        best_rest = max(reach[j] for j in order[pos:])
-        if unique and score[order[pos - 1]] > best_rest:
+        if unique and score[order[pos - 1]] > best_rest[pos]:
             rank = pos + 1
         else:
             unique = False
         out[order[pos]] = rank
     lines.append(f"group {{{group_txt}}}: not all met; score/reachable "
-                 + ", ".join(f"{sno[i]}: {score[i]}/{reach[i]}" for i in order)
+                 + _shown([f"{sno[i]}: {score[i]}/{reach[i]}" for i in order[:_SHOWN]],
+                          len(order))
                  + f" (ranked only where nobody can catch up, {DE_ARTICLE}.2)")
     return out
+
+
+_SHOWN = 20
+"""Members an explanation lists of a tied group (each member's explanation says it: a tie
+of thousands is named by its first members and its size)."""
+
+
+def _shown(items: list[str], size: int) -> str:
+    """The first :data:`_SHOWN` of ``items`` (of ``size``), then the size."""
+    text = ", ".join(items[:_SHOWN])
+    return text if size <= _SHOWN else f"{text}, … ({size:,} players)"
+
+
+@dataclass
+class _LastGroup:
+    """The direct encounter of the group last explained: the explanations of a group's
+    members are asked in turn, with the same group (one pass each would be quadratic)."""
+
+    group: tuple[int, ...] = ()
+    ranks: dict[int, int] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+
+def _explained_group(ctx: Context, spec: Spec, group: tuple[int, ...]
+                     ) -> tuple[dict[int, int], list[str]]:
+    last = ctx.memo(f"de-explained:{spec.key}", _LastGroup)
+    if last.group is not group and last.group != group:
+        last.group = group
+        last.ranks, last.lines = direct_encounter(ctx, spec, group)
+    return last.ranks, last.lines
 
 
 def explain_direct_encounter(ctx: Context, spec: Spec, group: tuple[int, ...], start_no: int
                              ) -> Explanation:
     rules = ctx.fide_rules(spec)
-    ranks, lines = direct_encounter(ctx, spec, group)
+    ranks, lines = _explained_group(ctx, spec, group)
     size = len(group)
     notes = (*lines, f"rank {ranks[start_no]} of {size} in the tied group; value = "
              f"{size} + 1 - rank", *rules.notes)
@@ -139,13 +176,14 @@ _RBT_OPTIONS = {
 def _games_among(ctx: Context, spec: Spec, group: tuple[int, ...], i: int
                  ) -> list[tuple[int, int, int]]:
     """(round, opponent index, +1 / 0 / -1) of player ``i``'s games against the other members
-    of ``group`` (forfeits too with ``forfeits=include``)."""
-    members = {ctx.index[sn] for sn in group}
+    of ``group`` (start numbers in ascending order, :data:`.registry.GroupValues`: looked up
+    by bisection, so the games of every member cost linear time, not quadratic, in a tie of
+    thousands) (forfeits too with ``forfeits=include``)."""
     with_forfeits = spec.option("forfeits") == "include"
     out = []
     for r in range(ctx.n_rounds):
         j = ctx.opp[i][r]
-        if j < 0 or j not in members:
+        if j < 0 or not _holds(group, ctx.start_nos[j]):
             continue
         if not ctx.played[i][r] and not (with_forfeits and ctx.outcome[i][r].has_opponent):
             continue
@@ -154,7 +192,20 @@ def _games_among(ctx: Context, spec: Spec, group: tuple[int, ...], i: int
     return out
 
 
+def _holds(group: tuple[int, ...], start_no: int) -> bool:
+    """Whether the ascending ``group`` holds ``start_no``."""
+    k = bisect_left(group, start_no)
+    return k < len(group) and group[k] == start_no
+
+
+def _group_note(group: tuple[int, ...]) -> str:
+    """The tied group for an explanation, as :func:`_shown` lists it."""
+    return "tied group: " + _shown([str(s) for s in group[:_SHOWN]], len(group))
+
+
 def _all_met(ctx: Context, spec: Spec, group: tuple[int, ...]) -> bool:
+    if len(group) - 1 > ctx.n_rounds:  # not enough rounds for everyone to meet everyone
+        return False
     return all(len({j for _, j, _ in _games_among(ctx, spec, group, ctx.index[sn])})
                == len(group) - 1 for sn in group)
 
@@ -165,7 +216,7 @@ def explain_result_between(ctx: Context, spec: Spec, group: tuple[int, ...], sta
     rows = tuple(ExplainRow(r + 1, ctx.us_code(i, r), ctx.start_nos[j], Fraction(delta),
                             "game among the tied players")
                  for r, j, delta in _games_among(ctx, spec, group, i))
-    notes: tuple[str, ...] = ("tied group: " + ", ".join(str(s) for s in sorted(group)),)
+    notes: tuple[str, ...] = (_group_note(group),)
     if spec.option("mode") == "strict" and not _all_met(ctx, spec, group):
         notes += ("strict mode: not all tied players have met",)
     return Explanation("US Chess 34E5 Result between tied players: wins minus losses in games "

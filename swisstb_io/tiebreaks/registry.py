@@ -27,9 +27,11 @@ FieldValues = Callable[["Context", "Spec"], Sequence[Fraction | None]]
 Explain = Callable[["Context", "Spec", int], Explanation]
 """``explain(ctx, spec, i)``: how competitor ``i``'s value is found."""
 GroupValues = Callable[["Context", "Spec", tuple[int, ...]], dict[int, Fraction | None]]
-"""``values(ctx, spec, group)``: a value per start number of one tied group."""
+"""``values(ctx, spec, group)``: a value per start number of one tied group (its start
+numbers in ascending order)."""
 GroupExplain = Callable[["Context", "Spec", tuple[int, ...], int], Explanation]
-"""``explain(ctx, spec, group, start_no)``: how that member's value is found."""
+"""``explain(ctx, spec, group, start_no)``: how that member's value is found (``group`` as
+for :data:`GroupValues`: called once per member, so it must not walk the whole group)."""
 
 EDITION_FLAGS: Mapping[str, str] = MappingProxyType({
     "V0": "2009", "V1": "2024", "V2": "2026", "V2009": "2009", "V2024": "2024", "V2026": "2026",
