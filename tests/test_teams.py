@@ -307,11 +307,11 @@ def test_team_report_prints_the_file_chain() -> None:
 
 
 def test_sssc_factor_is_computed_or_given() -> None:
-    """Ex. 49: F = ⌊14 / 4⌋ = 3, SSSC(#1) = 17.5 + 64 / 3; ``[factor=4]``: 17.5 + 64 / 4."""
-    ts = team_standings(read(HELD["2024"]), "SSSC,SSSC[factor=4]")
+    """Ex. 49: F = ⌊14 / 4⌋ = 3, SSSC(#1) = 17.5 + 64 / 3; ``/K4``: 17.5 + 64 / 4."""
+    ts = team_standings(read(HELD["2024"]), "SSSC,SSSC/K4")
     one = next(s for s in ts.result.rows if s.start_no == 1)
     assert one.values["SSSC"].value == Fraction(3883, 100)
-    assert one.values["SSSC[factor=4]"].value == Fraction(67, 2)
+    assert one.values["SSSC/K4"].value == Fraction(67, 2)
 
 
 @pytest.mark.parametrize("name", ["held_swiss_5", "held_swiss_9", "bbp_issue_7",
