@@ -135,3 +135,28 @@ def test_codes_that_do_not_apply_are_clear_errors() -> None:
         team_standings(t, "BH:MP/K2")
     with pytest.raises(TiebreakError, match=r"score suffix must be :MP or :GP"):
         team_standings(t, "BH:XP")
+
+
+def test_explanations_name_the_match_the_dummy_and_the_deciding_criterion() -> None:
+    """Held 2026, team #1: round 3 v #7 (whose ZPB in round 7 counts as a draw, 7 MP);
+    round 6 a forfeit win, the dummy capped at #6's adjusted 7 MP (16.4.1); the C1 cut.
+    Held 2024, EDEC: #11 and #14 drew 2-2; BC of their match puts #11 ahead (Ex. 46)."""
+    from swisstb_io.tiebreaks import CalcOptions
+
+    explain = CalcOptions(explain=True)
+    ts = team_standings(read(FIX / "team" / "held_team_2026.trf"), "EMMSB/C1", options=explain)
+    e = {s.start_no: s.values["EMMSB/C1"].explanation for s in ts.result.rows}[1]
+    assert e is not None
+    rows = {r.round: r for r in e.rows}
+    assert rows[3].note.startswith("3-1 played: opponent 7: 7 MP (adjusted: 6 scored")
+    assert rows[6].note == ("4-0 forfeit-win: dummy opponent capped at 7 MP, the adjusted "
+                            "score of the scheduled opponent 6 (16.4.1) x own 2 MP = 7 x 2 "
+                            "= 14")
+    assert [r.round for r in e.rows if r.dropped] == [1]
+    ts = team_standings(read(HELD), "EDEC", options=explain)
+    e = {s.start_no: s.values["EDEC"].explanation for s in ts.result.rows}[11]
+    assert e is not None
+    assert [(r.round, r.opponent, r.note) for r in e.rows] == [
+        (3, 14, "v 14: 2-2 GP, 1 MP (played)")]
+    assert "GP does not separate the group (§13.3.1)" in e.notes
+    assert "BC: team 11 ahead (§13.3.2)" in e.notes

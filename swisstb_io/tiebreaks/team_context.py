@@ -28,7 +28,7 @@ from ..teams.matches import Kind, TeamEvent, TeamRound
 from .context import CalcOptions, Context, Scoring
 from .spec import Spec
 from .table import ScoreTable
-from .values import ExplainRow
+from .values import ExplainRow, num
 
 _OUTCOME = {
     Kind.FORFEIT_WIN: Outcome.FORFEIT_WIN, Kind.FORFEIT_LOSS: Outcome.FORFEIT_LOSS,
@@ -165,6 +165,14 @@ class TeamContext(Context):
         if score == "GP" and spec.code in PER_GAME:
             return self.games
         return self if score == self.primary else self.other
+
+    def match_text(self, start_no: int, rnd: int) -> str:
+        """Team ``start_no``'s round ``rnd`` for explanations: ``3-1 played``, ``PAB``."""
+        row = self.event.rows[start_no][rnd - 1]
+        if row.opponent_no is None:
+            return f"{row.kind.value} ({num(row.mp)} MP, {num(row.gp)} GP)"
+        theirs = self.event.rows[row.opponent_no][rnd - 1]
+        return f"{num(row.gp)}-{num(theirs.gp)} {row.kind.value}"
 
     @functools.cached_property
     def games(self) -> GameContext:

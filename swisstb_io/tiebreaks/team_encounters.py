@@ -172,9 +172,11 @@ def _ede(tctx: TeamContext, spec: Spec, members: tuple[int, ...], base: int,
     subgroup still tied is ranked again the same way."""
     for name in (tctx.primary, tctx.secondary):
         found, lines = direct_encounter(tctx.score(name), spec, members)
+        separated = len(set(found.values())) > 1
         notes.extend(f"{name}: {line}" for line in lines)
-        if len(set(found.values())) > 1:
-            notes.append(f"separated on {name} (§13.3.1)")
+        notes.append(f"{name} {'separates' if separated else 'does not separate'} the group "
+                     "(§13.3.1)")
+        if separated:
             for sn, r in found.items():
                 ranks[sn] = base + r - 1
             by: dict[int, list[int]] = {}

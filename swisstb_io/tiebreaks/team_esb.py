@@ -53,7 +53,7 @@ def _why(tctx: TeamContext, x_name: str, e: Entry) -> str:
     _, score, _, vur, o, kind = e
     text = f"{x.num_text(score)} {x_name}"
     if kind == OPPONENT:
-        note = f"opponent {table.start_nos[o]} {text}"
+        note = f"opponent {table.start_nos[o]}: {text}"
         if score != table.totals[o]:
             note += (f" (adjusted: {x.num_text(table.totals[o])} scored; a requested bye "
                      "followed only by VURs counts as a draw, 16.3.2)")
@@ -86,7 +86,8 @@ def explain_esb(ctx: Context, spec: Spec, i: int) -> Explanation:
     for e in items:
         mine = own[i * table.rounds + e[0] - 1]
         product = Fraction(e[2], x.unit * y.unit)
-        note = (f"{_why(tctx, x_name, e)} x own {y.num_text(mine)} {y_name} = "
+        note = (f"{tctx.match_text(table.start_nos[i], e[0])}: "
+                f"{_why(tctx, x_name, e)} x own {y.num_text(mine)} {y_name} = "
                 f"{x.num_text(e[1])} x {y.num_text(mine)} = {product}")
         rows.append(tctx.explain_row(table, i, e[0], product, note,
                                      table.start_nos[e[4]] if e[4] >= 0 else None,

@@ -144,6 +144,7 @@ def explain_usat(ctx: Context, spec: Spec, i: int) -> Explanation:
         own = gp.frac(gp.table.pts[k])
         if o >= 0:
             rows.append(mp.explain_row(table, i, r + 1, scale[o] * own,
+                                       f"{tctx.match_text(table.start_nos[i], r + 1)}: "
                                        f"opponent's final MP (1-½-0) {num(scale[o])} x GP "
                                        f"{num(own)}", table.start_nos[o]))
         else:
