@@ -145,7 +145,8 @@ def _crosstable(report: Report, ids: _Ids) -> list[str]:
              '<th scope="col" data-type="text"><button type="button">Name</button></th>'
              '<th scope="col" class="num" data-type="num" data-first="desc">'
              '<button type="button">Pts</button></th>'
-             + "".join(f'<th scope="col">R{k}</th>' for k in range(1, report.rounds + 1)))
+             + "".join(f'<th scope="col">R{k}</th>'
+                       for k in range(1, report.rounds + report.ahead_rounds + 1)))
     p = ids.prefix
     out = [f'<p class="legend-text">{_e(report.legend)}.</p>'
            f'<table class="crosstable sortable filterable" id="{p}crosstable">'
@@ -160,6 +161,8 @@ def _crosstable(report: Report, ids: _Ids) -> list[str]:
                 cells.append(f'<td><a href="#{p}x{opponent}">{text}</a></td>')
             else:
                 cells.append(f"<td>{text}</td>")
+        cells += (f'<td title="entered ahead, counted nowhere">{esc[c]}</td>' if c
+                  else "<td></td>" for c in line.ahead)
         out.append(f'<tr id="{p}x{r.start_no}"><td class="num">{r.start_no}</td>'
                    f'<th scope="row">{esc[r.name]}</th><td class="num">{esc[r.points_text]}</td>'
                    + "".join(cells) + "</tr>")
