@@ -87,6 +87,7 @@ META_KEYS: dict[str, str] = {
     "tie-breaks": "tiebreaks",
     "standings": "standings_order",
     "outcomes": "outcomes",
+    "point system": "point_system",
 }
 """``# Key: value`` metadata keys (compared lower-case) and the Tournament field each fills."""
 
@@ -109,6 +110,7 @@ META_LABEL: dict[str, str] = {
     "tiebreaks": "Tie-breaks",
     "standings_order": "Standings",
     "outcomes": "Outcomes",
+    "point_system": "Point system",
 }
 
 LIST_SEPARATORS: dict[str, str] = {

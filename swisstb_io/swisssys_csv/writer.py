@@ -10,6 +10,7 @@ from ..registry import WriteOptions
 from ..textsafe import after_delimiters_safe, spreadsheet_safe
 from ..us_notation import CODE_TO_OUTCOME, OUTCOME_TO_CODE, format_cell, format_points, parse_date
 from .columns import LABEL, LIST_SEPARATORS, META_LABEL
+from .points import point_text
 
 _COLUMNS = frozenset({"uscf:state"})
 """Player extras with a column of their own."""
@@ -62,6 +63,8 @@ def _meta_lines(t: Tournament) -> list[str]:
             lines.append((key[len("csv:meta:") :], value))
         elif not key.startswith("csv:"):  # other formats' extras, e.g. uscf:affiliate_id
             lines.append((key, value))
+    if not t.point_system.is_default:
+        add("point_system", point_text(t.point_system))
     overrides = _overrides(t)
     if overrides:
         lines.append((META_LABEL["outcomes"], " ".join(overrides)))
