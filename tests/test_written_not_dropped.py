@@ -14,8 +14,8 @@ from click.testing import CliRunner
 import swisstb_io
 from swisstb_io import api
 from swisstb_io.cli import cli
-from swisstb_io.errors import FormatError
-from swisstb_io.model import PointSystem
+from swisstb_io.errors import FormatError, WriteError
+from swisstb_io.model import PointAdjustment, PointSystem
 from swisstb_io.registry import find
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,3 +72,49 @@ def test_a_bad_point_system_line_is_located_and_says_what_is_allowed(line: str,
     with pytest.raises(FormatError) as info:
         api.load(_csv_with(line), format="swisssys-csv", path="c.csv")
     assert str(info.value).startswith("c.csv:2:17: bad Point system: " + message)
+
+
+BONUS = ROOT / "fixtures" / "trf" / "sharlybbp_indiv_299_bonus.trf"  # 299: +2 to 4 in round 1
+
+
+def test_csv_keeps_bonus_and_penalty_points(tmp_path: Path) -> None:
+    source = swisstb_io.read(BONUS)
+    assert source.player(4).adjustments == (PointAdjustment(Fraction(2), 1),)
+    out = tmp_path / "e.csv"
+    res = CliRunner().invoke(cli, ["convert", str(BONUS), str(out), "--no-extras"])
+    assert res.exit_code == 0, res.output
+    assert "bonus and penalty" not in res.stderr
+    assert b"4,P4,2500,4,L3B,,,'+2.0 round 1,2.0\r\n" in out.read_bytes()
+    back = swisstb_io.read(out)
+    assert [p.adjustments for p in back.players] == [p.adjustments for p in source.players]
+    assert "player.adjustments" not in find("swisssys-csv").lossy
+
+
+def test_csv_adjustments_with_notes_and_whole_event_ones_come_back() -> None:
+    t = api.load(CSV).tournament
+    adjustments = (PointAdjustment(Fraction(-1), 3, "arrived late (30 min); warned"),
+                   PointAdjustment(Fraction(1, 3)), PointAdjustment(Fraction(1, 2), None, "x"))
+    odd = dataclasses.replace(t, players=(
+        dataclasses.replace(t.players[0], adjustments=adjustments), *t.players[1:]))
+    data = api.dumps(odd, "swisssys-csv")
+    assert "-1.0 round 3 (arrived late (30 min); warned); +1/3; +0.5 (x)" in data.decode()
+    assert api.load(data, format="swisssys-csv").tournament == odd
+
+
+def test_an_adjustment_note_the_column_cannot_hold_is_an_error_naming_the_player() -> None:
+    t = api.load(CSV).tournament
+    bad = dataclasses.replace(t, players=(dataclasses.replace(
+        t.players[0], adjustments=(PointAdjustment(Fraction(1), None, "a; +1 more"),)),
+        *t.players[1:]))
+    with pytest.raises(WriteError, match=r"pair 1 \(.*\): the adjustment note 'a; \+1 more' "
+                                         "cannot be told apart"):
+        api.dumps(bad, "swisssys-csv")
+
+
+@pytest.mark.parametrize("cell", ["+1 round 0", "2.0", "+1 round two", "+1/0", "+1 (x"])
+def test_a_bad_adjustments_cell_is_located_and_says_what_is_expected(cell: str) -> None:
+    data = f"Pair,Name,Rd 1,Adjustments\n1,Ann,W2,{cell}\n2,Bo,L1,\n".encode()
+    with pytest.raises(FormatError) as info:
+        api.load(data, format="swisssys-csv", path="c.csv")
+    assert str(info.value).startswith(f"c.csv:2:10: bad Adjustments '{cell}' (expected items "
+                                      "such as '-1.0 round 3 (arrived late)' or '+0.5'")

@@ -17,15 +17,15 @@ from .writer import write
 
 LOSSY = frozenset(
     {
-        "player.adjustments",
         "tournament.teams",
         "player.results.color:unplayed",
         "player.results.trailing",
     }
 )
 """US notation has no colour on forfeits (``X``/``F``/``Z``); Tournament.teams (team objects)
-and bonus or penalty points have no place in the file (a point system other than 1-½-0 has
-its ``# Point system:`` line); rounds end at the last game or bye (convention:
+have no place in the file (a point system other than 1-½-0 has its ``# Point system:``
+line, bonus and penalty points their ``Adjustments`` column); rounds end at the last game
+or bye (convention:
 :attr:`swisstb_io.registry.FormatSpec.lossy`)."""
 
 

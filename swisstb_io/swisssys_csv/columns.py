@@ -19,6 +19,7 @@ ROLE_ALIASES: dict[str, tuple[str, ...]] = {
     "fide_rating": ("fide rating", "fide"),
     "federation": ("fed", "federation"),
     "birth": ("born", "birth"),
+    "adjustments": ("adjustments", "adj", "bonus"),
 }
 """Known roles and their labels (compared lower-case, blanks collapsed)."""
 
@@ -37,6 +38,7 @@ LABEL: dict[str, str] = {
     "fide_rating": "FIDE Rating",
     "federation": "Fed",
     "birth": "Born",
+    "adjustments": "Adjustments",
 }
 """The label the writer uses for each role."""
 

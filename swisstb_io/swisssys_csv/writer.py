@@ -9,6 +9,7 @@ from ..model import DateText, Outcome, Player, Tournament
 from ..registry import WriteOptions
 from ..textsafe import after_delimiters_safe, spreadsheet_safe
 from ..us_notation import CODE_TO_OUTCOME, OUTCOME_TO_CODE, format_cell, format_points, parse_date
+from .adjustments import adjustments_text
 from .columns import LABEL, LIST_SEPARATORS, META_LABEL
 from .points import point_text
 
@@ -158,6 +159,8 @@ def write(t: Tournament, options: WriteOptions) -> bytes:
         columns.append((key.removeprefix("csv:column:"), _extra_of(key)))
     for rnd in range(1, n_rounds + 1):
         columns.append((f"Rd {rnd}", _cell_of(rnd)))
+    optional(LABEL["adjustments"], lambda p: spreadsheet_safe(
+        adjustments_text(p.adjustments, f"pair {p.start_no} ({p.name})")))
     optional(
         LABEL["total"],
         lambda p: "" if p.declared_points is None else format_points(p.declared_points),
