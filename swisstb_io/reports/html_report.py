@@ -9,6 +9,8 @@ each round's number, what was dropped and why), built from the page's compact ex
 data (:mod:`._html_why`).  Tables scroll sideways inside their box on a phone, with the
 place and name columns kept in view; printed, table headers repeat on every page.  Every
 text from the input file is escaped; the footer names the input file, never its folder.
+The sections of a multi-section file make one page of their own (:func:`render_sections`:
+a titled block each, every id of a block prefixed).
 """
 
 from __future__ import annotations
