@@ -17,7 +17,10 @@ empty): ``rule`` and each note are indexes into ``s``.  A row is
 ``[round, result, opponent, value, note, dropped]``: ``result``, ``note`` and ``dropped``
 are indexes into ``s``, ``opponent`` a start number or ``null``, ``value`` the number as
 printed in the page (a string, exact digits) or ``null``; trailing ``note`` and
-``dropped`` entries that are ``0`` (the empty text) are left out.
+``dropped`` entries that are ``0`` (the empty text) are left out.  In a team event's page
+the teams are in ``p`` and ``n`` too, keyed ``t<team number>`` (``"t5"``): their
+columns follow the players' in ``c``, and a team's cells start with a ``null`` per
+player column.
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..tiebreaks import Explanation
-from ._model import Report, Row
+from ._model import Column, Report, Row
 from ._numbers import decimal
+from ._team_model import TeamTable
 
 _dumps = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
 """Compact ASCII JSON of the texts (names and notes come from the input file)."""
@@ -70,19 +74,34 @@ def _cell(e: Explanation, digits: int, texts: _Texts, numbers: _Numbers) -> str:
     return f"[{texts[e.rule]},[{','.join(rows)}]{notes}]"
 
 
-def why_data(report: Report, rows: Sequence[Row]) -> str:
+def _entries(rows: Sequence[Row], columns: Sequence[Column], prefix: str, texts: _Texts,
+             numbers: _Numbers, skip: int = 0) -> list[str]:
+    """One ``"key":[cell, ...]`` per row; ``skip``: ``null`` cells first (a team's entry
+    skips the players' columns, so its values have the index of their ``data-col``)."""
+    digits = [c.digits for c in columns]
+    out = []
+    for r in rows:
+        cells = ",".join(["null"] * skip + [
+            "null" if c.explanation is None else _cell(c.explanation, d, texts, numbers)
+            for c, d in zip(r.cells, digits, strict=True)])
+        out.append(f'"{prefix}{r.start_no}":[{cells}]')
+    return out
+
+
+def why_data(report: Report, rows: Sequence[Row], teams: TeamTable | None = None) -> str:
     """The JSON text of the explanations of ``rows`` (safe inside ``<script>``: ASCII, no
-    ``<``)."""
+    ``<``).  ``teams``: the team rows' too, keyed ``t<team number>`` in ``p`` and ``n``
+    (a team table's rows are ``data-no="t5"``), their columns after the players' in ``c``."""
     texts = _Texts()
     texts[""] = 0
     numbers = _Numbers()
-    digits = [c.digits for c in report.columns]
-    players = []
-    for r in rows:
-        cells = ",".join("null" if c.explanation is None
-                         else _cell(c.explanation, d, texts, numbers)
-                         for c, d in zip(r.cells, digits, strict=True))
-        players.append(f'"{r.start_no}":[{cells}]')
-    head = _dumps({"s": list(texts), "c": [c.label for c in report.columns],
-                   "n": {str(r.start_no): r.name for r in report.rows}})
-    return f'{head[:-1]},"p":{{{",".join(players)}}}}}'.replace("<", "\\u003c")
+    entries = _entries(rows, report.columns, "", texts, numbers)
+    labels = [c.label for c in report.columns]
+    names = {str(r.start_no): r.name for r in report.rows}
+    if teams is not None:
+        entries += _entries([t.row for t in teams.rows], teams.columns, "t", texts, numbers,
+                            len(report.columns))
+        labels += [c.label for c in teams.columns]
+        names.update({f"t{n}": name for n, name in teams.names.items()})
+    head = _dumps({"s": list(texts), "c": labels, "n": names})
+    return f'{head[:-1]},"p":{{{",".join(entries)}}}}}'.replace("<", "\\u003c")

@@ -14,11 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..tiebreaks import Explanation, StandingsResult
 from ..tiebreaks.core import JSON
 from ._labels import ReportError
+
+if TYPE_CHECKING:
+    from ._team_model import TeamTable
 
 NOTATIONS = ("us", "fide")
 
@@ -78,7 +81,8 @@ class Row(NamedTuple):
     """Start numbers of the other players sharing this place (in ranked order)."""
     scored_in_play: bool
     fields: Mapping[str, str]
-    """Grouping fields: ``team``, ``state``, ``section``, ``federation``, ``title``."""
+    """Grouping fields: ``team``, ``state``, ``section``, ``federation``, ``title``,
+    ``board`` (``Board 2``: the place in the team's list)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +143,9 @@ class Report:
     """The standings the table was built from."""
     source: str = ""
     input_format: str = ""
+    teams: TeamTable | None = None
+    """The team part of a team event's report (:mod:`._team_model`); ``None`` for an
+    individual report.  The rows above are then the board players."""
 
     @property
     def legend(self) -> str:

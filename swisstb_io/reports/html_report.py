@@ -24,6 +24,8 @@ from ._model import Cell, Report, Row
 from ._numbers import decimal
 from ._options import PrizeColumn, ReportOptions
 from ._svg import chart, legend
+from ._team_html import team_header, team_sections
+from ._team_model import TeamTable
 
 CHART_PLAYERS = 10
 
@@ -188,7 +190,31 @@ def _chart(report: Report) -> list[str]:
             f"<figcaption>{_e(title)}.</figcaption></figure></section>"]
 
 
+def _team_page(report: Report, teams: TeamTable, options: ReportOptions) -> bytes:
+    """A team event's page: the team part, then the board players with ``--view both``."""
+    title = report.event_name or file_name(report.source) or "Team standings"
+    body = ["<header>", *filter(None, [nav(options.site_links)]), *team_header(teams, title),
+            "</header>", "<main>", *team_sections(teams, len(report.columns))]
+    if teams.individual:
+        body += ['<section aria-labelledby="s-standings"><h2 id="s-standings">'
+                 "Board players</h2>", *_header(report, "")[1:],
+                 *_standings(report, report.rows, "Board players", "standings",
+                             options.player_links),
+                 "</section>"]
+        if report.groups:
+            body += _groups(report, options.player_links)
+        body += ['<section aria-labelledby="s-cross"><h2 id="s-cross">Crosstable of the '
+                 "board players</h2>", *_crosstable(report), "</section>"]
+    body += ["</main>", footer(report.source)]
+    explained = report.explained and teams.explained
+    data = (why_data(report, report.rows if teams.individual else (), teams)
+            if explained else "")
+    return "\n".join(document(title, body, data)).encode()
+
+
 def render(report: Report, options: ReportOptions) -> bytes:
+    if report.teams is not None:
+        return _team_page(report, report.teams, options)
     title = report.event_name or file_name(report.source) or "Standings"
     links = options.player_links
     body = ["<header>", *filter(None, [nav(options.site_links)]), *_header(report, title),
