@@ -148,3 +148,25 @@ def test_html_team_crosstable_links_to_the_board_detail(monkeypatch: pytest.Monk
     assert data["n"]["t5"] == "Elephants"
     bh = data["p"]["t5"][2]
     assert bh is not None and data["s"][bh[0]].startswith("FIDE C.07 §8.1 Buchholz")
+
+
+def test_team_explanations_in_text_and_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--explain``: every team value with its rows (text), and ``explain`` per team row
+    (JSON), as players' values are explained."""
+    monkeypatch.chdir(ROOT)
+    code, text, _ = _run(HELD, "--explain")
+    assert code == 0
+    part = text.split("\nTeam explanations\n")[1]
+    assert part.startswith("5 Elephants: 10 MP, 18 GP, place 1\n  MPVGP = 18\n")
+    block = part.split("  BH:MP/C1 = 53\n")[1].split("  EMGSB/C1")[0].splitlines()
+    assert block[0].startswith("    FIDE C.07 §8.1 Buchholz")
+    assert len([line for line in block if line.startswith("    R")]) == 7
+    assert any("[dropped: cut" in line for line in block)
+    doc = json.loads(_run(HELD, "-f", "json", "--explain")[1])
+    first = doc["team_standings"][0]
+    assert first["team_no"] == 5 and set(first["explain"]) == set(first["tiebreaks"])
+    bh = first["explain"]["BH:MP/C1"]
+    assert bh["rule"].startswith("FIDE C.07 §8.1") and len(bh["rounds"]) == 7
+    assert "explain" not in doc["standings"][0]  # the board players: no chain to explain
+    plain = json.loads(_run(HELD, "-f", "json")[1])
+    assert "explain" not in plain["team_standings"][0]

@@ -10,9 +10,11 @@ the players' columns.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ._escape import html_text
 from ._html_page import boxed
-from ._model import Cell
+from ._model import Cell, Row
 from ._team_model import MatchCard, TeamTable
 
 
@@ -135,3 +137,31 @@ def team_sections(teams: TeamTable, first_col: int) -> list[str]:
                 out.extend(_card(teams, card))
     out.append("</section>")
     return out
+
+
+def team_rosters(teams: TeamTable, players: tuple[Row, ...],
+                 links: Mapping[int, str]) -> list[str]:
+    """Each team's players in board order (310) with their rating and points: every
+    player's row is ``#x<start number>`` (where a season's player pages link), and a name
+    links to the player's page (``links``)."""
+    rows = {r.start_no: r for r in players}
+    out = ['<section aria-labelledby="s-rosters"><h2 id="s-rosters">Team rosters</h2>',
+           '<table class="sortable filterable" id="rosters"><caption class="sr">Team rosters'
+           "</caption><thead><tr>" + _th("Team", "text") + _th("Board", "num")
+           + _th("No", "num") + _th("Name", "text") + _th("Rating", "num", ' data-first="desc"')
+           + _th("Points", "num", ' data-first="desc"') + "</tr></thead><tbody>"]
+    for x in teams.crosstable:
+        members = next(t.members for t in teams.rows if t.row.start_no == x.team_no)
+        for board, sn in enumerate(members, 1):
+            r = rows.get(sn)
+            name = _e(teams.players.get(sn, ""))
+            href = links.get(sn)
+            if href is not None:
+                name = f'<a href="{_e(href)}">{name}</a>'
+            rating = "" if r is None or r.rating is None else str(r.rating)
+            points = "" if r is None else _e(r.points_text)
+            out.append(f'<tr id="x{sn}"><td>{_e(x.name)}</td><td class="num">{board}</td>'
+                       f'<td class="num">{sn}</td><th scope="row">{name}</th>'
+                       f'<td class="num">{rating}</td><td class="num">{points}</td></tr>')
+    out.append("</tbody></table>")
+    return [out[0], *boxed(out[1:], "Team rosters"), "</section>"]

@@ -24,7 +24,7 @@ from ._model import Cell, Report, Row
 from ._numbers import decimal
 from ._options import PrizeColumn, ReportOptions
 from ._svg import chart, legend
-from ._team_html import team_header, team_sections
+from ._team_html import team_header, team_rosters, team_sections
 from ._team_model import TeamTable
 
 CHART_PLAYERS = 10
@@ -191,7 +191,8 @@ def _chart(report: Report) -> list[str]:
 
 
 def _team_page(report: Report, teams: TeamTable, options: ReportOptions) -> bytes:
-    """A team event's page: the team part, then the board players with ``--view both``."""
+    """A team event's page: the team part, then the board players with ``--view both``
+    (else the team rosters)."""
     title = report.event_name or file_name(report.source) or "Team standings"
     body = ["<header>", *filter(None, [nav(options.site_links)]), *team_header(teams, title),
             "</header>", "<main>", *team_sections(teams, len(report.columns))]
@@ -205,6 +206,8 @@ def _team_page(report: Report, teams: TeamTable, options: ReportOptions) -> byte
             body += _groups(report, options.player_links)
         body += ['<section aria-labelledby="s-cross"><h2 id="s-cross">Crosstable of the '
                  "board players</h2>", *_crosstable(report), "</section>"]
+    else:
+        body += team_rosters(teams, report.rows, options.player_links)
     body += ["</main>", footer(report.source)]
     explained = report.explained and teams.explained
     data = (why_data(report, report.rows if teams.individual else (), teams)
