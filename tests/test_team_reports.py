@@ -30,7 +30,8 @@ GRANDMOMMY = "fixtures/trf/echecs_grandmommyscup.trf"
 CASES = {
     "team_held_2026": [HELD],
     "team_grandmommy": [GRANDMOMMY],
-    "team_held_2026_both": [HELD, "--view", "both", "--group", "board", "-t", "EDE,BH:GP"],
+    "team_held_2026_both": [HELD, "--view", "both", "--group", "board", "-t", "EDE,BH:GP",
+                            "--labels", "BH:GP=Buchholz GP,MM=Median"],
 }
 
 
@@ -121,6 +122,10 @@ def test_group_board_ranks_the_players_of_each_board(monkeypatch: pytest.MonkeyP
     (["fixtures/trf/held_swiss_9.trf", "--group", "board"], "has a board"),
     ([HELD, "--view", "team", "--prizes", "x.toml"], "--view team: --prizes gives the board "
      "players' prizes"),
+    ([HELD, "--playoff", "1,5"], "--playoff orders tied players by start number: use it "
+     "with --view individual"),
+    ([HELD, "--labels", "SB=Sonneborn"], "SB is not in the tie-break chain (MPVGP, EDE, "
+     "BH:MP/C1, EMGSB/C1); label one of those"),
 ])
 def test_team_usage_errors(args: list[str], message: str,
                            monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

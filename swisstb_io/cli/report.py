@@ -249,6 +249,9 @@ def _team_report(t: Tournament, codes: str | None, primary: str | None,
     if report_options.groups and view is View.TEAM:
         raise click.UsageError("--group ranks the board players: add --view both (or use "
                                "--view individual)")
+    if options.playoff:
+        raise click.UsageError("--playoff orders tied players by start number: use it with "
+                               "--view individual (a team event's team view ranks teams)")
     for spec in report_options.groups or ():
         _usage.check_groups(spec, t)
     try:
@@ -265,6 +268,7 @@ def _team_report(t: Tournament, codes: str | None, primary: str | None,
         except chain_policy.DeclaredChainError:
             chain = "PTS"
     players = standings(t, chain, options)
+    _usage.check_labels(report_options.labels, (*ts.result.chain, *players.chain))
     kind = report_format(fmt)
     try:
         report = build_team_report(ts, players, report_options, view=view,
