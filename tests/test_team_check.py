@@ -100,3 +100,32 @@ def test_801_opponent_and_bye_are_checked(tmp_path: Path) -> None:
         "results pair team 14",
         f"{bad}:{no3 + 1}:30: error: team 3 round 1: 801 shows HPB, but the team's round "
         "is FPB"]
+
+
+def test_802_rows_are_checked(tmp_path: Path) -> None:
+    """Grandmommy's 802 rows all agree with the board results; a changed game-point value,
+    opponent, forfeit mark and bye kind are each reported at their column."""
+    lines = GRANDMOMMY.read_text(encoding="utf-8").splitlines(True)
+    find = {n: next(k for k, line in enumerate(lines) if line.startswith(f"802 {n:>3} "))
+            for n in (1, 2, 3)}
+    one, two, three = (lines[find[n]] for n in (1, 2, 3))
+    assert one[28:41] == " 14 b  2.0   " and one[41:54] == " 13 w  2.0   "
+    lines[find[1]] = one[:28] + " 14 b  2.5   " + " 12 w  2.0   " + one[54:]
+    r6 = 28 + 5 * 13
+    assert two[r6:r6 + 13] == " 24 b  0.0f  "
+    lines[find[2]] = two[:r6] + " 24 b  0.0   " + two[r6 + 13:]
+    assert three[28:41] == "FPB    4.0   "
+    lines[find[3]] = three[:28] + "HPB    4.0   " + three[41:]
+    bad = tmp_path / "bad_802.trf"
+    bad.write_text("".join(lines), encoding="utf-8")
+    code, out = _check(bad)
+    assert code == 1
+    assert [line for line in out if ": 802 " in line] == [
+        f"{bad}:{find[1] + 1}:35: error: team 1 round 1: 802 gives 2.5 game points, but the "
+        "board results give 2",
+        f"{bad}:{find[1] + 1}:42: error: team 1 round 2: 802 names opponent 12, but the board "
+        "results pair team 13",
+        f"{bad}:{find[2] + 1}:104: error: team 2 round 6: 802 does not mark the match as "
+        "forfeited, but the team's round is double-forfeit",
+        f"{bad}:{find[3] + 1}:29: error: team 3 round 1: 802 shows HPB, but the team's round "
+        "is FPB"]

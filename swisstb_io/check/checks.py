@@ -4,7 +4,7 @@ Every problem is a :class:`~swisstb_io.errors.Diagnostic` whose ``code`` is one 
 :data:`KINDS`.  Every reader runs the shared game and points checks
 (:mod:`swisstb_io.validate`) while reading; their diagnostics are passed on, mapped to
 these kinds.  Ranks and declared tie-break values are checked here, and a TRF team event's
-310 and 801 records in :mod:`.teams`.
+310, 801 and 802 records in :mod:`.teams`.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ KINDS: dict[str, str] = {
     "tiebreaks-unknown": "the declared tie-breaks cannot be computed; ranks checked by points",
     "team-total-mismatch": "a team's declared match or game points (310) differ from its "
                            "board results",
-    "team-crosstable-mismatch": "a team's informative cross-table row (801) differs from "
-                                "its board results",
+    "team-crosstable-mismatch": "a team's informative cross-table row (801, 802) differs "
+                                "from its board results",
     "reader-warning": "anything else the reader noticed",
 }
 """Check kinds (the diagnostics' ``code``) and what each means."""

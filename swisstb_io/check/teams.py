@@ -10,8 +10,11 @@ standings swisstb computes (``teams.md`` §A.3.2, "Checks").
   one block per round from col 24, ``8 + 2 x boards`` wide: ``OOO c RRRR LLLL`` (opponent,
   colour, one result per board, line-up positions); a bye shows ``FFFF``, ``HHHH``, ``UUUU``
   or ``ZZZZ`` (also an absent team's round).  Each round's opponent, bye kind and game
-  points are checked against the computed team round.  802 rows carry no layout swisstb can
-  check yet and are left alone.
+  points are checked against the computed team round.
+* **802** (the same, with game points): MP and GP (cols 15-20, 21-27), then one block per
+  round from col 29, 13 wide: ``OOO c GGGGf`` (opponent, colour, the team's game points,
+  ``f`` for a forfeited match) or the bye's kind (``FPB``, ``HPB``, ``PAB``, ``ZPB``) and its
+  game points.  Each round's opponent or bye, game points and forfeit mark are checked.
 
 Every finding is located at the record's line and the field's column.  The file's data are
 read as text (UTF-8; a byte that is not UTF-8 is one character, as a Latin-1 column is).
@@ -139,9 +142,58 @@ def _check_801(line: str, no: int, event: TeamEvent,
                   f"team {opponent}, but the board results give {num(row.gp)}")
 
 
+_FORFEITED = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+
+
+def _check_802(line: str, no: int, event: TeamEvent,
+               totals: dict[int, tuple[Fraction, Fraction]], f: _Found) -> None:
+    number = L.cut(line, (5, 7)).strip()
+    if not number.isdigit() or int(number) not in event.rows:
+        return
+    team_no = int(number)
+    mp, gp = totals[team_no]
+    for span, what, value in (((15, 20), "match points", mp), ((21, 27), "game points", gp)):
+        declared = _number(L.cut(line, span))
+        if declared is not None and Fraction(declared) != value:
+            f.add(no, span[0], "team-crosstable-mismatch",
+                  f"team {team_no}: 802 declares {L.cut(line, span).strip()} {what}, but the "
+                  f"board results give {num(value)}")
+    for k, row in enumerate(event.rows[team_no]):
+        col = 29 + 13 * k
+        block = line[col - 1: col + 12].ljust(13)
+        if not block.strip():
+            continue
+        where = f"team {team_no} round {row.round}: 802"
+        head = block[:3].strip()
+        actual = Kind.ZPB if row.kind is Kind.ABSENT else row.kind
+        if head.isdigit():
+            if int(head) != row.opponent_no:
+                theirs = "no opponent" if row.opponent_no is None else f"team {row.opponent_no}"
+                f.add(no, col, "team-crosstable-mismatch",
+                      f"{where} names opponent {head}, but the board results pair {theirs}")
+                continue
+            if (block[10] == "f") != (row.kind in _FORFEITED):
+                mark = "marks" if block[10] == "f" else "does not mark"
+                f.add(no, col + 10, "team-crosstable-mismatch",
+                      f"{where} {mark} the match as forfeited, but the team's round is "
+                      f"{row.kind.value}")
+        elif head in _KINDS and _KINDS[head] is not actual:
+            f.add(no, col, "team-crosstable-mismatch",
+                  f"{where} shows {head}, but the team's round is {row.kind.value}")
+            continue
+        declared = _number(block[6:10])
+        if declared is not None and Fraction(declared) != row.gp:
+            f.add(no, col + 6, "team-crosstable-mismatch",
+                  f"{where} gives {block[6:10].strip()} game points, but the board results "
+                  f"give {num(row.gp)}")
+
+
+_KINDS = {k.value: k for k in (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB)}
+
+
 def check_team_records(t: Tournament, data: bytes, path: str,
                        chain: str | None = None) -> list[Diagnostic]:
-    """The 310 and 801 findings of team event ``t`` read from ``data`` (module docstring);
+    """The 310, 801 and 802 findings of team event ``t`` read from ``data`` (module docstring);
     ``chain``: the team chain to check ranks with (default: the file's)."""
     f = _Found(path)
     try:
@@ -158,4 +210,6 @@ def check_team_records(t: Tournament, data: bytes, path: str,
             _check_310(line, no, ts, totals, f)
         elif line.startswith("801 "):
             _check_801(line, no, ts.event, totals, f)
+        elif line.startswith("802 "):
+            _check_802(line, no, ts.event, totals, f)
     return f.items
