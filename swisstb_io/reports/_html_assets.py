@@ -214,8 +214,7 @@ JS = r"""
     if (data === null) { data = JSON.parse(doc.getElementById("why-data").textContent); }
     var td = button.closest("td"), tr = td.parentNode, table = tr.closest("table");
     var k = Number(table.tHead.rows[0].cells[td.cellIndex].getAttribute("data-col"));
-    var no = tr.getAttribute("data-no"), pre = no.charAt(0) === "t" ? "t" : "";
-    return { label: data.c[k], cell: data.p[no][k], pre: pre };
+    return { label: data.c[k], cell: data.p[tr.getAttribute("data-no")][k] };
   }
 
   function openPop(button) {
@@ -240,7 +239,7 @@ JS = r"""
         var tr = el("tr"), note = el("td", s[r[4] || 0], "drop"), opp = r[2];
         tr.appendChild(el("td", r[0] ? String(r[0]) : ""));
         tr.appendChild(el("td", s[r[1]]));
-        tr.appendChild(el("td", opp === null ? "" : (data.n[w.pre + opp] || String(opp))));
+        tr.appendChild(el("td", opp === null ? "" : (data.n[opp] || String(opp))));
         tr.appendChild(el("td", r[3] === null ? "" : r[3], "num"));
         if (r[5]) {
           tr.className = "dropped";

@@ -17,10 +17,14 @@ empty): ``rule`` and each note are indexes into ``s``.  A row is
 ``[round, result, opponent, value, note, dropped]``: ``result``, ``note`` and ``dropped``
 are indexes into ``s``, ``opponent`` a start number or ``null``, ``value`` the number as
 printed in the page (a string, exact digits) or ``null``; trailing ``note`` and
-``dropped`` entries that are ``0`` (the empty text) are left out.  In a team event's page
-the teams are in ``p`` and ``n`` too, keyed ``t<team number>`` (``"t5"``): their
-columns follow the players' in ``c``, and a team's cells start with a ``null`` per
-player column.
+``dropped`` entries that are ``0`` (the empty text) are left out.
+
+A page of several sections (:func:`.html_report.render_sections`) has one such object for
+all of them: a player's key in ``n`` and ``p`` (its rows' ``data-no``) is then its section's
+id prefix and start number (``"sec2-12"``), an opponent is such a key (a string), ``c``
+holds every section's columns one section after the other, and a player's cells start at
+its section's first column (``null`` for the columns of the sections before it: the
+script finds a value's label and explanation by the column's ``data-col``).
 """
 
 from __future__ import annotations
@@ -30,9 +34,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..tiebreaks import Explanation
-from ._model import Column, Report, Row
+from ._model import Report
 from ._numbers import decimal
-from ._team_model import TeamTable
 
 _dumps = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
 """Compact ASCII JSON of the texts (names and notes come from the input file)."""
@@ -57,13 +60,17 @@ class _Numbers(dict[tuple[int, int, int], str]):
         return value
 
 
-def _cell(e: Explanation, digits: int, texts: _Texts, numbers: _Numbers) -> str:
-    """One explanation as JSON text.  The rows hold only integers, ``null`` and the
-    numbers' digits, so each is written as text straight away: ~90,000 rows in a
-    2,000-player page, half the HTML report's time when built as lists for the encoder."""
+def _cell(e: Explanation, digits: int, texts: _Texts, numbers: _Numbers,
+          prefix: str) -> str:
+    """One explanation as JSON text (``prefix``: of the opponents' keys, see above).  The
+    rows hold only integers, ``null`` and the numbers' digits, so each is written as text
+    straight away: ~90,000 rows in a 2,000-player page, half the HTML report's time when
+    built as lists for the encoder."""
     rows = []
     for rnd, result, opponent, value, note, dropped in e.rows:
-        row = (f"[{rnd},{texts[result]},{'null' if opponent is None else opponent},"
+        who = ("null" if opponent is None else f'"{prefix}{opponent}"' if prefix
+               else opponent)
+        row = (f"[{rnd},{texts[result]},{who},"
                f"{'null' if value is None else numbers[(*value.as_integer_ratio(), digits)]}")
         if dropped:
             row += f",{texts[note]},{texts[dropped]}"
@@ -74,34 +81,25 @@ def _cell(e: Explanation, digits: int, texts: _Texts, numbers: _Numbers) -> str:
     return f"[{texts[e.rule]},[{','.join(rows)}]{notes}]"
 
 
-def _entries(rows: Sequence[Row], columns: Sequence[Column], prefix: str, texts: _Texts,
-             numbers: _Numbers, skip: int = 0) -> list[str]:
-    """One ``"key":[cell, ...]`` per row; ``skip``: ``null`` cells first (a team's entry
-    skips the players' columns, so its values have the index of their ``data-col``)."""
-    digits = [c.digits for c in columns]
-    out = []
-    for r in rows:
-        cells = ",".join(["null"] * skip + [
-            "null" if c.explanation is None else _cell(c.explanation, d, texts, numbers)
-            for c, d in zip(r.cells, digits, strict=True)])
-        out.append(f'"{prefix}{r.start_no}":[{cells}]')
-    return out
-
-
-def why_data(report: Report, rows: Sequence[Row], teams: TeamTable | None = None) -> str:
-    """The JSON text of the explanations of ``rows`` (safe inside ``<script>``: ASCII, no
-    ``<``).  ``teams``: the team rows' too, keyed ``t<team number>`` in ``p`` and ``n``
-    (a team table's rows are ``data-no="t5"``), their columns after the players' in ``c``."""
+def why_data(reports: Sequence[tuple[str, Report]]) -> str:
+    """The JSON text of the explanations of a page's reports (``(prefix, report)`` each:
+    ``""`` for the one event of a page, ``secN-`` for the sections of a page of several);
+    safe inside ``<script>``: ASCII, no ``<``."""
     texts = _Texts()
     texts[""] = 0
     numbers = _Numbers()
-    entries = _entries(rows, report.columns, "", texts, numbers)
-    labels = [c.label for c in report.columns]
-    names = {str(r.start_no): r.name for r in report.rows}
-    if teams is not None:
-        entries += _entries([t.row for t in teams.rows], teams.columns, "t", texts, numbers,
-                            len(report.columns))
-        labels += [c.label for c in teams.columns]
-        names.update({f"t{n}": name for n, name in teams.names.items()})
+    labels: list[str] = []
+    names: dict[str, str] = {}
+    players = []
+    for prefix, report in reports:
+        digits = [c.digits for c in report.columns]
+        before = ["null"] * len(labels)
+        for r in report.rows:
+            cells = ",".join([*before, *("null" if c.explanation is None
+                                         else _cell(c.explanation, d, texts, numbers, prefix)
+                                         for c, d in zip(r.cells, digits, strict=True))])
+            players.append(f'"{prefix}{r.start_no}":[{cells}]')
+        labels += [c.label for c in report.columns]
+        names.update((f"{prefix}{r.start_no}", r.name) for r in report.rows)
     head = _dumps({"s": list(texts), "c": labels, "n": names})
-    return f'{head[:-1]},"p":{{{",".join(entries)}}}}}'.replace("<", "\\u003c")
+    return f'{head[:-1]},"p":{{{",".join(players)}}}}}'.replace("<", "\\u003c")

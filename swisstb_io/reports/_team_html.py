@@ -4,8 +4,8 @@ its match) and every match board by board (:mod:`.html_report` adds the board pl
 ``--view both``).
 
 A team table's rows are ``data-no="t<team number>"``: the explanation data keys teams so
-(:mod:`._html_why`), apart from the players; its value columns' ``data-col`` count on from
-the players' columns.
+(:mod:`._html_why`, the prefix ``t``), apart from the players; the team columns come first
+in the page's columns (``data-col`` 0, 1…), the players' after them.
 """
 
 from __future__ import annotations
@@ -54,14 +54,14 @@ def team_header(teams: TeamTable, title: str) -> list[str]:
     return out
 
 
-def _standings(teams: TeamTable, first_col: int) -> list[str]:
+def _standings(teams: TeamTable) -> list[str]:
     th = ('<th scope="col" data-type="num" class="place"><button type="button">Place'
           '</button></th><th scope="col" data-type="text" class="name"><button type="button">'
           "Team</button></th>"
           + _th("No", "num") + _th("MP", "num", ' data-first="desc"')
           + _th("GP", "num", ' data-first="desc"'))
     th += "".join(
-        f'<th scope="col" data-type="num" data-first="desc" data-col="{first_col + k}" '
+        f'<th scope="col" data-type="num" data-first="desc" data-col="{k}" '
         f'class="num"><button type="button" title="{_e(c.name)}, {_e(c.rule)}">'
         f"{_e(c.label)}</button></th>" for k, c in enumerate(teams.columns))
     out = ['<table class="standings sortable filterable" id="team-standings">'
@@ -121,12 +121,11 @@ def _card(teams: TeamTable, card: MatchCard) -> list[str]:
     return boxed(out, f"Round {card.round}: {caption}")
 
 
-def team_sections(teams: TeamTable, first_col: int) -> list[str]:
-    """The team standings, crosstable and matches sections (``first_col``: the
-    ``data-col`` of the first team value, after the players' columns)."""
+def team_sections(teams: TeamTable) -> list[str]:
+    """The team standings, crosstable and matches sections."""
     out = ['<section aria-labelledby="s-teams"><h2 id="s-teams">Team standings</h2>',
            '<p class="hint">Sort by clicking a column header; open a tie-break value to see '
-           "how it was computed.</p>", *_standings(teams, first_col), "</section>",
+           "how it was computed.</p>", *_standings(teams), "</section>",
            '<section aria-labelledby="s-team-cross"><h2 id="s-team-cross">Team crosstable'
            "</h2>", *_crosstable(teams), "</section>",
            '<section aria-labelledby="s-matches"><h2 id="s-matches">Matches</h2>']
