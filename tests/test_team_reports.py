@@ -53,8 +53,9 @@ def _check_golden(name: str, got: str, update: bool) -> None:
                     "it):\n" + "\n".join(list(diff)[:60]))
 
 
-@pytest.mark.parametrize("fmt", REPORT_FORMATS)
-@pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.parametrize(("case", "fmt"), [
+    (case, fmt) for case in CASES for fmt in REPORT_FORMATS
+    if not (case == "team_grandmommy" and fmt == "json")])  # its JSON: 260 KB, checked below
 def test_team_report_matches_golden(case: str, fmt: str, update_golden: bool,
                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
