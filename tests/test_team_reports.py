@@ -176,3 +176,21 @@ def test_team_explanations_in_text_and_json(monkeypatch: pytest.MonkeyPatch) -> 
     assert "explain" not in doc["standings"][0]  # the board players: no chain to explain
     plain = json.loads(_run(HELD, "-f", "json")[1])
     assert "explain" not in plain["team_standings"][0]
+
+
+def test_a_team_table_without_its_crosstable_says_so() -> None:
+    """JSON and CSV build the table without the team crosstable; asking for it then is an
+    error, not an empty table."""
+    from swisstb_io.reports import ReportError, build_team_report
+    from swisstb_io.tiebreaks import standings
+
+    t = load(ROOT / HELD).tournament
+    ts, players = team_standings(t), standings(t, "PTS")
+    lean = build_team_report(ts, players, crosstable=False).teams
+    assert lean is not None and lean.crosstable is None and len(lean.matches) == 51
+    with pytest.raises(ReportError, match="built without the team crosstable"):
+        lean.crosstable_rows()
+    full = build_team_report(ts, players).teams
+    assert full is not None
+    assert [x.cells[5] for x in full.crosstable_rows()][:6] == ["6+F", "4b2½", "5b3½", "2w1½",
+                                                                "3w½", "1-F"]

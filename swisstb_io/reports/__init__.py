@@ -127,7 +127,7 @@ def build_team_report(
     o = options or ReportOptions()
     report = build(players, o, crosstable=crosstable)
     return replace(report, teams=build_teams(teams, players.context.tournament, view=view,
-                                             labels=o.labels))
+                                             labels=o.labels, crosstable=crosstable))
 
 
 def render(

@@ -87,7 +87,7 @@ def _crosstable(teams: TeamTable) -> list[str]:
            "bye; - absent. A cell opens its match.</p>"
            '<table class="crosstable sortable filterable" id="team-crosstable">'
            "<caption>Team crosstable</caption>", f"<thead><tr>{heads}</tr></thead><tbody>"]
-    for x in teams.crosstable:
+    for x in teams.crosstable_rows():
         cells = "".join(f'<td><a href="#{key}">{_e(c)}</a></td>' if key else f"<td>{_e(c)}</td>"
                         for c, key in zip(x.cells, x.matches, strict=True))
         out.append(f'<tr id="tx{x.team_no}"><td class="num">{x.team_no}</td>'
@@ -149,7 +149,7 @@ def team_rosters(teams: TeamTable, players: tuple[Row, ...],
            "</caption><thead><tr>" + _th("Team", "text") + _th("Board", "num")
            + _th("No", "num") + _th("Name", "text") + _th("Rating", "num", ' data-first="desc"')
            + _th("Points", "num", ' data-first="desc"') + "</tr></thead><tbody>"]
-    for x in teams.crosstable:
+    for x in teams.crosstable_rows():
         members = next(t.members for t in teams.rows if t.row.start_no == x.team_no)
         for board, sn in enumerate(members, 1):
             r = rows.get(sn)

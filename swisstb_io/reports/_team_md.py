@@ -44,7 +44,7 @@ def team_lines(teams: TeamTable, title: str, esc: Escape, table: Table) -> list[
         lines.extend(f"- {esc(n)}" for n in teams.notes)
     heads = ["No", "Team", *(f"R{k}" for k in range(1, teams.rounds + 1)), "MP", "GP"]
     body = [[str(x.team_no), esc(x.name), *(esc(c) for c in x.cells), x.mp_text, x.gp_text]
-            for x in teams.crosstable]
+            for x in teams.crosstable_rows()]
     lines.extend(["", "## Team crosstable", "",
                   "Opponent, colour (w/b) and game points; +F/-F forfeited match won/lost; "
                   "PAB pairing-allocated bye, FPB/HPB/ZPB full-, half-, zero-point bye; "

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
+from ._labels import ReportError
 from ._model import Column, Row
 
 
@@ -111,8 +112,9 @@ class TeamTable:
     """The roll-up's notes (a PAB without 320, 299 defaults)."""
     columns: tuple[Column, ...]
     rows: tuple[TeamRow, ...]
-    crosstable: tuple[TeamCrossRow, ...]
-    """By team number."""
+    crosstable: tuple[TeamCrossRow, ...] | None
+    """By team number; ``None`` when the table was built without it (JSON and CSV do not
+    print it; see :meth:`crosstable_rows`)."""
     matches: tuple[MatchCard, ...]
     """Round by round, white team's number order."""
     rounds: int
@@ -125,6 +127,14 @@ class TeamTable:
     players: Mapping[int, str]
     """Board players' names by start number (the match cards)."""
     explained: bool
+
+    def crosstable_rows(self) -> tuple[TeamCrossRow, ...]:
+        """:attr:`crosstable`; a :class:`~._labels.ReportError` if the table was built
+        without it."""
+        if self.crosstable is None:
+            raise ReportError("this team table was built without the team crosstable; "
+                              "build it with crosstable=True")
+        return self.crosstable
 
     @property
     def individual(self) -> bool:

@@ -101,9 +101,10 @@ def _header(ts: TeamStandings) -> tuple[tuple[str, str], ...]:
 
 
 def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.TEAM,
-                labels: str | None = None) -> TeamTable:
+                labels: str | None = None, crosstable: bool = True) -> TeamTable:
     """The team part of the report of ``ts`` (``individual``: the event, for the board
-    players' names)."""
+    players' names; ``crosstable=False``: without the team crosstable, which the JSON and
+    CSV reports do not print)."""
     ev, ctx = ts.event, ts.context
     specs = ts.result.chain
     overrides = parse_labels(labels)
@@ -131,7 +132,7 @@ def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.
                             gp_printed[g.as_integer_ratio()][1], members[r.start_no]))
     cards, keys = _matches(ts)
     cross = []
-    for team in sorted(ev.teams, key=lambda t: t.number):
+    for team in sorted(ev.teams, key=lambda t: t.number) if crosstable else ():
         rounds = ev.rows[team.number]
         cross.append(TeamCrossRow(
             team.number, team.name, tuple(crosstable_cell(r) for r in rounds),
@@ -147,7 +148,8 @@ def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.
         view=view, header=_header(ts), summary=summary,
         reasons=(rules.edition_reason, rules.system_reason),
         chain_text=ts.chain_text, chain_origin=ts.chain_origin, notes=ev.notes,
-        columns=columns, rows=tuple(rows), crosstable=tuple(cross), matches=cards,
+        columns=columns, rows=tuple(rows),
+        crosstable=tuple(cross) if crosstable else None, matches=cards,
         rounds=ev.rounds, boards=ev.boards, primary=ts.primary,
         primary_reason=ts.primary_reason,
         names={team.number: team.name for team in ev.teams},

@@ -30,6 +30,6 @@ def team_lines(teams: TeamTable, title: str) -> list[str]:
     lines.append("Team crosstable (opponent, colour, game points; +F/-F forfeited match)")
     head = ["No", "Team", *(str(r) for r in range(1, teams.rounds + 1)), "MP", "GP"]
     body = [[str(x.team_no), shown(x.name), *x.cells, x.mp_text, x.gp_text]
-            for x in teams.crosstable]
+            for x in teams.crosstable_rows()]
     lines.extend(_table(head, body, left={1}))
     return lines
