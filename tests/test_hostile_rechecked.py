@@ -122,3 +122,45 @@ def test_the_library_says_what_to_pass(tmp_path: Path) -> None:
     with pytest.raises(UnknownFormatError, match=r"; name it with format= \(one of: trf, "):
         st.write(t, tmp_path / "a.pdf")
     assert not (tmp_path / "a.pdf").exists()
+
+
+def test_a_bundle_holding_a_trio_file_twice_is_one_error(tmp_path: Path) -> None:
+    """Two trios in one zip (two events' reports) read as the first one, silently."""
+    import io
+    import zipfile
+
+    from swisstb_io import api
+    from swisstb_io.model import Color, Outcome, Player, RoundResult, Tournament
+
+    t = Tournament(name="D", total_rounds=1, players=(
+        Player(1, "A", (RoundResult(Outcome.WIN, 2, Color.WHITE),)),
+        Player(2, "B", (RoundResult(Outcome.LOSS, 1, Color.BLACK),))))
+    with zipfile.ZipFile(io.BytesIO(api.dumps(t, "uscf-dbf"))) as zf:
+        files = {name: zf.read(name) for name in zf.namelist()}
+    path = tmp_path / "two.zip"
+    with zipfile.ZipFile(path, "w") as zf:
+        for folder in ("open", "u1600"):
+            for name, data in files.items():
+                zf.writestr(f"{folder}/{name}", data)
+    first = next(iter(files))  # the first member the reader meets twice
+    assert _run("report", str(path)) == (
+        1, "", f"Error: {path}/u1600/{first}: the bundle holds {first} twice (open/{first} "
+               f"and u1600/{first}); a rating report is one trio: zip each report's files on "
+               "their own\n")
+
+
+def test_a_chess_json_self_pairing_is_named_so(tmp_path: Path) -> None:
+    """White and black the same competitor read as "a second result in round 1"."""
+    import json
+    import re
+
+    doc = json.loads((FIXTURES / "chess-json" / "minimal.jch").read_text(encoding="utf-8"))
+    game = doc["event"]["tournaments"][0]["gameList"][0]
+    game["black"]["cid"] = game["white"]["cid"]
+    path = tmp_path / "self.jch"
+    path.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    status, out, err = _run("report", str(path))
+    assert (status, out) == (1, "")
+    assert re.fullmatch(rf"Error: {re.escape(str(path))}:\d+:\d+: event\.tournaments\[0\]"
+                        r"\.gameList\[0\]\.black: round 1: competitor 1 is paired against "
+                        r"themself\n", err), err

@@ -45,7 +45,12 @@ def _members(data: bytes, path: str) -> dict[str, tuple[str, bytes]]:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             for info in zf.infolist():
                 base = info.filename.replace("\\", "/").rsplit("/", 1)[-1].upper()
-                if base in FILE_NAMES and base not in found:
+                if base in FILE_NAMES and base in found:
+                    raise FormatError(
+                        f"the bundle holds {base} twice ({found[base][0]} and "
+                        f"{info.filename}); a rating report is one trio: zip each report's "
+                        "files on their own", Location(f"{path}/{info.filename}"))
+                if base in FILE_NAMES:
                     member = info.filename
                     found[base] = (member, _member(zf, info, path))
     except FormatError:
