@@ -1,7 +1,8 @@
 """Issue 16 re-checked case by case: what still failed, each with its input and the exact
 output (a tie-break code with a 5,000-digit number; a TRF start number used twice that
 read as a self-pairing; an XML start number 0 that no other format takes; ``--help``
-onto a full disk)."""
+onto a full disk; the library's messages for a wrong argument; a US Chess bundle holding
+two trios; a Chess-JSON self-pairing)."""
 
 from __future__ import annotations
 

@@ -143,7 +143,7 @@ def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Imp
         return False
     white = _side(get("white"))
     black = _side(get("black"))
-    if white is _MALFORMED or black is _MALFORMED:
+    if white is _MALFORMED or black is _MALFORMED or (white and white == black):
         return False
     w_code = get("wResult")
     if w_code is not None:
