@@ -77,6 +77,20 @@ def test_group_tiebreaks_of_a_9999_player_tie_cost_linear(chain: str, fmt: str,
     assert got["seconds"] < SECONDS and got["megabytes"] < MEGABYTES, got
 
 
+def test_a_prize_list_shared_by_9999_tied_players_costs_linear(tmp_path: Path) -> None:
+    """Every player's cash and prizes were found by scanning every share of every prize
+    (9,999 players sharing the place prizes: 43 s)."""
+    source = tmp_path / "ties.trf"
+    _no_results(source, 9999)
+    prize_file = Path(__file__).resolve().parent.parent / "fixtures/prizes/example1.toml"
+    out = tmp_path / "prizes.json"
+    got = _measure("prizes", str(source), "-p", str(prize_file), "-f", "json", "-o", str(out))
+    assert got["code"] == 0
+    assert got["seconds"] < SECONDS and got["megabytes"] < MEGABYTES, got
+    players = json.loads(out.read_bytes())["players"]
+    assert len(players) == 9999 and len({p["cash"] for p in players}) == 1
+
+
 @pytest.mark.parametrize(("name", "data"), [
     ("line.trf", b"012 X\n001    1 m    " + b"A" * 10_000_000 + b"\n"),
     ("line.csv", b"Pair,Name,Rd 1\n1," + b"A" * 10_000_000 + b",\n"),

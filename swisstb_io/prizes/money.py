@@ -70,8 +70,9 @@ def round_shares(exact: Sequence[Fraction], mode: Rounding, unit: Fraction) -> l
 
 def decimals(unit: Fraction) -> int:
     """Digits after the point that the unit needs (0.01 -> 2, 1 -> 0, 0.5 -> 1)."""
+    den = unit.denominator  # unit * 10**d is whole when the denominator divides 10**d
     digits = 0
-    while (unit * 10**digits).denominator != 1 and digits < 6:
+    while 10**digits % den and digits < 6:
         digits += 1
     return digits
 
@@ -79,7 +80,8 @@ def decimals(unit: Fraction) -> int:
 def plain(value: Fraction, digits: int | None = None) -> str:
     """``value`` as a decimal: exact if it has a finite expansion, else ``digits`` places."""
     if digits is None:
-        digits = decimals(value) if decimals(value) < 6 else 2
+        digits = decimals(value)
+        digits = digits if digits < 6 else 2
     scaled = math.floor(abs(value) * 10**digits + Fraction(1, 2)) * (-1 if value < 0 else 1)
     sign = "-" if scaled < 0 else ""
     whole, frac = divmod(abs(scaled), 10**digits)

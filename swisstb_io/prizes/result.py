@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from .model import Entrant, PrizeFile
 from .money import FundScale
@@ -114,12 +115,28 @@ class PrizeResult:
                 + sum((t.paid for t in self.teams), Fraction(0)))
 
     def cash(self, start_no: int) -> Fraction:
-        return sum((s.paid for pool in self.pools for s in pool.shares
-                    if s.entrant.start_no == start_no and not s.given_up), Fraction(0))
+        return sum((s.paid for _, s in self._won_by_player.get(start_no, ()) if not s.given_up),
+                   Fraction(0))
 
     def won(self, start_no: int) -> list[tuple[Pool, Share]]:
-        return [(pool, s) for pool in self.pools for s in pool.shares
-                if s.entrant.start_no == start_no]
+        return list(self._won_by_player.get(start_no, ()))
 
     def items_of(self, start_no: int) -> list[ItemAward]:
-        return [a for a in self.items if a.entrant.start_no == start_no]
+        return list(self._items_by_player.get(start_no, ()))
+
+    @cached_property
+    def _won_by_player(self) -> dict[int, list[tuple[Pool, Share]]]:
+        """Every share by its winner's start number, in pool order (built once: a prize
+        shared by thousands of tied players made the per-player lists quadratic)."""
+        out: dict[int, list[tuple[Pool, Share]]] = {}
+        for pool in self.pools:
+            for s in pool.shares:
+                out.setdefault(s.entrant.start_no, []).append((pool, s))
+        return out
+
+    @cached_property
+    def _items_by_player(self) -> dict[int, list[ItemAward]]:
+        out: dict[int, list[ItemAward]] = {}
+        for a in self.items:
+            out.setdefault(a.entrant.start_no, []).append(a)
+        return out
