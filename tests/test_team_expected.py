@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from swisstb_io.api import read
-from swisstb_io.teams import TeamOptions
+from swisstb_io.teams.matches import TeamOptions
 from swisstb_io.teams.standings import TeamStandings, team_standings
 from swisstb_io.tiebreaks.values import format_fixed
 
