@@ -18,14 +18,16 @@ with its reason; the test fails if one of them disappears or a new one appears.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from swisstb_io.api import read
-from swisstb_io.teams import TeamOptions
+from swisstb_io.teams.matches import TeamOptions
 from swisstb_io.teams.standings import TeamStandings, team_standings
+from swisstb_io.tiebreaks import CalcOptions
 from swisstb_io.tiebreaks.values import format_fixed
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures"
@@ -44,23 +46,13 @@ REFERENCE_CHOICES = {
 #: the rank inside it; ours is group size + 1 - rank, ``None`` outside a tie.
 GROUP_CODES = {"EDE", "EDET", "TBR", "BBE"}
 
-#: FB on a mid-event file: every file is scored after round 1 or 2 of 3 (``-n``).  Our
-#: engine ranks a mid-event file on the rounds paired so far (CalcOptions.future_rounds
-#: "skip") and so FB counts the last of them as drawn (C.07 §8.3); the reference draws only
-#: the event's final round (142), which is not paired yet, so its FB equals BH.  The same
-#: holds for individual events (tiebreaks/unplayed.py, not a team rule).
-_FB = "FB:MP"
+#: FB on a mid-event file (every file is scored after round 1 or 2 of 3) agrees: FB draws
+#: the games of the event's final round only (C.07 §8.3), so before it FB is BH.
 KNOWN: dict[str, dict[str, set[int]]] = {
-    "299_all": {_FB: {1, 2, 3, 4}},
-    "330_forfeit": {_FB: {1, 2, 3, 4}},
     #: STD per game: team 5's PAB (320: 3 GP on 3 boards) is three wins for WIN in the
     #: reference too (WIN 3), but its STD counts only the boards of a match (0); STD maps
     #: every result to 1 / ½ / 0 as WIN counts it, so the PAB's boards give 3.
-    "board_forfeit_win": {_FB: {1, 2, 3, 4}, "STD": {5}},
-    "c2_forfeit": {_FB: {1, 2}},
-    "gp_primary": {_FB: {1, 3, 5, 6}},
-    "round2": {_FB: {1, 2}},
-    "utf8_names": {_FB: {1, 2, 3, 4}},
+    "board_forfeit_win": {"STD": {5}},
 }
 
 
@@ -131,15 +123,24 @@ def test_every_team_and_value_as_the_reference(name: str) -> None:
     assert ts.context.fide_rules().edition == "2026"
     wrong, compared = differences(name, ts)
     assert compared == len(expected(name)["standings"]) * 24
-    assert wrong == KNOWN[name]
+    assert wrong == KNOWN.get(name, {})
 
 
-def test_our_fore_buchholz_draws_the_last_round_counted() -> None:
-    """round2 after round 1: team 2 lost to team 1 (2 MP); FB counts that game as a draw,
-    so team 1 shows 1 MP: FB:MP(2) = 1, and team 1's opponent 2 shows 1 MP too."""
+def test_fore_buchholz_draws_only_the_final_round() -> None:
+    """round2 is scored before its final round (142: 3 rounds).  The final round is not
+    paired yet, so FB is BH, and the explanation says why; scored as an event whose final
+    round is the last one paired, FB counts that round's matches as drawn (§8.3)."""
     ts = standings_of("round2")
     fb = {s.start_no: s.values["FB:MP"].value for s in ts.result.rows}
-    assert (fb[2], fb[1]) == (1, 1)
+    bh = {s.start_no: s.values["BH:MP"].value for s in ts.result.rows}
+    assert fb == bh
+    t = read(FIX / "trf" / "sharlybbp_team_round2.trf")
+    explained = team_standings(t, "FB:MP", options=CalcOptions(explain=True))
+    why = explained.result.rows[0].values["FB:MP"].explanation
+    assert why is not None and any("final round (3) is not paired yet" in n for n in why.notes)
+    final = team_standings(replace(t, total_rounds=t.rounds_paired), "FB:MP,BH:MP")
+    drawn = {s.start_no: s.values["FB:MP"].value for s in final.result.rows}
+    assert drawn != fb and all(v == Fraction(t.rounds_paired) for v in drawn.values())
 
 
 def test_gp_primary_counts_wins_per_game() -> None:

@@ -27,7 +27,7 @@ from strategies import consistent_tournaments
 from test_tiebreaks_explained import CHECKS, _counted, _rank, _sum
 
 from swisstb_io.model import Color, Outcome, Player, PointSystem, RoundResult, Team, Tournament
-from swisstb_io.teams import TeamOptions
+from swisstb_io.teams.matches import TeamOptions
 from swisstb_io.teams.standings import team_standings
 from swisstb_io.tiebreaks import CalcOptions, Explanation, standings
 from swisstb_io.tiebreaks.values import round_half_up

@@ -18,7 +18,8 @@ import pytest
 from swisstb_io.api import read
 from swisstb_io.errors import TiebreakError
 from swisstb_io.model import Team, Tournament
-from swisstb_io.teams import Kind, team_event
+from swisstb_io.teams.kinds import Kind
+from swisstb_io.teams.matches import team_event
 from swisstb_io.teams.standings import TeamStandings, primary_from_192, team_standings
 from swisstb_io.tiebreaks import CalcOptions, parse_spec, standings
 from swisstb_io.tiebreaks.values import format_fixed
@@ -321,7 +322,7 @@ def test_one_board_teams_have_their_players_bh_and_sb(name: str) -> None:
     players' individual BH and SB under a 2-1-0 point system (byes at their individual
     value: a PAB without 320 is given TW, its individual worth)."""
     from swisstb_io.model import PointSystem
-    from swisstb_io.teams import TeamOptions
+    from swisstb_io.teams.matches import TeamOptions
 
     t = read(FIX / "trf" / f"{name}.trf")
     two = PointSystem(win=Fraction(2), draw=Fraction(1), loss=Fraction(0),

@@ -25,7 +25,7 @@ from ..api import atomic_write, load, read_source
 from ..errors import SwisstbError
 from ..files import write_reason
 from ..registry import by_extension
-from ..teams import is_team_event
+from ..teams.kinds import is_team_event
 from ..teams.standings import team_standings
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
 from ._safety import (

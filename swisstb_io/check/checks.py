@@ -17,7 +17,7 @@ from fractions import Fraction
 from ..errors import Diagnostic, Location, Severity, SwisstbError
 from ..model import Tournament
 from ..registry import ReadResult
-from ..teams import is_team_event
+from ..teams.kinds import is_team_event
 from ..tiebreaks import Spec, chain_policy, compute_values, standings
 from ..tiebreaks.chain_policy import ChainOrigin, DeclaredChainError
 from ..tiebreaks.context import Context

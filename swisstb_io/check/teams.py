@@ -27,7 +27,8 @@ from fractions import Fraction
 
 from ..errors import Diagnostic, Location, Severity, SwisstbError
 from ..model import Tournament
-from ..teams.matches import Kind, TeamEvent
+from ..teams.kinds import Kind
+from ..teams.matches import TeamEvent
 from ..teams.standings import TeamStandings, team_standings
 from ..tiebreaks.values import num
 from ..trf import _layout as L

@@ -219,7 +219,7 @@ def _team_view(view: str | None, t: Tournament, prize_path: str | None) -> View 
     """The team view ``t`` gets (``None``: the individual report): the one asked for, or
     by default :attr:`View.TEAM` for an event whose teams meet each other (with --prizes:
     the individual report, whose players the prizes go to)."""
-    from ..teams import is_team_event
+    from ..teams.kinds import is_team_event
 
     if view == "individual":
         return None
@@ -258,7 +258,7 @@ def _team_report(t: Tournament, codes: str | None, primary: str | None,
     the team chain).  The board players are ranked by points in the team view (the JSON's
     ``standings[]``), by the file's chain with ``--view both`` (by points when that chain
     is a team one); ``--group`` ranks the board players, so it needs them shown."""
-    from ..teams import TeamOptions
+    from ..teams.matches import TeamOptions
     from ..teams.standings import team_standings
 
     if report_options.groups and view is View.TEAM:

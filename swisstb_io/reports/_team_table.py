@@ -10,7 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Color, Tournament
-from ..teams.matches import Kind, TeamRound
+from ..teams.kinds import Kind
+from ..teams.matches import TeamRound
 from ..teams.standings import TeamStandings
 from ..tiebreaks.values import num
 from ._labels import label_for, parse_labels

@@ -22,7 +22,7 @@ from ..api import dumps
 from ..errors import WriteError
 from ..model import DEFAULT_POINTS, Outcome, Player, Tournament
 from ..registry import WriteOptions
-from ..teams import is_team_event
+from ..teams.kinds import is_team_event
 from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
 from ..tiebreaks.chain_policy import DEFAULT_CHAIN as DEFAULT_CHAIN  # the one default
 from ..tiebreaks.chain_policy import ChainOrigin

@@ -21,14 +21,18 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..errors import TiebreakError
 from ..model import Color, Outcome, Player, PointAdjustment, RoundResult, Tournament
-from ..teams.matches import Kind, TeamEvent, TeamRound
+from ..teams.kinds import Kind
 from .context import CalcOptions, Context, Scoring
 from .spec import Spec
 from .table import ScoreTable
 from .values import ExplainRow, num
+
+if TYPE_CHECKING:  # the roll-up is loaded only for a team event (teams/kinds.py)
+    from ..teams.matches import TeamEvent, TeamRound
 
 _OUTCOME = {
     Kind.FORFEIT_WIN: Outcome.FORFEIT_WIN, Kind.FORFEIT_LOSS: Outcome.FORFEIT_LOSS,

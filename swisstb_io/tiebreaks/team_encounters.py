@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from ..teams.matches import Kind
+from ..teams.kinds import Kind
 from .context import Context
 from .encounters import direct_encounter
 from .registry import group_tiebreak, tiebreak
