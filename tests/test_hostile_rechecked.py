@@ -163,5 +163,5 @@ def test_a_chess_json_self_pairing_is_named_so(tmp_path: Path) -> None:
     status, out, err = _run("report", str(path))
     assert (status, out) == (1, "")
     assert re.fullmatch(rf"Error: {re.escape(str(path))}:\d+:\d+: event\.tournaments\[0\]"
-                        r"\.gameList\[0\]\.black: round 1: competitor 1 is paired against "
+                        r"\.gameList\[0\]\.black: round 1: player 1 is paired against "
                         r"themself\n", err), err

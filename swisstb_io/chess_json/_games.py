@@ -205,7 +205,7 @@ def _row(
     rated = r.flag(row, "rated", at, played)
     cids = {c: r.cid(row, c, at) for c in ("white", "black")}
     if cids["white"] and cids["white"] == cids["black"]:
-        raise r.fail(f"{at}.black", f"round {rnd}: competitor {cids['white']} is paired "
+        raise r.fail(f"{at}.black", f"round {rnd}: player {cids['white']} is paired "
                      "against themself")
     codes = {c: r.text(row, c[0] + "Result", at).upper() or None for c in ("white", "black")}
     for colour, other in (("white", "black"), ("black", "white")):
