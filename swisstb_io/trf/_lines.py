@@ -5,7 +5,7 @@ encodes (``"001:<start no>"``, ``"h:<code>"``, ``"112:<i>"``, ``"pts:<code>"``,
 ``"n:<code>:<start no>"``, ``"013:<i>"``, ``"310:<i>"``, ``"x:<code>:<i>"`` for the i-th
 line kept in ``extras["trf:<code>"]``, ``""`` for a blank line).  It is minimal: a line
 whose text is what :func:`render` gives for the model just read keeps its key alone, a
-line that differs keeps the one edit that turns the canonical text into it, and a line's
+line that differs keeps the column edits that turn the canonical text into it, and a line's
 ending is stored only when it is not the file's newline (``extras["trf:newline"]``).
 
 JSON encoding, one item per line or run of lines:
@@ -14,9 +14,10 @@ JSON encoding, one item per line or run of lines:
 * ``"001:1-120"``: a run of bare keys whose numbers go up by one (start numbers 1 to 120;
   also ``"x:XXA:0-9"``, ``"n:NOR:3-40"``, ``"112:0-2"``, ``"013:0-5"``, ``"310:0-5"``);
 * ``["001:7", ["5d1e02a7", 67, 68, "0"]]``: the canonical text, whose CRC-32 is
-  ``5d1e02a7``, with columns ``[67, 68)`` (0-based, end excluded) replaced by ``"0"``
-  (the columns from the first to the last that differ).  When the model's canonical text
-  no longer has that checksum the element changed and is written canonically;
+  ``5d1e02a7``, with columns ``[67, 68)`` (0-based, end excluded) replaced by ``"0"``;
+  one ``start, end, text`` edit follows the checksum per run of differing columns.  When
+  the model's canonical text no longer has that checksum the element changed and is
+  written canonically;
 * ``["h:032", "032"]``: the original text of a line with no canonical text (an empty
   header record); the writer keeps it while it still reads as what the model says;
 * a third member gives another ending: ``["001:7", null, "\\n"]``.
@@ -48,6 +49,9 @@ RUN_KINDS = frozenset({"001", "n", "x", "112", "013", "310"})
 MAX_LINES = 1_000_000
 """A layout never describes more lines (a TRF file of about 100 MB); more is damage."""
 _EOLS = frozenset({"\r\n", "\n", "\r", ""})
+MERGE_GAP = 6
+"""Differences fewer than this many columns apart make one edit (each edit costs about a
+dozen characters of JSON, so a line's edits cost at most about twice its text)."""
 
 
 def render(key: str, t: Tournament, players: dict[int, Player], teams: tuple[Team, ...],
@@ -92,7 +96,7 @@ def point_line(code: str, ps: PointSystem) -> str:
 def minimal(lines: list[tuple[str, str | None, str]], t: Tournament, newline: str,
             altered: set[int]) -> Iterator[Entry]:
     """The layout entries for ``(key, original text, ending)`` lines read into ``t``: no
-    text where :func:`render` gives it, an edit of the canonical text where it does not,
+    text where :func:`render` gives it, edits of the canonical text where it does not,
     the text itself where there is no canonical text, and the ending only where it is not
     ``newline``.  ``altered``: start numbers whose results are not what their line reads
     as (the reader's consistency checks changed them)."""
@@ -112,7 +116,7 @@ def minimal(lines: list[tuple[str, str | None, str]], t: Tournament, newline: st
             if canonical is None:
                 keep = text
             elif canonical != text:
-                keep = checksum(canonical), (edit(canonical, text),)
+                keep = checksum(canonical), edits(canonical, text)
         yield key, keep, None if eol in ("", newline) else eol
 
 
@@ -121,8 +125,9 @@ def checksum(canonical: str) -> str:
 
 
 def _common_prefix(a: str, b: str, n: int) -> int:
-    """How many of the first ``n`` characters ``a`` and ``b`` share (found by halving, with
-    slice comparisons: 4x faster than a loop over the characters on 001 lines)."""
+    """How many of the first ``n`` characters ``a`` and ``b`` share, found by halving with
+    slice comparisons (on a 001 line differing in one column, 11 µs for prefix and suffix
+    against 28 µs for a loop over the characters)."""
     lo, hi = 0, n  # a[:lo] == b[:lo]; the first difference is below hi
     while lo < hi:
         mid = (lo + hi + 1) // 2
@@ -133,13 +138,27 @@ def _common_prefix(a: str, b: str, n: int) -> int:
     return lo
 
 
-def edit(canonical: str, original: str) -> Edit:
-    """The one edit turning ``canonical`` into ``original``: from the first to the last
-    column that differs (TRF columns do not move, so most differences are a few columns)."""
+def edits(canonical: str, original: str) -> tuple[Edit, ...]:
+    """Edits turning ``canonical`` into ``original``, one per run of differing columns
+    (TRF columns do not move, so the texts are compared column by column; the columns past
+    the shorter text differ); runs fewer than :data:`MERGE_GAP` columns apart are one."""
     n = min(len(canonical), len(original))
     first = _common_prefix(canonical, original, n)
-    same_end = _common_prefix(canonical[::-1], original[::-1], n - first)
-    return first, len(canonical) - same_end, original[first : len(original) - same_end]
+    last = n - _common_prefix(canonical[first:n][::-1], original[first:n][::-1], n - first)
+    columns = [i for i in range(first, last) if canonical[i] != original[i]]
+    longest = max(len(canonical), len(original))
+    if n < longest:
+        columns.append(n)
+    runs: list[list[int]] = []  # [start, end) of each edit
+    for i in columns:
+        if runs and i - runs[-1][1] < MERGE_GAP:
+            runs[-1][1] = i + 1
+        else:
+            runs.append([i, i + 1])
+    if n < longest:
+        runs[-1][1] = longest  # the last edit runs to the end of both texts
+    return tuple((start, min(end, len(canonical)), original[start : min(end, len(original))])
+                 for start, end in runs)
 
 
 def apply(patch: Patch, canonical: str) -> str | None:
@@ -261,5 +280,5 @@ def _key_and_text(key: str, value: Any,
     return key, (value[0], tuple(changes))
 
 
-__all__ = ["Entry", "Patch", "apply", "decode", "edit", "encode", "minimal", "point_line",
+__all__ = ["Entry", "Patch", "apply", "decode", "edits", "encode", "minimal", "point_line",
            "render"]
