@@ -1,28 +1,37 @@
 """Benchmark: the TRF line layout (``extras["trf:layout"]``): its size and what it costs.
 
-    python benchmarks/bench_trf_layout.py
+    python benchmarks/bench_trf_layout.py                   # sizes and CPU times
+    python benchmarks/bench_trf_layout.py --instructions    # sizes and instruction counts
     PYTHONPATH=/path/to/other/checkout python benchmarks/bench_trf_layout.py   # compare
 
 Files measured: every TRF under ``fixtures/`` that reads (``bad/`` folders left out), and
-the 2,000 x 11 event of ``bench_trf.generate`` written as TRF-2026 in three spellings:
+the 2,000 x 11 event of ``bench_trf.generate`` written as TRF-2026 in four spellings:
 
 * ``canonical``: as this writer writes it (every line a bare key in the layout);
 * ``fide-id-0``: no FIDE IDs, written ``0`` on every 001 line (the spelling of
   held_swiss_5.trf): a one-column difference on every player line;
 * ``padded``: every 001 line with three trailing spaces;
-* ``fide-id-0 padded``: both, the worst case of one edit per line (columns 68 to the end).
+* ``fide-id-0 padded``: both (two differences far apart on every player line).
 
-Figures per group, CPU seconds, best of 7 after a warm-up (sums over the fixtures):
-reading (``read_trf``, the layout not built), reading and building the layout (the first
-look at ``extras["trf:layout"]``), writing the model read back (``write_trf``), the
-layout's size in characters, the size of the event written as our XML (which keeps every
-extra), and how many files wrote back byte for byte.
+Figures per group (sums over the fixtures): reading (``read_trf``, the layout not built),
+reading and building the layout (the first look at ``extras["trf:layout"]``), reading,
+building and writing the model back (``write_trf``); the layout's size in characters, the
+size of the event written as our XML (which keeps every extra), and how many files wrote
+back byte for byte.  Times are CPU seconds, best of 15 after a warm-up; on a shared
+machine they move with the neighbours, so ``--instructions`` counts the instructions of
+one child process per group and stage with valgrind's callgrind instead (millions; the
+child that only loads the files is subtracted; about ten minutes).
 """
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench_trf import generate  # this folder is first on sys.path when run as a script
@@ -35,9 +44,10 @@ from swisstb_io.trf import read_trf, write_trf
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUT = "trf:layout"
+STAGES = ("load", "read", "read+layout", "read+layout+write")
 
 
-def cpu(fn: Callable[[], object], repeat: int = 7) -> float:
+def cpu(fn: Callable[[], object], repeat: int = 15) -> float:
     fn()
     times = []
     for _ in range(repeat):
@@ -81,36 +91,78 @@ def big_files() -> list[tuple[str, bytes]]:
             ("2000x11 fide-id-0 padded", respell(blanked, lambda ln: fide_id_0(ln) + "   "))]
 
 
-def measure(group: str, files: list[tuple[str, bytes]]) -> None:
-    read_s = with_layout_s = write_s = 0.0
+def stage(name: str, files: list[tuple[str, bytes]]) -> None:
+    """Run one of :data:`STAGES` over ``files`` (the child process of ``--instructions``)."""
+    for path, data in files:
+        if name == "load":
+            continue
+        t = read_trf(data, path, ReadOptions()).tournament
+        if name != "read":
+            t.extras.get(LAYOUT)
+        if name == "read+layout+write":
+            write_trf(t, WriteOptions())
+
+
+def instructions(files: list[Path], name: str) -> int:
+    cmd = [sys.executable, __file__, "--stage", name, *map(str, files)]
+    subprocess.run(cmd, capture_output=True, check=True)  # .pyc files written
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          *cmd], capture_output=True, text=True, check=True).stderr
+    match = re.search(r"Collected : (\d+)", out)
+    if match is None:
+        raise SystemExit(f"no count in valgrind's output:\n{out}")
+    return int(match.group(1))
+
+
+def sizes(files: list[tuple[str, bytes]]) -> str:
     layout_chars = xml_bytes = exact = 0
     for name, data in files:
-        def read(data: bytes = data, name: str = name) -> object:
-            return read_trf(data, name, ReadOptions()).tournament
-
-        def read_and_layout(data: bytes = data, name: str = name) -> object:
-            return read_trf(data, name, ReadOptions()).tournament.extras[LAYOUT]
-
         t = read_trf(data, name, ReadOptions()).tournament
-        read_s += cpu(read)
-        with_layout_s += cpu(read_and_layout)
-        write_s += cpu(lambda t=t: write_trf(t, WriteOptions()))
         layout_chars += len(t.extras[LAYOUT])
         xml_bytes += len(dumps(t, "xml"))
         exact += write_trf(t, WriteOptions()) == data
-    print(f"{group:<25} {len(files):>3} files  read {read_s * 1000:8.1f} ms  "
-          f"read+layout {with_layout_s * 1000:7.1f} ms  write {write_s * 1000:8.1f} ms  "
-          f"layout {layout_chars:>8,} chars  xml {xml_bytes:>10,} B  "
-          f"byte-exact {exact}/{len(files)}")
+    return (f"layout {layout_chars:>8,} chars  xml {xml_bytes:>10,} B  "
+            f"byte-exact {exact}/{len(files)}")
 
 
-def main() -> None:
+def times(files: list[tuple[str, bytes]]) -> list[float]:
+    def run(name: str) -> Callable[[], None]:
+        return lambda: stage(name, files)
+
+    return [cpu(run(name)) * 1000 for name in STAGES[1:]]
+
+
+def counts(files: list[tuple[str, bytes]], folder: Path) -> list[float]:
+    paths = []
+    for k, (_, data) in enumerate(files):
+        paths.append(folder / f"{k}.trf")
+        paths[-1].write_bytes(data)
+    with ThreadPoolExecutor(2) as pool:
+        load, *rest = pool.map(lambda name: instructions(paths, name), STAGES)
+    return [(n - load) / 1e6 for n in rest]
+
+
+def main(argv: list[str]) -> None:
+    if argv[:1] == ["--stage"]:
+        stage(argv[1], [(path, Path(path).read_bytes()) for path in argv[2:]])
+        return
+    by_count = argv == ["--instructions"]
     print(f"swisstb_io from {Path(swisstb_io.__file__).parent}")
-    files = fixtures()
-    measure("fixtures (all)", files)
-    for name, data in big_files():
-        measure(name, [(name, data)])
+    unit = "M instr" if by_count else "ms CPU"
+    print(f"{'':<25} {'':>9}  {'read':>8} {'+layout':>8} {'+write':>8} ({unit})")
+    groups = [("fixtures (all)", fixtures()), *((name, [(name, data)])
+                                               for name, data in big_files())]
+    with tempfile.TemporaryDirectory() as tmp:
+        for k, (group, files) in enumerate(groups):
+            if by_count:
+                folder = Path(tmp) / str(k)
+                folder.mkdir()
+                figures = counts(files, folder)
+            else:
+                figures = times(files)
+            print(f"{group:<25} {len(files):>3} files  "
+                  + " ".join(f"{x:8.1f}" for x in figures) + f"  {sizes(files)}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

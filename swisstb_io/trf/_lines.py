@@ -198,6 +198,8 @@ def encode(entries: Iterable[Entry]) -> str:
             items.append(f"{prefix}{first}" if first == last else f"{prefix}{first}-{last}")
 
     for key, text, eol in entries:
+        if isinstance(text, tuple) and not text[1]:
+            text = None  # no edits: the canonical text whatever the checksum
         split = _split_run(key) if text is None and eol is None else None
         if split is not None and run is not None and split[0] == run[0] \
                 and split[1] == run[2] + 1:
@@ -254,11 +256,12 @@ def decode(raw: str) -> list[Entry]:
 
 def _key_and_text(key: str, value: Any,
                   previous: tuple[Edit, ...]) -> tuple[str, str | Patch | None]:
-    """An item's key and its text, ``None`` or patch ``[checksum, start, end, text]``.
+    """An item's key and its text: ``None``, a text or a patch ``[checksum, start, end,
+    text, ...]``.
 
-    Layouts of earlier versions are read here too: a patch of any number of ``start, end,
-    text`` edits, a checksum alone repeating the edits of the patch before it
-    (``previous``), and ``"pts"`` for a point record, whose code starts its text."""
+    The forms only earlier versions wrote are read here too: a checksum alone, repeating
+    the edits of the patch before it (``previous``), and the key ``"pts"`` for a point
+    record, whose code starts its text."""
     if key == "pts":
         if not isinstance(value, str) or not value[:3].strip():
             raise ValueError("a point record without its code")

@@ -2,11 +2,11 @@
 
 The reader leaves a layout (``extras["trf:layout"]``, see :mod:`._lines`): every line in
 file order with the key of the model element it encodes, and only what the canonical text
-built from the model cannot give back (an edit of the canonical text under its checksum,
-or the text of a line that has no canonical text; an ending other than the file's
-newline).  A bare key writes the canonical text; an edit rebuilds the original while the
-canonical text still has its checksum; a stored text is decoded again and kept while it
-equals the model.  Elements the model gained go after the last line of their group.  See
+built from the model cannot give back (edits of the canonical text under its checksum, or
+the text of a line that has no canonical text; an ending other than the file's newline).
+A bare key writes the canonical text; edits rebuild the original while the canonical text
+still has their checksum; a stored text is decoded again and kept while it equals the
+model.  Elements the model gained go after the last line of their group.  See
 formats/trf/README.md ("Writing").
 """
 
