@@ -14,11 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..tiebreaks import Explanation, StandingsResult
 from ..tiebreaks.core import JSON
 from ._labels import ReportError
+
+if TYPE_CHECKING:
+    from ._team_model import TeamTable
 
 NOTATIONS = ("us", "fide")
 
@@ -29,6 +32,10 @@ LEGENDS: Mapping[str, str] = {
     "move; +/- forfeit won/lost); U pairing-allocated bye, F full-point bye, H half-point "
     "bye, Z zero-point bye; blank not paired",
 }
+
+AHEAD_LEGEND = ("; in brackets, e.g. (H), a bye entered ahead for a round not paired yet "
+                "(counted nowhere)")
+"""What the legend adds when the crosstable shows byes entered ahead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +85,8 @@ class Row(NamedTuple):
     """Start numbers of the other players sharing this place (in ranked order)."""
     scored_in_play: bool
     fields: Mapping[str, str]
-    """Grouping fields: ``team``, ``state``, ``section``, ``federation``, ``title``."""
+    """Grouping fields: ``team``, ``state``, ``section``, ``federation``, ``title``,
+    ``board`` (``Board 2``: the place in the team's list)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +104,12 @@ class CrossRow:
     """The opponent's start number, ``None`` without one."""
     progression: tuple[Fraction, ...]
     """Running score after each round."""
+    ahead: tuple[str, ...] = ()
+    """The :attr:`Report.ahead_rounds` columns after the rounds that count: a bye entered
+    ahead in brackets (``(H)``: shown, counted nowhere), ``""`` for none; in the report's
+    notation."""
+    ahead_us: tuple[str, ...] = ()
+    """:attr:`ahead` in US wall-chart notation (the text report's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,9 +153,17 @@ class Report:
     """The standings the table was built from."""
     source: str = ""
     input_format: str = ""
+    ahead_rounds: int = 0
+    """Crosstable columns after :attr:`rounds`: future rounds holding byes entered ahead
+    (:meth:`~swisstb_io.model.Tournament.entered_ahead`), up to the last such round."""
+    teams: TeamTable | None = None
+    """The team part of a team event's report (:mod:`._team_model`); ``None`` for an
+    individual report.  The rows above are then the board players."""
 
     @property
     def legend(self) -> str:
+        if self.ahead_rounds:
+            return LEGENDS[self.notation] + AHEAD_LEGEND
         return LEGENDS[self.notation]
 
     @property

@@ -58,7 +58,7 @@ def fide_cell(outcome: Outcome, opponent: int | None, color: Color) -> str:
     return f"{opponent}{_FIDE_SUFFIX[color][outcome]}"
 
 
-def _printed(values: Sequence[Fraction], digits: int
+def printed(values: Sequence[Fraction], digits: int
              ) -> dict[tuple[int, int], tuple[Fraction, str, Decimal]]:
     """Each distinct value of one column as ``(value, text, decimal)``, keyed by its
     ``(numerator, denominator)``; the column's decimal places show its every multiple of
@@ -70,13 +70,13 @@ def _printed(values: Sequence[Fraction], digits: int
             for ratio, value in distinct.items()}
 
 
-def _cells(values: Sequence[TiebreakValue], digits: int) -> list[Cell]:
+def column_cells(values: Sequence[TiebreakValue], digits: int) -> list[Cell]:
     """The cells of one column: one shared :class:`Cell` per distinct value, a cell of its
     own for a value with an explanation."""
     ratios = [None if (v := tv.value) is None else v.as_integer_ratio() for tv in values]
     shared: dict[tuple[int, int] | None, Cell] = {None: Cell(None, "-", None)}
-    printed = _printed([tv.value for tv in values if tv.value is not None], digits)
-    for ratio, (value, text, number) in printed.items():
+    texts = printed([tv.value for tv in values if tv.value is not None], digits)
+    for ratio, (value, text, number) in texts.items():
         shared[ratio] = Cell(value, text, number)
     return [cell if tv.explanation is None
             else Cell(cell.value, cell.text, cell.decimal, tv.explanation)
@@ -98,9 +98,26 @@ def _header(t: Tournament, result: StandingsResult) -> tuple[tuple[str, str], ..
     return tuple((k, v) for k, v in items if v)
 
 
-def _crosstable(ctx: Context, order: list[int], notation: str) -> tuple[CrossRow, ...]:
+Entered = tuple[tuple[int, int, Outcome], ...]
+""":meth:`~swisstb_io.model.Tournament.entered_ahead`: ``(round, start_no, outcome)``."""
+
+
+def _ahead(entered: Entered, paired: int, width: int
+           ) -> dict[int, tuple[list[str], list[str]]]:
+    """The crosstable cells of the byes entered ahead (``width`` rounds from ``paired +
+    1``), by start number: ``(cells, US cells)``, each ``(H)`` or ``""``."""
+    cells: dict[int, tuple[list[str], list[str]]] = {}
+    for rnd, start_no, outcome in entered:
+        fide, us = cells.setdefault(start_no, ([""] * width, [""] * width))
+        fide[rnd - paired - 1] = f"({_FIDE_CHAR[outcome]})"
+        us[rnd - paired - 1] = f"({OUTCOME_TO_CODE[outcome]})"
+    return cells
+
+
+def _crosstable(ctx: Context, order: list[int], notation: str, entered: Entered,
+                width: int) -> tuple[CrossRow, ...]:
     """The crosstable lines of the players ``order`` (context indexes), with the cells
-    in ``notation``."""
+    in ``notation``; the byes ``entered`` ahead (``width`` columns) after them."""
     sno: list[int | None] = [*ctx.start_nos, None]  # opponent index -1: none
     us = ctx.us_codes()
     frac: dict[int, Fraction] = {}
@@ -111,21 +128,26 @@ def _crosstable(ctx: Context, order: list[int], notation: str) -> tuple[CrossRow
             value = frac[units] = Fraction(units, ctx.unit)
         return value
 
+    ahead = _ahead(entered, ctx.n_rounds, width)
+    none = ("",) * width
     out = []
     for i in order:
         opponents = tuple(sno[j] for j in ctx.opp[i])
         us_cells = tuple(us[i])
         cells = (us_cells if notation == "us"
                  else tuple(map(fide_cell, ctx.outcome[i], opponents, ctx.color[i])))
+        fide_ahead, us_ahead = ahead.get(ctx.start_nos[i], (none, none))
         out.append(CrossRow(ctx.start_nos[i], cells, us_cells, opponents,
-                            tuple(map(points, accumulate(ctx.pts[i])))))
+                            tuple(map(points, accumulate(ctx.pts[i]))),
+                            tuple(us_ahead if notation == "us" else fide_ahead),
+                            tuple(us_ahead)))
     return tuple(out)
 
 
-def _entered_ahead(t: Tournament) -> list[str]:
+def _entered_ahead(entered: Entered) -> list[str]:
     """One note per future round that holds byes entered ahead (counted nowhere)."""
     by_round: dict[int, list[str]] = {}
-    for rnd, start_no, outcome in t.entered_ahead():
+    for rnd, start_no, outcome in entered:
         by_round.setdefault(rnd, []).append(f"{start_no} {OUTCOME_TO_CODE[outcome]}")
     return [f"Entered ahead for round {rnd} (not paired yet, counted nowhere): "
             + ", ".join(cells) for rnd, cells in by_round.items()]
@@ -154,13 +176,14 @@ def build(
                s.system.decimals) for s in specs
     )
     standings = result.rows
-    by_column = [_cells([r.values[s.key] for r in standings], s.system.decimals)
+    by_column = [column_cells([r.values[s.key] for r in standings], s.system.decimals)
                  for s in specs]
     cells = list(zip(*by_column, strict=True)) if by_column else [()] * len(standings)
-    points = _printed([r.points for r in standings], 2)
+    points = printed([r.points for r in standings], 2)
     order = [ctx.index[r.start_no] for r in standings]
     players = t.players
     section = t.section
+    board_of = {m: f"Board {k}" for team in t.teams for k, m in enumerate(team.members, 1)}
     rows = []
     for r, row_cells, i in zip(standings, cells, order, strict=True):
         p = players[i]
@@ -170,7 +193,8 @@ def build(
             r.points, points_text, points_decimal, row_cells, r.shared_with,
             r.scored_in_play,
             {"team": p.team, "state": p.extras.get("uscf:state", ""), "section": section,
-             "federation": p.federation, "title": p.title}))
+             "federation": p.federation, "title": p.title,
+             "board": board_of.get(p.start_no, "")}))
     reasons = tuple(str(v) for k, v in ctx.decisions.items() if k.endswith("_reason"))
     opts = ctx.options
     notes = []
@@ -181,7 +205,9 @@ def build(
         notes.append("Play-off order (US Chess 34E12): " + ",".join(map(str, opts.playoff)))
     if opts.lot_seed is not None:
         notes.append(f"Remaining ties decided by lot (US Chess 34E13), seed {opts.lot_seed}")
-    notes.extend(_entered_ahead(t))
+    entered = t.entered_ahead()
+    ahead = max((rnd for rnd, _, _ in entered), default=ctx.n_rounds) - ctx.n_rounds
+    notes.extend(_entered_ahead(entered))
     decisions: dict[str, JSON] = {
         "actual_play_rule": result.actual_play_rule,
         "playoff": list(opts.playoff) if opts.playoff else None,
@@ -197,7 +223,7 @@ def build(
         columns=columns,
         rows=frozen_rows,
         groups=make_groups(frozen_rows, groups),
-        crosstable=_crosstable(ctx, order, notation) if crosstable else None,
+        crosstable=_crosstable(ctx, order, notation, entered, ahead) if crosstable else None,
         rounds=ctx.n_rounds,
         scheduled_rounds=ctx.scheduled,
         notation=notation,
@@ -211,4 +237,5 @@ def build(
         result=result,
         source=source,
         input_format=input_format,
+        ahead_rounds=ahead if crosstable else 0,
     )
