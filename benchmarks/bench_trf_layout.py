@@ -16,15 +16,18 @@ the 2,000 x 11 event of ``bench_trf.generate`` written as TRF-2026 in four spell
 Figures per group (sums over the fixtures): reading (``read_trf``, the layout not built),
 reading and building the layout (the first look at ``extras["trf:layout"]``), reading,
 building and writing the model back (``write_trf``); the layout's size in characters, the
-size of the event written as our XML (which keeps every extra), and how many files wrote
-back byte for byte.  Times are CPU seconds, best of 15 after a warm-up; on a shared
-machine they move with the neighbours, so ``--instructions`` counts the instructions of
-one child process per group and stage with valgrind's callgrind instead (millions; the
-child that only loads the files is subtracted; about ten minutes).
+size it would have if each line that differs kept its whole text and the checksum instead
+of edits ("as texts"; run it with this checkout's swisstb_io), the size of the event
+written as our XML (which keeps every extra), and how many files wrote back byte for byte.
+Times are CPU seconds, best of 15 after a warm-up; on a shared machine they move with the
+neighbours, so ``--instructions`` counts the instructions of one child process per group
+and stage with valgrind's callgrind instead (millions; the child that only loads the
+files is subtracted; about fifteen minutes).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -39,8 +42,9 @@ from bench_trf import generate  # this folder is first on sys.path when run as a
 import swisstb_io
 from swisstb_io.api import dumps
 from swisstb_io.errors import FormatError
+from swisstb_io.model import Tournament
 from swisstb_io.registry import ReadOptions, WriteOptions
-from swisstb_io.trf import read_trf, write_trf
+from swisstb_io.trf import _lines, read_trf, write_trf
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUT = "trf:layout"
@@ -114,14 +118,30 @@ def instructions(files: list[Path], name: str) -> int:
     return int(match.group(1))
 
 
+def as_texts(t: Tournament) -> int:
+    """The size the layout of ``t`` would have if each line that differs from its canonical
+    text kept that text and the checksum (``[key, text, crc]``) instead of edits."""
+    players = {p.start_no: p for p in t.players}
+    size = len(t.extras[LAYOUT])
+    for key, text, eol in _lines.decode(t.extras[LAYOUT]):
+        if isinstance(text, tuple):
+            canonical = _lines.render(key, t, players, t.teams) or ""
+            short = [key, [text[0], *(x for change in text[1] for x in change)]]
+            long = [key, _lines.apply(text, canonical), text[0]]
+            size += len(json.dumps(long + [eol] * (eol is not None), ensure_ascii=False)) \
+                - len(json.dumps(short + [eol] * (eol is not None), ensure_ascii=False))
+    return size
+
+
 def sizes(files: list[tuple[str, bytes]]) -> str:
-    layout_chars = xml_bytes = exact = 0
+    layout_chars = texts = xml_bytes = exact = 0
     for name, data in files:
         t = read_trf(data, name, ReadOptions()).tournament
         layout_chars += len(t.extras[LAYOUT])
+        texts += as_texts(t)
         xml_bytes += len(dumps(t, "xml"))
         exact += write_trf(t, WriteOptions()) == data
-    return (f"layout {layout_chars:>8,} chars  xml {xml_bytes:>10,} B  "
+    return (f"layout {layout_chars:>8,} chars (as texts {texts:>8,})  xml {xml_bytes:>10,} B  "
             f"byte-exact {exact}/{len(files)}")
 
 
