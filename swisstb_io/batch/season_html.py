@@ -133,7 +133,7 @@ def _event_heads(events: Sequence[dict[str, Any]]) -> list[str]:
         file = _e(ev["file"])
         label = f'<a href="{link}">{file}</a>' if link else file
         when = f", {_e(ev['date'])}" if ev["date"] else ""
-        heads.append(f'<tr class="ev"><th colspan="5" scope="rowgroup">{label} '
+        heads.append(f'<tbody><tr class="ev"><th colspan="5" scope="rowgroup">{label} '
                      f'{_e(ev["name"])}{when}: place ')
     return heads
 
@@ -148,7 +148,8 @@ class _Rows:
         self.rounds: dict[int, str] = {}
 
     def entry(self, ev: int, entry: SeasonEntry) -> str:
-        """One event of a player's games: the heading row, then one row per game."""
+        """One event of a player's games, a ``<tbody>`` of its own (the page's script sorts
+        and filters each on its own): the heading row, then one row per game."""
         place = "" if entry.place is None else entry.place
         rows = [f"{self.heads[ev]}{place}, {entry.points} points</th></tr>"]
         opponents, rounds = self.opponents, self.rounds
@@ -162,6 +163,7 @@ class _Rows:
                     f"</td><td>{html_text(opponent)}</td>"
                     f'<td class="num">{"" if rating is None else rating}</td><td>')
             rows.append(f"{start}{colour}{middle}{letter}</td></tr>")
+        rows[-1] += "</tbody>"
         return "\n".join(rows)
 
 
@@ -215,11 +217,11 @@ def _player_section(p: SeasonPlayer, rows: _Rows, events: Sequence[dict[str, Any
                + "</dl>")
     out += _chart(p, events)
     out += _event_rows(p, events)
-    games = [f"<table><caption>{_e(p.name)}: games, event by event</caption>"
-             "<thead><tr><th scope=\"col\">Rd</th><th scope=\"col\">Col</th>"
-             '<th scope="col">Opponent</th><th scope="col" class="num">Rtg</th>'
-             '<th scope="col">Result</th></tr></thead><tbody>',
-             *(rows.entry(ev, e) for ev, e in p.entries), "</tbody></table>"]
+    games = ['<table class="sortable filterable">'
+             f"<caption>{_e(p.name)}: games, event by event</caption>",
+             _th([("Rd", "num"), ("Col", "text"), ("Opponent", "text"), ("Rtg", "best"),
+                  ("Result", "text")]),
+             *(rows.entry(ev, e) for ev, e in p.entries), "</table>"]
     out += boxed(games, f"{p.name}: games")
     out.append("</section>")
     return out
