@@ -97,6 +97,9 @@ ol.legend svg { vertical-align: middle; margin-right: .4rem; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 p.legend-text, p.hint { color: var(--muted); font-size: .85rem; margin: .25rem 0; }
 footer { color: var(--muted); font-size: .8rem; margin-top: 2rem; }
+p.no-script { border-left: 3px solid var(--accent); background: var(--band); padding: .4rem .6rem;
+  font-size: .9rem; }
+td.date { white-space: nowrap; }
 @media screen and (max-width: 50rem) {
   body { margin: .75rem auto; padding: 0 .6rem; font-size: 14px; }
   h1 { font-size: 1.3rem; }
@@ -110,7 +113,7 @@ footer { color: var(--muted); font-size: .8rem; margin-top: 2rem; }
 @media print {
   @page { margin: 12mm 10mm; }
   body { margin: 0; max-width: none; font-size: 9pt; padding: 0; background: none; }
-  nav.site, .filter-row, .why, footer, p.hint { display: none; }
+  nav.site, .filter-row, .why, footer, p.hint, p.no-script { display: none; }
   main > section + section { content-visibility: visible; }
   th button::after { content: ""; }
   th button { display: contents; }  /* Chromium repeats no header row that holds a button */

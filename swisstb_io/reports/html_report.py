@@ -211,4 +211,4 @@ def render(report: Report, options: ReportOptions) -> bytes:
         body += _chart(report)
     body += ["</main>", footer(report.source)]
     data = why_data(report, report.rows) if report.explained else ""
-    return "\n".join(document(title, body, data)).encode()
+    return "\n".join(document(title, body, data, report.source)).encode()
