@@ -348,3 +348,55 @@ def test_without_javascript_the_page_says_how_to_read_the_explanations(
     assert not driver.find_element(By.CSS_SELECTOR, "p.hint").is_displayed()
     value = driver.find_element(By.CSS_SELECTOR, "button.why-open")
     assert value.value_of_css_property("cursor") == "text"  # not shown as a control
+
+
+def test_a_page_of_two_sections_sorts_and_explains_in_the_second(
+        driver: webdriver.Chrome, tmp_path: Path) -> None:
+    """A multi-section file's page (issue 15): the second section has its own tie-break
+    chain; its values open their own explanations, its sort leaves the first section's
+    table alone, and the search box filters both."""
+    from swisstb_io.reports import build
+    from swisstb_io.reports.html_report import render_sections
+
+    case = CASES[1]
+    options = case.report_options()
+    first = build(case.result_for("html"), options)
+    second = build(standings(big_event(12, 4), "SB,BH,WIN", CalcOptions(explain=True)),
+                   options)
+    page = tmp_path / "sections.html"
+    page.write_bytes(render_sections([("Open", first, options), ("Reserve", second, options)]))
+    driver.get(page.as_uri())
+
+    one = driver.find_element(By.ID, "sec1-standings")
+    two = driver.find_element(By.ID, "sec2-standings")
+    before = names(one)
+    assert len(before) == 16 and len(body_rows(two)) == 12
+    driver.execute_script("arguments[0].scrollIntoView({block: \"center\"})", two)
+    body_rows(two)[0].find_element(By.CSS_SELECTOR, "button.why-open").click()
+    why = driver.find_element(By.CSS_SELECTOR, ".why[role=dialog]")
+    assert why.text.startswith("SB = ") and "Player " in why.text, why.text
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert driver.find_elements(By.CSS_SELECTOR, ".why") == []
+    last = body_rows(two)[-1].find_elements(By.CSS_SELECTOR, "button.why-open")[-1]
+    last.click()
+    assert driver.find_element(By.CSS_SELECTOR, ".why").text.startswith("WIN = ")
+    driver.find_element(By.ID, "sec2").click()
+    assert driver.find_elements(By.CSS_SELECTOR, ".why") == []
+
+    heads = two.find_elements(By.CSS_SELECTOR, ":scope > thead th")
+    heads[1].find_element(By.TAG_NAME, "button").click()
+    assert heads[1].get_attribute("aria-sort") == "ascending"
+    assert names(two) == sorted(names(two), key=str.lower) != names(two)[::-1]
+    bh = next(h for h in heads if h.text.startswith("BH"))
+    bh.find_element(By.TAG_NAME, "button").click()
+    column = heads.index(bh)
+    values = [Decimal(r.find_elements(By.CSS_SELECTOR, "td, th")[column].text)
+              for r in body_rows(two)]
+    assert values == sorted(values, reverse=True) and values[0] > values[-1]
+    assert names(one) == before  # the first section's table is left alone
+
+    search = driver.find_element(By.CSS_SELECTOR, "input.filter")
+    search.send_keys("player 007")
+    assert names(two) == ["Player 007"] and names(one) == []
+    assert names(driver.find_element(By.ID, "sec2-crosstable")) == ["Player 007"]
+    assert console_errors(driver) == []

@@ -113,12 +113,13 @@ def test_report_json_of_every_section() -> None:
     assert doc["sections"][1]["report"] == json.loads(one)
 
 
-def test_report_html_of_a_multi_section_file_needs_section() -> None:
-    code, _, err = run("report", str(SJSON), "-f", "html")
-    assert code == 2
-    assert "holds 2 sections (1 'Open', 2 'U1600') and an HTML report shows one" in err
+def test_report_html_of_a_multi_section_file_is_one_page() -> None:
+    """(Its ids, blocks and explanations: test_multisection_html.py.)"""
+    code, out, _ = run("report", str(SJSON), "-f", "html")
+    assert code == 0 and out.count("<!DOCTYPE html>") == 1
+    assert '<h2 id="sec2">Section 2 of 2: U1600</h2>' in out
     code, out, _ = run("report", str(SJSON), "-f", "html", "--section", "1")
-    assert code == 0 and out.startswith("<!DOCTYPE html>")
+    assert code == 0 and out.startswith("<!DOCTYPE html>") and 'id="sec' not in out
 
 
 def test_report_after_round() -> None:

@@ -69,8 +69,7 @@ META = {
 
 
 def _sections(path: Path) -> list[Tournament]:
-    first = load(path)
-    return [first.tournament, *(load(path, section=s).tournament for s in first.sections[1:])]
+    return list(load(path).every_section())
 
 
 def _expected_cell(r: RoundResult) -> str:
@@ -213,6 +212,32 @@ def test_cli_several_files_one_report_and_zip(tmp_path: Path) -> None:
     assert (head["H_TOT_SECT"], head["H_CITY"]) == ("3", "Gainesville")
     names = [s["S_SEC_NAME"] for s in _read_dbf(tmp_path / "x", "TSEXPORT.DBF").records]
     assert names == ["Open", "Championship", "Reserve"]
+
+
+def test_a_multi_section_file_is_read_once(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every section of an .sjson from one reading (issue 15), so ``-`` (stdin, which
+    can be read only once) gives every section too."""
+    from swisstb_io.cli import _io
+
+    reads: list[object] = []
+
+    def counted(source: object, **kwargs: object) -> object:
+        reads.append(source)
+        return load(source, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_io, "load", counted)
+    args = ["submit", "uscf", str(SJSON), "-o", str(tmp_path / "a.zip")]
+    for key, value in META.items():
+        args += [f"--{key.replace('_', '-')}", value]
+    res = CliRunner().invoke(cli, args)
+    assert res.exit_code == 0, res.output
+    assert reads == [str(SJSON)] and "2 section(s), 9 players" in res.stderr
+    args[args.index("-o") + 1] = "-"
+    res = CliRunner().invoke(cli, [*args[:2], "-", *args[3:]], input=SJSON.read_bytes())
+    assert res.exit_code == 0, res.output
+    assert len(reads) == 2 and "2 section(s), 9 players" in res.stderr
+    assert res.stdout_bytes == (tmp_path / "a.zip").read_bytes()
 
 
 def test_cli_strict_refuses_and_writes_nothing(tmp_path: Path) -> None:

@@ -12,8 +12,10 @@ from ..model import Tournament
 from ..reports import (
     REPORT_FORMATS,
     PrizeColumn,
+    Report,
     ReportError,
     ReportOptions,
+    build,
     render,
     report_format,
 )
@@ -85,7 +87,8 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
 @click.option("-o", "--output", default="-", metavar="OUT", help="Output file (default stdout).")
 @click.option("--explain", is_flag=True, help="Show how every value was computed.")
 @click.option("--playoff", metavar="N,N,…",
-              help="Play-off result (34E12): start numbers best first; orders tied players.")
+              help="Play-off result (34E12): start numbers best first; orders tied players "
+                   "(of one section: a multi-section file needs --section).")
 @click.option("--lot-seed", type=int, metavar="N",
               help="Seed of the lot (34E13) for ties left after everything else; it is printed.")
 @click.option("--rating-list", default="auto", show_default=True, metavar="LIST",
@@ -105,10 +108,11 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
                    "player whose whole score is unplayed.")
 @click.option("--prizes", "prize_path", metavar="FILE",
               help="Prize file (TOML, see `swisstb prizes`): adds a Prize column and the "
-                   "prize list.")
+                   "prize list (of one section: a multi-section file needs --section).")
 @from_option
 @click.option("--section", metavar="NAME|NUMBER",
-              help="Section of a multi-section file (default: every section, one block each).")
+              help="Section of a multi-section file (default: every section, one titled "
+                   "block each; HTML: one page, a block per section).")
 @click.option("--view", type=click.Choice(["team", "individual"]), default=None,
               help="Team standings or individual standings (default: team standings, as "
                    "text, when teams meet each other: 310, a 192 team code or 013 teams "
@@ -141,13 +145,11 @@ def command(
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
     sections = (result.tournament,) if section is not None else result.every_section()
-    if len(sections) > 1:
+    if len(sections) > 1 and (playoff or prize_path):
         listing = ", ".join(f"{i} {t.section!r}" for i, t in enumerate(sections, 1))
-        if fmt == "html" or playoff or prize_path:
-            what = ("an HTML report shows" if fmt == "html" else "--playoff orders players of"
-                    if playoff else "--prizes gives the prizes of")
-            raise click.UsageError(f"{path} holds {len(sections)} sections ({listing}) and "
-                                   f"{what} one: choose it with --section")
+        what = "--playoff orders players of" if playoff else "--prizes gives the prizes of"
+        raise click.UsageError(f"{path} holds {len(sections)} sections ({listing}) and "
+                               f"{what} one: choose it with --section")
     if after_round is not None:
         last = max(t.rounds for t in sections)
         if not 1 <= after_round <= last:
@@ -161,7 +163,8 @@ def command(
         lot_seed=lot_seed, fide_rules=fide_rules, system=pairing,
         actual_play_rule=not no_actual_play,
     )
-    parts = []
+    parts: list[bytes] = []
+    pages: list[tuple[str, Report, ReportOptions]] = []  # HTML of several sections
     for t in sections:
         if _team_view(view, t, fmt, prize_path):
             parts.append(_team_report(t, codes, team_primary, _pab(team_pab), options, fmt,
@@ -185,10 +188,17 @@ def command(
         opts = ReportOptions(notation=notation, groups=group or None, labels=labels, source=path,
                              input_format=result.format, explain=explain, prizes=prizes)
         try:
-            parts.append(render(res, fmt, opts))
+            if fmt == "html" and len(sections) > 1:
+                pages.append((t.section, build(res, opts), opts))
+            else:
+                parts.append(render(res, fmt, opts))
         except ReportError as exc:
             raise click.UsageError(str(exc)) from exc
-    if len(parts) == 1:
+    if pages:
+        from ..reports.html_report import render_sections
+
+        write_output(output, render_sections(pages))
+    elif len(parts) == 1:
         write_output(output, parts[0])
     else:
         write_output(output, every_section(fmt, [t.section for t in sections], parts))

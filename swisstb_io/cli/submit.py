@@ -111,16 +111,13 @@ def _meta_options(fn: F) -> F:
 
 
 def _sections(paths: Sequence[str], from_format: str | None) -> list[Tournament]:
-    """Every section of every file, in order (a multi-section file gives all of its own)."""
+    """Every section of every file, in order (a multi-section file gives all of its own,
+    read once: ``-`` can be read only once, and a big file costs its reading time)."""
     out: list[Tournament] = []
     for path in paths:
-        first = read_input(path, from_format, False)
-        echo_diagnostics(first)
-        out.append(first.tournament)
-        for number in range(2, len(first.sections) + 1):
-            more = read_input(path, from_format, False, str(number))
-            echo_diagnostics(more)
-            out.append(more.tournament)
+        result = read_input(path, from_format, False)
+        echo_diagnostics(result)
+        out.extend(result.every_section())
     return out
 
 

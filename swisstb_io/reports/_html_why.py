@@ -18,6 +18,13 @@ empty): ``rule`` and each note are indexes into ``s``.  A row is
 are indexes into ``s``, ``opponent`` a start number or ``null``, ``value`` the number as
 printed in the page (a string, exact digits) or ``null``; trailing ``note`` and
 ``dropped`` entries that are ``0`` (the empty text) are left out.
+
+A page of several sections (:func:`.html_report.render_sections`) has one such object for
+all of them: a player's key in ``n`` and ``p`` (its rows' ``data-no``) is then its section's
+id prefix and start number (``"sec2-12"``), an opponent is such a key (a string), ``c``
+holds every section's columns one section after the other, and a player's cells start at
+its section's first column (``null`` for the columns of the sections before it: the
+script finds a value's label and explanation by the column's ``data-col``).
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..tiebreaks import Explanation
-from ._model import Report, Row
+from ._model import Report
 from ._numbers import decimal
 
 _dumps = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
@@ -53,13 +60,17 @@ class _Numbers(dict[tuple[int, int, int], str]):
         return value
 
 
-def _cell(e: Explanation, digits: int, texts: _Texts, numbers: _Numbers) -> str:
-    """One explanation as JSON text.  The rows hold only integers, ``null`` and the
-    numbers' digits, so each is written as text straight away: ~90,000 rows in a
-    2,000-player page, half the HTML report's time when built as lists for the encoder."""
+def _cell(e: Explanation, digits: int, texts: _Texts, numbers: _Numbers,
+          prefix: str) -> str:
+    """One explanation as JSON text (``prefix``: of the opponents' keys, see above).  The
+    rows hold only integers, ``null`` and the numbers' digits, so each is written as text
+    straight away: ~90,000 rows in a 2,000-player page, half the HTML report's time when
+    built as lists for the encoder."""
     rows = []
     for rnd, result, opponent, value, note, dropped in e.rows:
-        row = (f"[{rnd},{texts[result]},{'null' if opponent is None else opponent},"
+        who = ("null" if opponent is None else f'"{prefix}{opponent}"' if prefix
+               else opponent)
+        row = (f"[{rnd},{texts[result]},{who},"
                f"{'null' if value is None else numbers[(*value.as_integer_ratio(), digits)]}")
         if dropped:
             row += f",{texts[note]},{texts[dropped]}"
@@ -70,19 +81,25 @@ def _cell(e: Explanation, digits: int, texts: _Texts, numbers: _Numbers) -> str:
     return f"[{texts[e.rule]},[{','.join(rows)}]{notes}]"
 
 
-def why_data(report: Report, rows: Sequence[Row]) -> str:
-    """The JSON text of the explanations of ``rows`` (safe inside ``<script>``: ASCII, no
-    ``<``)."""
+def why_data(reports: Sequence[tuple[str, Report]]) -> str:
+    """The JSON text of the explanations of a page's reports (``(prefix, report)`` each:
+    ``""`` for the one event of a page, ``secN-`` for the sections of a page of several);
+    safe inside ``<script>``: ASCII, no ``<``."""
     texts = _Texts()
     texts[""] = 0
     numbers = _Numbers()
-    digits = [c.digits for c in report.columns]
+    labels: list[str] = []
+    names: dict[str, str] = {}
     players = []
-    for r in rows:
-        cells = ",".join("null" if c.explanation is None
-                         else _cell(c.explanation, d, texts, numbers)
-                         for c, d in zip(r.cells, digits, strict=True))
-        players.append(f'"{r.start_no}":[{cells}]')
-    head = _dumps({"s": list(texts), "c": [c.label for c in report.columns],
-                   "n": {str(r.start_no): r.name for r in report.rows}})
+    for prefix, report in reports:
+        digits = [c.digits for c in report.columns]
+        before = ["null"] * len(labels)
+        for r in report.rows:
+            cells = ",".join([*before, *("null" if c.explanation is None
+                                         else _cell(c.explanation, d, texts, numbers, prefix)
+                                         for c, d in zip(r.cells, digits, strict=True))])
+            players.append(f'"{prefix}{r.start_no}":[{cells}]')
+        labels += [c.label for c in report.columns]
+        names.update((f"{prefix}{r.start_no}", r.name) for r in report.rows)
+    head = _dumps({"s": list(texts), "c": labels, "n": names})
     return f'{head[:-1]},"p":{{{",".join(players)}}}}}'.replace("<", "\\u003c")

@@ -30,6 +30,10 @@ LEGENDS: Mapping[str, str] = {
     "bye, Z zero-point bye; blank not paired",
 }
 
+AHEAD_LEGEND = ("; in brackets, e.g. (H), a bye entered ahead for a round not paired yet "
+                "(counted nowhere)")
+"""What the legend adds when the crosstable shows byes entered ahead."""
+
 
 @dataclass(frozen=True, slots=True)
 class Column:
@@ -96,6 +100,12 @@ class CrossRow:
     """The opponent's start number, ``None`` without one."""
     progression: tuple[Fraction, ...]
     """Running score after each round."""
+    ahead: tuple[str, ...] = ()
+    """The :attr:`Report.ahead_rounds` columns after the rounds that count: a bye entered
+    ahead in brackets (``(H)``: shown, counted nowhere), ``""`` for none; in the report's
+    notation."""
+    ahead_us: tuple[str, ...] = ()
+    """:attr:`ahead` in US wall-chart notation (the text report's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,9 +149,14 @@ class Report:
     """The standings the table was built from."""
     source: str = ""
     input_format: str = ""
+    ahead_rounds: int = 0
+    """Crosstable columns after :attr:`rounds`: future rounds holding byes entered ahead
+    (:meth:`~swisstb_io.model.Tournament.entered_ahead`), up to the last such round."""
 
     @property
     def legend(self) -> str:
+        if self.ahead_rounds:
+            return LEGENDS[self.notation] + AHEAD_LEGEND
         return LEGENDS[self.notation]
 
     @property

@@ -35,9 +35,10 @@ def _fixed_ratio(num: int, den: int) -> str:
 
 
 def chart(rows: Sequence[Row], lines: Sequence[CrossRow], rounds: int, title: str,
-          limit: int = 10) -> str:
+          limit: int = 10, title_id: str = "chart-title") -> str:
     """An ``<svg>`` element with one line per player (the first ``limit`` rows; ``lines``
-    are their crosstable lines, in the same order)."""
+    are their crosstable lines, in the same order); ``title_id``: the id of its title (a
+    page of several sections has several charts)."""
     shown = list(zip(rows[:limit], lines[:limit], strict=True))
     top = max((x.progression[-1] for _, x in shown if x.progression), default=Fraction(0))
     y_max = max(1, math.ceil(top))
@@ -59,8 +60,8 @@ def chart(rows: Sequence[Row], lines: Sequence[CrossRow], rounds: int, title: st
 
     out = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '
-        f'role="img" aria-labelledby="chart-title" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="chart-title">{html_text(title)}</title>',
+        f'role="img" aria-labelledby="{title_id}" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{title_id}">{html_text(title)}</title>',
     ]
     step = 1 if y_max <= 12 else (y_max // 10 + 1)
     v = 0

@@ -98,9 +98,26 @@ def _header(t: Tournament, result: StandingsResult) -> tuple[tuple[str, str], ..
     return tuple((k, v) for k, v in items if v)
 
 
-def _crosstable(ctx: Context, order: list[int], notation: str) -> tuple[CrossRow, ...]:
+Entered = tuple[tuple[int, int, Outcome], ...]
+""":meth:`~swisstb_io.model.Tournament.entered_ahead`: ``(round, start_no, outcome)``."""
+
+
+def _ahead(entered: Entered, paired: int, width: int
+           ) -> dict[int, tuple[list[str], list[str]]]:
+    """The crosstable cells of the byes entered ahead (``width`` rounds from ``paired +
+    1``), by start number: ``(cells, US cells)``, each ``(H)`` or ``""``."""
+    cells: dict[int, tuple[list[str], list[str]]] = {}
+    for rnd, start_no, outcome in entered:
+        fide, us = cells.setdefault(start_no, ([""] * width, [""] * width))
+        fide[rnd - paired - 1] = f"({_FIDE_CHAR[outcome]})"
+        us[rnd - paired - 1] = f"({OUTCOME_TO_CODE[outcome]})"
+    return cells
+
+
+def _crosstable(ctx: Context, order: list[int], notation: str, entered: Entered,
+                width: int) -> tuple[CrossRow, ...]:
     """The crosstable lines of the players ``order`` (context indexes), with the cells
-    in ``notation``."""
+    in ``notation``; the byes ``entered`` ahead (``width`` columns) after them."""
     sno: list[int | None] = [*ctx.start_nos, None]  # opponent index -1: none
     us = ctx.us_codes()
     frac: dict[int, Fraction] = {}
@@ -111,21 +128,26 @@ def _crosstable(ctx: Context, order: list[int], notation: str) -> tuple[CrossRow
             value = frac[units] = Fraction(units, ctx.unit)
         return value
 
+    ahead = _ahead(entered, ctx.n_rounds, width)
+    none = ("",) * width
     out = []
     for i in order:
         opponents = tuple(sno[j] for j in ctx.opp[i])
         us_cells = tuple(us[i])
         cells = (us_cells if notation == "us"
                  else tuple(map(fide_cell, ctx.outcome[i], opponents, ctx.color[i])))
+        fide_ahead, us_ahead = ahead.get(ctx.start_nos[i], (none, none))
         out.append(CrossRow(ctx.start_nos[i], cells, us_cells, opponents,
-                            tuple(map(points, accumulate(ctx.pts[i])))))
+                            tuple(map(points, accumulate(ctx.pts[i]))),
+                            tuple(us_ahead if notation == "us" else fide_ahead),
+                            tuple(us_ahead)))
     return tuple(out)
 
 
-def _entered_ahead(t: Tournament) -> list[str]:
+def _entered_ahead(entered: Entered) -> list[str]:
     """One note per future round that holds byes entered ahead (counted nowhere)."""
     by_round: dict[int, list[str]] = {}
-    for rnd, start_no, outcome in t.entered_ahead():
+    for rnd, start_no, outcome in entered:
         by_round.setdefault(rnd, []).append(f"{start_no} {OUTCOME_TO_CODE[outcome]}")
     return [f"Entered ahead for round {rnd} (not paired yet, counted nowhere): "
             + ", ".join(cells) for rnd, cells in by_round.items()]
@@ -181,7 +203,9 @@ def build(
         notes.append("Play-off order (US Chess 34E12): " + ",".join(map(str, opts.playoff)))
     if opts.lot_seed is not None:
         notes.append(f"Remaining ties decided by lot (US Chess 34E13), seed {opts.lot_seed}")
-    notes.extend(_entered_ahead(t))
+    entered = t.entered_ahead()
+    ahead = max((rnd for rnd, _, _ in entered), default=ctx.n_rounds) - ctx.n_rounds
+    notes.extend(_entered_ahead(entered))
     decisions: dict[str, JSON] = {
         "actual_play_rule": result.actual_play_rule,
         "playoff": list(opts.playoff) if opts.playoff else None,
@@ -197,7 +221,7 @@ def build(
         columns=columns,
         rows=frozen_rows,
         groups=make_groups(frozen_rows, groups),
-        crosstable=_crosstable(ctx, order, notation) if crosstable else None,
+        crosstable=_crosstable(ctx, order, notation, entered, ahead) if crosstable else None,
         rounds=ctx.n_rounds,
         scheduled_rounds=ctx.scheduled,
         notation=notation,
@@ -211,4 +235,5 @@ def build(
         result=result,
         source=source,
         input_format=input_format,
+        ahead_rounds=ahead if crosstable else 0,
     )

@@ -9,11 +9,14 @@ each round's number, what was dropped and why), built from the page's compact ex
 data (:mod:`._html_why`).  Tables scroll sideways inside their box on a phone, with the
 place and name columns kept in view; printed, table headers repeat on every page.  Every
 text from the input file is escaped; the footer names the input file, never its folder.
+The sections of a multi-section file make one page of their own (:func:`render_sections`:
+a titled block each, every id of a block prefixed).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat
 
@@ -69,6 +72,21 @@ def _column(cells: list[Cell], esc: _Escaped) -> list[str]:
     return out
 
 
+@dataclass(frozen=True)
+class _Ids:
+    """Where one event's block sits in its page: the start of its ids (``""`` on a page
+    of one event, ``sec2-`` in the second section of a page of several), the level of its
+    headings and its first tie-break column among the page's."""
+
+    prefix: str = ""
+    level: int = 2
+    first_column: int = 0
+
+
+_ONE = _Ids()
+"""A page of one event."""
+
+
 def _optional_fields(rows: tuple[Row, ...]) -> list[tuple[str, str]]:
     """``(field, header)`` of the Title and Fed columns, when any player has one."""
     return [(key, head) for key, head in (("title", "Title"), ("federation", "Fed"))
@@ -76,9 +94,11 @@ def _optional_fields(rows: tuple[Row, ...]) -> list[tuple[str, str]]:
 
 
 def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str,
-               links: Mapping[int, str], prizes: PrizeColumn | None = None) -> list[str]:
+               links: Mapping[int, str], prizes: PrizeColumn | None = None,
+               ids: _Ids | None = None) -> list[str]:
     """The lines of a standings table (``links``: a page for some players' names;
-    ``prizes``: a Prize column)."""
+    ``prizes``: a Prize column; ``ids``: the section of a page of several)."""
+    ids = ids or _ONE
     extra = _optional_fields(report.rows)
     heads = [("Place", "num", "", "place"), ("Name", "text", "", "name"),
              ("No", "num", "", ""),
@@ -92,11 +112,11 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: st
     th += "".join(
         f'<th scope="col" data-type="num" data-first="desc" data-col="{k}" class="num">'
         f'<button type="button" title="{_e(c.name)}, {_e(c.rule)}">{_e(c.label)}</button></th>'
-        for k, c in enumerate(report.columns))
+        for k, c in enumerate(report.columns, ids.first_column))
     if prizes is not None:
         th += '<th scope="col" data-type="text"><button type="button">Prize</button></th>'
     esc = _Escaped()
-    out = [f'<table class="standings sortable filterable" id="{table_id}">'
+    out = [f'<table class="standings sortable filterable" id="{ids.prefix}{table_id}">'
            f'<caption class="sr">{caption}</caption>', f"<thead><tr>{th}</tr></thead><tbody>"]
     starred = report.actual_play_rule
     by_column = [_column([r.cells[k] for r in rows], esc) for k in range(len(report.columns))]
@@ -110,7 +130,7 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: st
         rating = ('<td class="num" data-sort="">unr</td>' if r.rating is None
                   else f'<td class="num">{r.rating}</td>')
         out.append(
-            f'<tr data-no="{r.start_no}"><td class="num place" data-sort="{r.place}">'
+            f'<tr data-no="{ids.prefix}{r.start_no}"><td class="num place" data-sort="{r.place}">'
             f'{esc[r.place_text]}</td><th scope="row" class="name">{name}{mark}</th>'
             f'<td class="num">{r.start_no}</td>'
             + "".join(f"<td>{esc[r.fields.get(key, '')]}</td>" for key, _ in extra)
@@ -121,15 +141,17 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: st
     return boxed(out, caption)
 
 
-def _crosstable(report: Report) -> list[str]:
+def _crosstable(report: Report, ids: _Ids) -> list[str]:
     name = "US" if report.notation == "us" else "FIDE"
     heads = ('<th scope="col" class="num" data-type="num"><button type="button">No</button></th>'
              '<th scope="col" data-type="text"><button type="button">Name</button></th>'
              '<th scope="col" class="num" data-type="num" data-first="desc">'
              '<button type="button">Pts</button></th>'
-             + "".join(f'<th scope="col">R{k}</th>' for k in range(1, report.rounds + 1)))
+             + "".join(f'<th scope="col">R{k}</th>'
+                       for k in range(1, report.rounds + report.ahead_rounds + 1)))
+    p = ids.prefix
     out = [f'<p class="legend-text">{_e(report.legend)}.</p>'
-           '<table class="crosstable sortable filterable" id="crosstable">'
+           f'<table class="crosstable sortable filterable" id="{p}crosstable">'
            f"<caption>Crosstable in {name} notation</caption>",
            f"<thead><tr>{heads}</tr></thead><tbody>"]
     esc = _Escaped()
@@ -138,21 +160,24 @@ def _crosstable(report: Report) -> list[str]:
         for cell, opponent in zip(line.cells, line.opponents, strict=True):
             text = esc[cell]
             if opponent is not None:
-                cells.append(f'<td><a href="#x{opponent}">{text}</a></td>')
+                cells.append(f'<td><a href="#{p}x{opponent}">{text}</a></td>')
             else:
                 cells.append(f"<td>{text}</td>")
-        out.append(f'<tr id="x{r.start_no}"><td class="num">{r.start_no}</td>'
+        cells += (f'<td title="entered ahead, counted nowhere">{esc[c]}</td>' if c
+                  else "<td></td>" for c in line.ahead)
+        out.append(f'<tr id="{p}x{r.start_no}"><td class="num">{r.start_no}</td>'
                    f'<th scope="row">{esc[r.name]}</th><td class="num">{esc[r.points_text]}</td>'
                    + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     return [out[0], *boxed(out[1:], f"Crosstable in {name} notation")]
 
 
-def _header(report: Report, title: str) -> list[str]:
+def _facts(report: Report) -> list[str]:
+    """The event's facts, its tie-breaks in order and the report's notes."""
     items = list(report.header)
     if report.fide_rules:
         items.append(("FIDE tie-break rules", f"C.07, {report.fide_rules} edition"))
-    out = [f"<h1>{_e(title)}</h1>", '<dl class="facts">']
+    out = ['<dl class="facts">']
     out.extend(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in items)
     out.append("</dl>")
     if report.columns:
@@ -166,49 +191,100 @@ def _header(report: Report, title: str) -> list[str]:
     return out
 
 
-def _groups(report: Report, links: Mapping[int, str]) -> list[str]:
-    out = ['<section aria-labelledby="s-groups"><h2 id="s-groups">Groups</h2>']
+def _heading(ids: _Ids, name: str, text: str, level: int = 0) -> str:
+    """``<section aria-labelledby="s-NAME"><h2 id="s-NAME">TEXT</h2>`` (one level deeper
+    on a page of several sections; ``level`` deeper still)."""
+    h = ids.level + level
+    return (f'<section aria-labelledby="{ids.prefix}{name}">'
+            f'<h{h} id="{ids.prefix}{name}">{text}</h{h}>')
+
+
+def _groups(report: Report, links: Mapping[int, str], ids: _Ids) -> list[str]:
+    out = [_heading(ids, "s-groups", "Groups")]
     for n, group in enumerate(report.groups, 1):
-        out.append(f'<section aria-labelledby="g{n}"><h3 id="g{n}">{_e(group.title)} '
-                   "<small>(places counted inside the group)</small></h3>")
-        out += _standings(report, group.rows, _e(group.title), f"group-{n}", links)
+        out.append(_heading(ids, f"g{n}", f"{_e(group.title)} "
+                            "<small>(places counted inside the group)</small>", 1))
+        out += _standings(report, group.rows, _e(group.title), f"group-{n}", links, ids=ids)
         out.append("</section>")
     out.append("</section>")
     return out
 
 
-def _chart(report: Report) -> list[str]:
+def _chart(report: Report, ids: _Ids) -> list[str]:
     shown = min(CHART_PLAYERS, len(report.rows))
     title = (f"Score after each round, the top {shown} of {len(report.rows)} players"
              if shown < len(report.rows) else "Score after each round")
-    return ['<section aria-labelledby="s-chart"><h2 id="s-chart">Score progression</h2>',
+    return [_heading(ids, "s-chart", "Score progression"),
             "<figure>",
-            chart(report.rows, report.crosstable_rows(), report.rounds, title, CHART_PLAYERS),
+            chart(report.rows, report.crosstable_rows(), report.rounds, title, CHART_PLAYERS,
+                  f"{ids.prefix}chart-title"),
             legend(report.rows, CHART_PLAYERS),
             f"<figcaption>{_e(title)}.</figcaption></figure></section>"]
 
 
-def render(report: Report, options: ReportOptions) -> bytes:
-    title = report.event_name or file_name(report.source) or "Standings"
+def _event(report: Report, options: ReportOptions, ids: _Ids) -> list[str]:
+    """The standings, prize list, groups, crosstable and chart of one event (or one
+    section of a page of several)."""
     links = options.player_links
-    body = ["<header>", *filter(None, [nav(options.site_links)]), *_header(report, title),
-            "</header>",
-            "<main>", '<section aria-labelledby="s-standings"><h2 id="s-standings">'
-            "Standings</h2>",
-            '<p class="hint">Sort by clicking a column header; open a tie-break value to see '
-            "how it was computed.</p>",
-            *_standings(report, report.rows, "Standings", "standings", links, options.prizes),
-            "</section>"]
+    body = [_heading(ids, "s-standings", "Standings")]
+    if ids is _ONE:
+        body.append('<p class="hint">Sort by clicking a column header; open a tie-break '
+                    "value to see how it was computed.</p>")
+    body += [*_standings(report, report.rows, "Standings", "standings", links,
+                         options.prizes, ids), "</section>"]
     if options.prizes is not None and options.prizes.html:
-        body += ['<section aria-labelledby="s-prizes" class="prizes">',
-                 *boxed([options.prizes.html.replace("<h2>", '<h2 id="s-prizes">', 1)],
-                        "Prizes"), "</section>"]
+        h = ids.level
+        html = options.prizes.html.replace("<h2>", f'<h{h} id="{ids.prefix}s-prizes">', 1)
+        body += [f'<section aria-labelledby="{ids.prefix}s-prizes" class="prizes">',
+                 *boxed([html.replace("</h2>", f"</h{h}>", 1)], "Prizes"), "</section>"]
     if report.groups:
-        body += _groups(report, links)
-    body += ['<section aria-labelledby="s-cross"><h2 id="s-cross">Crosstable</h2>',
-             *_crosstable(report), "</section>"]
+        body += _groups(report, links, ids)
+    body += [_heading(ids, "s-cross", "Crosstable"), *_crosstable(report, ids), "</section>"]
     if report.rounds:
-        body += _chart(report)
-    body += ["</main>", footer(report.source)]
-    data = why_data(report, report.rows) if report.explained else ""
+        body += _chart(report, ids)
+    return body
+
+
+def _title(report: Report) -> str:
+    return report.event_name or file_name(report.source) or "Standings"
+
+
+def render(report: Report, options: ReportOptions) -> bytes:
+    title = _title(report)
+    body = ["<header>", *filter(None, [nav(options.site_links)]), f"<h1>{_e(title)}</h1>",
+            *_facts(report), "</header>", "<main>", *_event(report, options, _ONE),
+            "</main>", footer(report.source)]
+    data = why_data([("", report)]) if report.explained else ""
     return "\n".join(document(title, body, data, report.source)).encode()
+
+
+def render_sections(sections: Sequence[tuple[str, Report, ReportOptions]]) -> bytes:
+    """One page for the sections of a file (``(name, report, options)`` each, in order):
+    a list of them at the top, then one titled block each with its own facts, standings,
+    crosstable and chart.  Every id of a block starts with ``secN-`` (``sec2-standings``,
+    ``sec2-x12``), so none repeats; the search box filters every block, and the page's one
+    explanation data holds every section's players (:mod:`._html_why`)."""
+    first = sections[0][1]
+    title = _title(first)
+    n = len(sections)
+    blocks = []
+    items = []
+    parts = []
+    column = 0
+    for i, (name, report, options) in enumerate(sections, 1):
+        ids = _Ids(f"sec{i}-", 3, column)
+        column += len(report.columns)
+        heading = f"Section {i} of {n}: {name or '-'}"
+        items.append(f'<li><a href="#sec{i}">{_e(heading)}</a></li>')
+        blocks += [f'<section aria-labelledby="sec{i}"><h2 id="sec{i}">{_e(heading)}</h2>',
+                   *_facts(report), *_event(report, options, ids), "</section>"]
+        parts.append((ids.prefix, report))
+    site = sections[0][2].site_links
+    body = ["<header>", *filter(None, [nav(site)]), f"<h1>{_e(title)}</h1>",
+            f'<nav aria-label="Sections"><ol>{"".join(items)}</ol></nav>',
+            '<p class="hint">Sort by clicking a column header; open a tie-break value to see '
+            "how it was computed.</p>", "</header>",
+            "<main>", *blocks, "</main>", footer(first.source)]
+    explained = all(report.explained for _, report, _ in sections)
+    data = why_data(parts) if explained else ""
+    return "\n".join(document(title, body, data, first.source)).encode()

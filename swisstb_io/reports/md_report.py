@@ -55,10 +55,11 @@ def _standings(report: Report, rows: tuple[Row, ...],
 
 
 def _crosstable(report: Report) -> list[str]:
-    heads = ["No", "Name", "Points", *(f"R{k}" for k in range(1, report.rounds + 1))]
+    heads = ["No", "Name", "Points",
+             *(f"R{k}" for k in range(1, report.rounds + report.ahead_rounds + 1))]
     body = [
         [str(r.start_no), esc(r.name), r.points_text,
-         *(esc(c) or " " for c in line.cells)]
+         *(esc(c) or " " for c in (*line.cells, *line.ahead))]
         for r, line in zip(report.rows, report.crosstable_rows(), strict=True)
     ]
     return _table(heads, body, {0, 2})

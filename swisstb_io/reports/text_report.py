@@ -52,26 +52,32 @@ def _standings(report: Report, prizes: PrizeColumn | None = None) -> list[str]:
         ).rstrip())
     lines.extend(report.ranking_notes)
     lines.append("")
-    lines.extend(_crosstable(report.rows, report.crosstable_rows(), report.rounds, name_w))
+    lines.extend(_crosstable(report.rows, report.crosstable_rows(), report.rounds, name_w,
+                             report.ahead_rounds))
     return lines
 
 
 def _crosstable(rows: tuple[Row, ...], lines: tuple[CrossRow, ...], rounds: int,
-                name_w: int) -> list[str]:
-    cell_w = max([3, *(len(c) for x in lines for c in x.us)])
+                name_w: int, ahead: int = 0) -> list[str]:
+    """The US-notation crosstable; ``ahead``: columns of byes entered ahead after the
+    ``rounds`` that count."""
+    cell_w = max([3, *(len(c) for x in lines for c in (*x.us, *x.ahead_us))])
     no_w = max(2, *(len(str(r.start_no)) for r in rows)) if rows else 2
     pts_w = max([3, *(len(r.points_text) for r in rows)])
-    fixed = no_w + 2 + 2 + pts_w + rounds * (cell_w + 1)
+    fixed = no_w + 2 + 2 + pts_w + (rounds + ahead) * (cell_w + 1)
     name_w = max(10, min(name_w, WIDTH - fixed))
     out = ["Crosstable (opponents by start number): W/D/L played, X/F forfeit won/lost,",
            "B full-point bye, H half-point bye, U not played"]
+    if ahead:
+        out.append("(H), (B), (U) in brackets: entered ahead for a round not paired yet, "
+                   "counted nowhere")
     head = (f"{'No':>{no_w}}  {'Name':<{name_w}}  {'Pts':>{pts_w}}"
-            + "".join(f" {'R' + str(k + 1):<{cell_w}}" for k in range(rounds)))
+            + "".join(f" {'R' + str(k + 1):<{cell_w}}" for k in range(rounds + ahead)))
     out.append(head.rstrip())
     out.append("-" * len(head.rstrip()))
     for r, x in zip(rows, lines, strict=True):
         line = (f"{r.start_no:>{no_w}}  {r.name[:name_w]:<{name_w}}  {r.points_text:>{pts_w}}"
-                + "".join(f" {c:<{cell_w}}" for c in x.us))
+                + "".join(f" {c:<{cell_w}}" for c in (*x.us, *x.ahead_us)))
         out.append(line.rstrip())
     return out
 

@@ -17,16 +17,16 @@ from .writer import write
 
 LOSSY = frozenset(
     {
-        "player.adjustments",
-        "tournament.point_system",
         "tournament.teams",
         "player.results.color:unplayed",
         "player.results.trailing",
     }
 )
 """US notation has no colour on forfeits (``X``/``F``/``Z``); Tournament.teams (team objects)
-and point systems other than 1-½-0 have no place in the file; rounds end at the last game or
-bye (convention: :attr:`swisstb_io.registry.FormatSpec.lossy`)."""
+have no place in the file (a point system other than 1-½-0 has its ``# Point system:``
+line, bonus and penalty points their ``Adjustments`` column); rounds end at the last game
+or bye (convention:
+:attr:`swisstb_io.registry.FormatSpec.lossy`)."""
 
 
 def sniff(data: bytes) -> bool:

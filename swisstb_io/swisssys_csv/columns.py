@@ -19,6 +19,7 @@ ROLE_ALIASES: dict[str, tuple[str, ...]] = {
     "fide_rating": ("fide rating", "fide"),
     "federation": ("fed", "federation"),
     "birth": ("born", "birth"),
+    "adjustments": ("adjustments", "adj", "bonus"),
 }
 """Known roles and their labels (compared lower-case, blanks collapsed)."""
 
@@ -37,6 +38,7 @@ LABEL: dict[str, str] = {
     "fide_rating": "FIDE Rating",
     "federation": "Fed",
     "birth": "Born",
+    "adjustments": "Adjustments",
 }
 """The label the writer uses for each role."""
 
@@ -87,6 +89,7 @@ META_KEYS: dict[str, str] = {
     "tie-breaks": "tiebreaks",
     "standings": "standings_order",
     "outcomes": "outcomes",
+    "point system": "point_system",
 }
 """``# Key: value`` metadata keys (compared lower-case) and the Tournament field each fills."""
 
@@ -109,6 +112,7 @@ META_LABEL: dict[str, str] = {
     "tiebreaks": "Tie-breaks",
     "standings_order": "Standings",
     "outcomes": "Outcomes",
+    "point_system": "Point system",
 }
 
 LIST_SEPARATORS: dict[str, str] = {

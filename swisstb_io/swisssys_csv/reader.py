@@ -16,6 +16,7 @@ from ..us_notation import format_points, parse_date, resolve_double_forfeits, tr
 from ..validate import Places, check_games, check_points
 from .checks import apply_overrides
 from .columns import LIST_SEPARATORS, META_KEYS, NAMESPACED
+from .points import parse_point_text
 from .rowread import RowReader, header
 from .tokenize import Field, Row, sniff_delimiter, table
 
@@ -71,6 +72,11 @@ def _meta(
             values[target] = tuple(v.strip() for v in value.split(sep) if v.strip())
         elif target == "outcomes":
             outcomes = (line_no, col, value)
+        elif target == "point_system":
+            try:
+                values[target] = parse_point_text(value)
+            except ValueError as exc:
+                raise FormatError(f"bad {key}: {exc}", Location(path, line_no, col)) from None
         else:
             values[target] = value
     for target, day in dates.items():

@@ -14,9 +14,10 @@ from typing import Any
 
 from ..errors import FormatError, Location, quoted
 from ..limits import MAX_NUMBER_DIGITS
-from ..model import Rating, RoundResult
+from ..model import PointAdjustment, Rating, RoundResult
 from ..textsafe import spreadsheet_unsafe
 from ..us_notation import EXPECTED_CELLS, cell_result, parse_cell, parse_points
+from .adjustments import EXPECTED, parse_adjustments
 from .columns import NAMESPACED, classify
 from .tokenize import Field, Row
 
@@ -99,6 +100,7 @@ class RowReader:
         self.rating = roles.get("rating")
         self.total = roles.get("total")
         self.fide_rating = roles.get("fide_rating")
+        self.adjustments = roles.get("adjustments")
         self.texts = [  # Player text fields, each filled by the column of the same role
             (role, roles.get(role))
             for role in ("name", "sex", "title", "federation", "fide_id", "birth", "team")
@@ -166,6 +168,13 @@ class RowReader:
         fide_rating = None
         if self.fide_rating is not None:
             fide_rating = self._rating(row, self.fide_rating, None)
+        adjustments: tuple[PointAdjustment, ...] | None = ()
+        if self.adjustments is not None:
+            cell = values[self.adjustments]
+            adjustments = parse_adjustments(spreadsheet_unsafe(cell.strip()))
+            if adjustments is None:
+                raise FormatError(f"bad Adjustments {quoted(cell.strip())} ({EXPECTED})",
+                                  self.at(row, self.adjustments))
         rounds: list[RoundResult] = []
         cells = _CELLS
         for idx in self.rounds:
@@ -188,6 +197,7 @@ class RowReader:
             national_ids=tuple(national_ids),
             declared_points=declared_points,
             declared_rank=declared_rank,
+            adjustments=adjustments,
             extras=MappingProxyType(extras),
         )
         return fields, rounds

@@ -9,7 +9,9 @@ from ..model import DateText, Outcome, Player, Tournament
 from ..registry import WriteOptions
 from ..textsafe import after_delimiters_safe, spreadsheet_safe
 from ..us_notation import CODE_TO_OUTCOME, OUTCOME_TO_CODE, format_cell, format_points, parse_date
+from .adjustments import adjustments_text
 from .columns import LABEL, LIST_SEPARATORS, META_LABEL
+from .points import point_text
 
 _COLUMNS = frozenset({"uscf:state"})
 """Player extras with a column of their own."""
@@ -62,6 +64,8 @@ def _meta_lines(t: Tournament) -> list[str]:
             lines.append((key[len("csv:meta:") :], value))
         elif not key.startswith("csv:"):  # other formats' extras, e.g. uscf:affiliate_id
             lines.append((key, value))
+    if not t.point_system.is_default:
+        add("point_system", point_text(t.point_system))
     overrides = _overrides(t)
     if overrides:
         lines.append((META_LABEL["outcomes"], " ".join(overrides)))
@@ -155,6 +159,8 @@ def write(t: Tournament, options: WriteOptions) -> bytes:
         columns.append((key.removeprefix("csv:column:"), _extra_of(key)))
     for rnd in range(1, n_rounds + 1):
         columns.append((f"Rd {rnd}", _cell_of(rnd)))
+    optional(LABEL["adjustments"], lambda p: spreadsheet_safe(
+        adjustments_text(p.adjustments, f"pair {p.start_no} ({p.name})")))
     optional(
         LABEL["total"],
         lambda p: "" if p.declared_points is None else format_points(p.declared_points),
