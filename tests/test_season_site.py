@@ -195,6 +195,8 @@ def test_every_table_of_the_season_site_sorts_and_filters(site: Path, driver) ->
     games = driver.find_element(By.CSS_SELECTOR, "#p2 ~ .box table:has(> tbody > tr.ev)")
     events = _games(games)
     assert len(events) == 3 and all(len(rows) == 3 for _, rows in events)
+    assert [head.split()[0] for head, _ in events] == [  # by date, as the events table
+        "winter/open1.trf", "open2.jch", "open3.xml"]
     rtg = games.find_elements(By.CSS_SELECTOR, ":scope > thead th")[3]
     assert rtg.text.rstrip(" ↕") == "Rtg"
     rtg.find_element(By.TAG_NAME, "button").click()  # best first

@@ -233,10 +233,10 @@ def _player_section(p: SeasonPlayer, rows: _Rows) -> list[str]:
     out += _chart(p, rows, ordered, perfs)
     out += _event_rows(p, rows, ordered, perfs)
     games = ['<table class="sortable filterable">'
-             f"<caption>{_e(p.name)}: games, event by event</caption>",
+             f"<caption>{_e(p.name)}: games, event by event (by date)</caption>",
              _th([("Rd", "num"), ("Col", "text"), ("Opponent", "text"), ("Rtg", "best"),
                   ("Result", "text")]),
-             *(rows.entry(ev, e) for ev, e in p.entries), "</table>"]
+             *(rows.entry(ev, e) for ev, e in ordered), "</table>"]
     out += boxed(games, f"{p.name}: games")
     out.append("</section>")
     return out
