@@ -57,6 +57,14 @@ def record_places(path: str, lines: Mapping[int, int | None]) -> Places:
     return Places(at, at)
 
 
+def _teammates(team_of: Mapping[int, str] | None, a: int, b: int) -> bool:
+    """Whether players ``a`` and ``b`` are in one team (``team_of``: player -> team)."""
+    if not team_of:
+        return False
+    team = team_of.get(a, "")
+    return team != "" and team == team_of.get(b, "")
+
+
 def check_games(
     results: Mapping[int, Sequence[RoundResult]],
     places: Places,
@@ -66,6 +74,7 @@ def check_games(
     record: str = "player",
     total_rounds: int | None = None,
     lenient_forfeits: bool = False,
+    team_of: Mapping[int, str] | None = None,
 ) -> None:
     """Check every round of every player in ``results`` (start number -> rounds).
 
@@ -74,7 +83,8 @@ def check_games(
     against a player whose own cell is a forfeit without an opponent number is consistent
     (US wall charts often write the forfeiter's cell as a bare ``F``).  The US
     inconsistent results (``N R S``: credited although the sides disagree) never make a
-    result mismatch.
+    result mismatch.  ``team_of``: each player's team in a team event, whose pairing-
+    allocated bye is one per team (its boards all have ``U``), not one per player.
     """
     pab_in_round: dict[int, int] = {}
     disputed: dict[tuple[int, int], list[int]] = {}
@@ -92,12 +102,13 @@ def check_games(
             rnd = i + 1
             if opp is None:
                 if outcome is pab:
-                    if rnd in pab_in_round:
+                    first = pab_in_round.get(rnd)
+                    if first is None:
+                        pab_in_round[rnd] = sn
+                    elif not _teammates(team_of, first, sn):  # a team's PAB: all its boards
                         where = (places.result or places.cell)(sn, rnd)
                         diag.warn(where, f"round {rnd}: second pairing-allocated bye 'U' "
-                                  f"(player {pab_in_round[rnd]} has one too)", f"{prefix}-two-pab")
-                    else:
-                        pab_in_round[rnd] = sn
+                                  f"(player {first} has one too)", f"{prefix}-two-pab")
                 elif outcome in played:
                     diag.warn(places.cell(sn, rnd), f"round {rnd}: player {sn} has {outcome.value} "
                               "without an opponent", f"{prefix}-missing-opponent")

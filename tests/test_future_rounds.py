@@ -78,9 +78,12 @@ def test_pre_entered_byes_in_future_columns_change_nothing(data: st.DataObject,
         extra = data.draw(st.lists(st.sampled_from(PRE_ENTERED), max_size=3))
         cells = cells[:paired] + [RoundResult(o) for o in extra]
         ahead.append(replace(p, results=tuple(cells)))
-    # the original has no pre-entered byes either: its future columns are dropped
-    base = replace(t, players=tuple(replace(p, results=p.results[:paired]) for p in t.players))
     moved = replace(t, players=tuple(ahead))
+    # the original has no pre-entered byes either: its future columns are dropped, and it
+    # declares the rounds the columns show (the same event: FB draws the final round's
+    # games only, C.07 §8.3, so it must know which round is the final one)
+    base = replace(t, total_rounds=moved.rounds,
+                   players=tuple(replace(p, results=p.results[:paired]) for p in t.players))
     assert moved.rounds_paired == base.rounds_paired
     for chain in (US, FIDE):
         assert _values(moved, chain) == _values(base, chain)

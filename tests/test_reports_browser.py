@@ -399,4 +399,39 @@ def test_a_page_of_two_sections_sorts_and_explains_in_the_second(
     search.send_keys("player 007")
     assert names(two) == ["Player 007"] and names(one) == []
     assert names(driver.find_element(By.ID, "sec2-crosstable")) == ["Player 007"]
+
+
+def test_team_page_in_a_browser(driver: webdriver.Chrome, tmp_path: Path) -> None:
+    """A team event (Held 2026, ``--view both``): a team value's popover names the
+    opponent teams, a player's names players (the two share the page's data), and a team
+    crosstable cell goes to its match card."""
+    from click.testing import CliRunner
+
+    from swisstb_io.cli import cli
+
+    page = tmp_path / "team.html"
+    held = Path(__file__).resolve().parent.parent / "fixtures" / "team" / "held_team_2026.trf"
+    res = CliRunner().invoke(cli, ["report", str(held), "-f", "html", "--view", "both",
+                                   "-o", str(page)], prog_name="swisstb")
+    assert res.exit_code == 0, res.stderr
+    driver.get(page.as_uri())
+    teams = driver.find_element(By.ID, "team-standings")
+    assert names(teams)[:2] == ["Elephants", "Antelopes"]
+    heads = [th.text for th in teams.find_elements(By.CSS_SELECTOR, "thead th")]
+    cell = body_rows(teams)[0].find_elements(By.CSS_SELECTOR, "th, td")[heads.index("BH:MP/C1")]
+    cell.find_element(By.CSS_SELECTOR, "button.why-open").click()
+    why = driver.find_element(By.CSS_SELECTOR, ".why[role=dialog]")
+    assert why.text.startswith("BH:MP/C1 = 53: FIDE C.07 §8.1")
+    assert "Lynxes" in why.text and "dropped" in why.text
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    players = driver.find_element(By.ID, "standings")
+    body_rows(players)[0].find_element(By.CSS_SELECTOR, "button.why-open").click()
+    why = driver.find_element(By.CSS_SELECTOR, ".why[role=dialog]")
+    assert why.text.startswith("ModMed = ") and "Hans Holz" in why.text
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    link = driver.find_element(By.CSS_SELECTOR, '#team-crosstable a[href="#m6-6-1"]')
+    driver.execute_script("arguments[0].click()", link)
+    card = driver.find_element(By.ID, "m6-6-1")
+    assert card.text.startswith("6 Falcons 0-4 1 Antelopes (forfeit-loss)")
+    assert driver.execute_script("return location.hash") == "#m6-6-1"
     assert console_errors(driver) == []

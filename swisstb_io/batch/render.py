@@ -13,7 +13,16 @@ from dataclasses import replace
 from ..errors import SwisstbError
 from ..model import Tournament
 from ..registry import ReadResult
-from ..reports import FORMATS, PrizeColumn, ReportOptions, build, render, report_format
+from ..reports import (
+    FORMATS,
+    PrizeColumn,
+    ReportOptions,
+    build,
+    build_team_report,
+    render,
+    report_format,
+)
+from ..teams.standings import TeamStandings
 from ..tiebreaks import CalcOptions, StandingsResult
 from .results import event_stem
 from .site_links import event_links
@@ -35,16 +44,20 @@ def needs_explanations(formats: tuple[str, ...]) -> bool:
 
 def reports_bytes(
     result: StandingsResult, formats: tuple[str, ...], *, source: str, read: ReadResult,
-    prizes: PrizeColumn | None = None,
+    prizes: PrizeColumn | None = None, teams: TeamStandings | None = None,
 ) -> dict[str, bytes]:
     """Each report of ``formats`` (keys of :data:`REPORT_EXTENSIONS`), built from one table;
-    ``prizes``: the event's prize list (a Prize column and the list on the page).  The
-    HTML page links to the season site (:mod:`.site_links`)."""
+    ``prizes``: the event's prize list (a Prize column and the list on the page);
+    ``teams``: a team event's team standings (the team view, ``result`` its board
+    players).  The HTML page links to the season site (:mod:`.site_links`)."""
     site, players = event_links(read.tournament, event_stem(source))
     options = ReportOptions(source=source, input_format=read.format, prizes=prizes,
                             site_links=site, player_links=players)
     crosstable = any(report_format(f).crosstable for f in formats)
-    table = build(result, options, crosstable=crosstable)
+    if teams is None:
+        table = build(result, options, crosstable=crosstable)
+    else:
+        table = build_team_report(teams, result, options, crosstable=crosstable)
     return {fmt: render(table, fmt, options) for fmt in formats}
 
 

@@ -25,6 +25,8 @@ from ..api import atomic_write, load, read_source
 from ..errors import SwisstbError
 from ..files import write_reason
 from ..registry import by_extension
+from ..teams.kinds import is_team_event
+from ..teams.standings import team_standings
 from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
 from ._safety import (
     Journal,
@@ -187,16 +189,21 @@ def _produce(
 ) -> FileResult:
     read = load(data, path=path, section=split_section(rel)[1])
     t = read.tournament
-    chain = chain_policy.choose_chain(t, options.tiebreaks).specs
     formats = tuple(dict.fromkeys(options.formats))
     calc = CalcOptions(explain=needs_explanations(formats),
                        actual_play_rule=options.actual_play_rule)
-    result = standings(t, chain, calc)  # once, for every report of the event
+    teams = None
+    if not prize_path and is_team_event(t):  # the team view, as `swisstb report` gives it
+        teams = team_standings(t, options.tiebreaks, options=calc)
+        result = standings(t, "PTS", calc)  # the board players, by points
+    else:
+        chain = chain_policy.choose_chain(t, options.tiebreaks).specs
+        result = standings(t, chain, calc)  # once, for every report of the event
     stem = event_stem(rel)
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
     prizes = event_prizes(result, t, prize_path, rel) if prize_path else None
     for fmt, blob in reports_bytes(result, formats, source=rel, read=read,
-                                   prizes=prizes).items():
+                                   prizes=prizes, teams=teams).items():
         blobs[f"{stem}.{REPORT_EXTENSIONS[fmt]}"] = blob
     notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
@@ -205,7 +212,7 @@ def _produce(
         blobs[f"{stem}.{suffix}"] = blob
         notes.extend(f"{path}: {kind} submission: {p}" for p in problems)
     written = list(blobs)
-    summary = summarise(t, result)
+    summary = summarise(t, result, teams)
     summary["format"] = read.format
     season = season_entries(t, result)
     doc = {**summary, "entrant_columns": SeasonEntry._fields,

@@ -41,7 +41,7 @@ H U)."""
 
 def _event_entry(res: FileResult) -> dict[str, Any]:
     s = res.summary or {}
-    return {
+    entry = {
         "file": res.rel,
         "status": "failed" if res.status == "failed" else "ok",
         "message": res.message if res.status == "failed" else "",
@@ -54,7 +54,11 @@ def _event_entry(res: FileResult) -> dict[str, Any]:
         "rounds": s.get("rounds"),
         "winner": s.get("winner", []),
         "links": links_of(res.outputs),
+        "kind": s.get("kind", "individual"),
     }
+    if "teams" in s:  # a team event: its team rows, [place, number, name, MP, GP]
+        entry["teams"] = s["teams"]
+    return entry
 
 
 def _player_entry(p: SeasonPlayer) -> dict[str, Any]:

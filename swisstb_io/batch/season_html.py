@@ -80,6 +80,24 @@ def _events_table(events: Sequence[dict[str, Any]]) -> list[str]:
     return boxed(out, "Events of the season")
 
 
+def _teams_table(events: Sequence[dict[str, Any]]) -> list[str]:
+    """One row per team of every team event: the event, the team's place, name, MP, GP."""
+    out = ['<table class="sortable filterable" id="teams-table">'
+           "<caption>Teams of the season's team events</caption>",
+           _th([("Event", "text"), ("Place", "num"), ("Team", "text"), ("MP", "best"),
+                ("GP", "best")]), "<tbody>"]
+    for ev in events:
+        page = ev["links"].get("html")
+        name = _e(ev["name"] or ev["file"])
+        for place, number, team, mp, gp in ev.get("teams", ()):
+            event = f'<a href="{_e(page)}#tx{number}">{name}</a>' if page else name
+            out.append(f'<tr><td>{event}</td><td class="num">{place}</td>'
+                       f'<th scope="row">{_e(team)}</th><td class="num">{_e(mp)}</td>'
+                       f'<td class="num">{_e(gp)}</td></tr>')
+    out.append("</tbody></table>")
+    return boxed(out, "Teams of the season's team events")
+
+
 def _keys(p: SeasonPlayer) -> list[str]:
     """Every key the player's entrants were matched by (the anchors event pages link to)."""
     return sorted(set(chain.from_iterable(e.keys for _, e in p.entries)))
@@ -113,10 +131,16 @@ def index_html(events: Sequence[dict[str, Any]], players: Sequence[SeasonPlayer]
             f"<p>{n} events: {ok} ok, {failed_n} failed; {len(players)} players.</p>"]
     if stopped_early:
         body.append("<p>The batch stopped at the first failure (--fail-fast).</p>")
-    body += [nav([("Events", "#events"), ("Players", "#players")]), "</header>", "<main>",
+    team_events = any(ev.get("teams") for ev in events)
+    links = [("Events", "#events"), *([("Teams", "#teams")] if team_events else []),
+             ("Players", "#players")]
+    body += [nav(links), "</header>", "<main>",
              '<section aria-labelledby="events"><h2 id="events">Events</h2>',
-             *_events_table(events), "</section>",
-             '<section aria-labelledby="players"><h2 id="players">Players across the season'
+             *_events_table(events), "</section>"]
+    if team_events:
+        body += ['<section aria-labelledby="teams"><h2 id="teams">Teams</h2>',
+                 *_teams_table(events), "</section>"]
+    body += ['<section aria-labelledby="players"><h2 id="players">Players across the season'
              "</h2>",
              '<p class="hint">Listed by surname ("Ash, Alan" and "Alan Ash" both under Ash:'
              " the part before a comma, else the last word). Follow a name to the player's "

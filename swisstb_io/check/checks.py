@@ -3,7 +3,8 @@
 Every problem is a :class:`~swisstb_io.errors.Diagnostic` whose ``code`` is one of
 :data:`KINDS`.  Every reader runs the shared game and points checks
 (:mod:`swisstb_io.validate`) while reading; their diagnostics are passed on, mapped to
-these kinds.  Ranks and declared tie-break values are checked here.
+these kinds.  Ranks and declared tie-break values are checked here, and a TRF team event's
+310, 801 and 802 records in :mod:`.teams`.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from fractions import Fraction
 from ..errors import Diagnostic, Location, Severity, SwisstbError
 from ..model import Tournament
 from ..registry import ReadResult
+from ..teams.kinds import is_team_event
 from ..tiebreaks import Spec, chain_policy, compute_values, standings
 from ..tiebreaks.chain_policy import ChainOrigin, DeclaredChainError
 from ..tiebreaks.context import Context
 from ..validate import plain_number
 from .declared import DeclaredValue, declared_rank, declared_values, player_lines
+from .teams import check_team_records
 
 KINDS: dict[str, str] = {
     "unreadable": "the file cannot be read",
@@ -32,6 +35,10 @@ KINDS: dict[str, str] = {
     "rank-mismatch": "the declared rank differs from the computed standings",
     "tiebreak-mismatch": "a declared tie-break value differs from the computed one",
     "tiebreaks-unknown": "the declared tie-breaks cannot be computed; ranks checked by points",
+    "team-total-mismatch": "a team's declared match or game points (310) differ from its "
+                           "board results",
+    "team-crosstable-mismatch": "a team's informative cross-table row (801, 802) differs "
+                                "from its board results",
     "reader-warning": "anything else the reader noticed",
 }
 """Check kinds (the diagnostics' ``code``) and what each means."""
@@ -81,6 +88,8 @@ def check_tournament(
     fmt = result.format
     found = _Finder(path, player_lines(fmt, data))
     _ranks_and_values(t, fmt, data, chain, found)
+    if fmt.startswith("trf") and is_team_event(t):
+        found.found.extend(check_team_records(t, data, path, chain))
     diags = reader_diagnostics(result) + found.found
     diags.sort(key=lambda d: (d.location.line or 0, d.location.col or 0))
     return diags

@@ -43,7 +43,8 @@ def check_chain_fits(chain: Sequence[Spec], t: Tournament, hint: str = "'--tiebr
 
 
 def check_groups(spec: str | None, t: Tournament) -> None:
-    """``--group team`` (or another field) on a file where no player has that field."""
+    """``--group team`` (or another field) on a file where no player has that field
+    (``board``: a file without teams)."""
     if not spec:
         return
     kind = spec.partition(":")[0].strip().lower()
@@ -51,6 +52,7 @@ def check_groups(spec: str | None, t: Tournament) -> None:
         "team": any(p.team for p in t.players) or bool(t.teams),
         "federation": any(p.federation for p in t.players),
         "title": any(p.title for p in t.players),
+        "board": bool(t.teams),
     }
     if have.get(kind, True) is False:
         raise click.BadParameter(

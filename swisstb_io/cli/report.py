@@ -15,7 +15,9 @@ from ..reports import (
     Report,
     ReportError,
     ReportOptions,
+    View,
     build,
+    build_team_report,
     render,
     report_format,
 )
@@ -78,7 +80,8 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
 @click.option("--group", "group", metavar="SPEC", multiple=True,
               help="One ranked table per group (repeatable: each one's groups in turn): "
                    "rating:<1800,1800-1999,2000+ or a field "
-                   "(team, state, section, federation, title).")
+                   "(team, state, section, federation, title, board: the board players "
+                   "of a team event by board).")
 @click.option("--notation", type=click.Choice(["us", "fide"]), default="us", show_default=True,
               help="Crosstable notation of md and html reports (W12 or 12w1).")
 @click.option("--labels", metavar="STYLE|CODE=LABEL,…",
@@ -113,10 +116,10 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: every section, one titled "
                    "block each; HTML: one page, a block per section).")
-@click.option("--view", type=click.Choice(["team", "individual"]), default=None,
-              help="Team standings or individual standings (default: team standings, as "
-                   "text, when teams meet each other: 310, a 192 team code or 013 teams "
-                   "paired against each other).")
+@click.option("--view", type=click.Choice(["team", "individual", "both"]), default=None,
+              help="Team standings, individual standings, or both (the team standings, then "
+                   "the board players'). Default: team standings when teams meet each other "
+                   "(310, a 192 team code or 013 teams paired against each other).")
 @click.option("--team-primary", type=click.Choice(["mp", "gp"]), default=None,
               help="Team view: rank by match points or game points (default: 192).")
 @click.option("--team-pab", metavar="MP,GP", default=None,
@@ -166,9 +169,16 @@ def command(
     parts: list[bytes] = []
     pages: list[tuple[str, Report, ReportOptions]] = []  # HTML of several sections
     for t in sections:
-        if _team_view(view, t, fmt, prize_path):
+        team_view = _team_view(view, t, prize_path)
+        if team_view is not None:
+            if fmt == "html" and len(sections) > 1:
+                raise click.UsageError(f"{path}: section {t.section!r} is a team event, whose "
+                                       "HTML page is a page of its own: choose it with "
+                                       "--section")
+            opts = ReportOptions(notation=notation, groups=group or None, labels=labels,
+                                 source=path, input_format=result.format, explain=explain)
             parts.append(_team_report(t, codes, team_primary, _pab(team_pab), options, fmt,
-                                      ReportOptions(source=path, input_format=result.format)))
+                                      opts, team_view))
             continue
         chain = _chain(codes, t)
         _usage.check_chain_fits(chain, t)
@@ -204,21 +214,23 @@ def command(
         write_output(output, every_section(fmt, [t.section for t in sections], parts))
 
 
-def _team_view(view: str | None, t: Tournament, fmt: str, prize_path: str | None) -> bool:
-    """Whether ``t`` gets the team view: asked for, or (by default) a text or JSON report of
-    an event whose teams meet each other (other formats and --prizes: individual so far)."""
-    from ..teams import is_team_event
+def _team_view(view: str | None, t: Tournament, prize_path: str | None) -> View | None:
+    """The team view ``t`` gets (``None``: the individual report): the one asked for, or
+    by default :attr:`View.TEAM` for an event whose teams meet each other (with --prizes:
+    the individual report, whose players the prizes go to)."""
+    from ..teams.kinds import is_team_event
 
     if view == "individual":
-        return False
-    if view == "team":
+        return None
+    if view is not None:
         if not t.teams:
-            raise click.UsageError("--view team: the file has no teams (no 310 or 013 records)")
-        if fmt not in ("text", "json") or prize_path:
-            raise click.UsageError("--view team gives text or JSON team standings (no other "
-                                   "format or --prizes yet); use --view individual for those")
-        return True
-    return fmt in ("text", "json") and not prize_path and is_team_event(t)
+            raise click.UsageError(f"--view {view}: the file has no teams (no 310 or 013 "
+                                   "records)")
+        if prize_path:
+            raise click.UsageError(f"--view {view}: --prizes gives the board players' prizes; "
+                                   "use --view individual with it")
+        return View(view)
+    return View.TEAM if not prize_path and is_team_event(t) else None
 
 
 def _pab(value: str | None) -> tuple[Fraction, Fraction] | None:
@@ -240,14 +252,22 @@ def _pab(value: str | None) -> tuple[Fraction, Fraction] | None:
 
 def _team_report(t: Tournament, codes: str | None, primary: str | None,
                  pab: tuple[Fraction, Fraction] | None, options: CalcOptions, fmt: str,
-                 report_options: ReportOptions) -> bytes:
-    """The team standings of ``t`` as text or JSON (a bad ``--tiebreaks`` is a usage
-    error).  The JSON keeps the individual ``standings[]`` (ranked by points)."""
-    from ..teams import TeamOptions
-    from ..teams.json_view import team_json
+                 report_options: ReportOptions, view: View) -> bytes:
+    """The team report of ``t`` in ``fmt`` (a bad ``--tiebreaks`` is a usage error; it is
+    the team chain).  The board players are ranked by points in the team view (the JSON's
+    ``standings[]``), by the file's chain with ``--view both`` (by points when that chain
+    is a team one); ``--group`` ranks the board players, so it needs them shown."""
+    from ..teams.matches import TeamOptions
     from ..teams.standings import team_standings
-    from ..teams.text import render_text
 
+    if report_options.groups and view is View.TEAM:
+        raise click.UsageError("--group ranks the board players: add --view both (or use "
+                               "--view individual)")
+    if options.playoff:
+        raise click.UsageError("--playoff orders tied players by start number: use it with "
+                               "--view individual (a team event's team view ranks teams)")
+    for spec in report_options.groups or ():
+        _usage.check_groups(spec, t)
     try:
         ts = team_standings(t, codes, primary=primary, options=options,
                             team_options=TeamOptions(pab=pab))
@@ -255,9 +275,21 @@ def _team_report(t: Tournament, codes: str | None, primary: str | None,
         if codes is None:
             raise
         raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
-    if fmt == "json":
-        return team_json(ts, standings(t, "PTS", options), report_options)
-    return render_text(ts).encode("utf-8")
+    chain: str | tuple[Spec, ...] = "PTS"
+    if view is View.BOTH:
+        try:
+            chain = chain_policy.choose_chain(t).specs
+        except chain_policy.DeclaredChainError:
+            chain = "PTS"
+    players = standings(t, chain, options)
+    _usage.check_labels(report_options.labels, (*ts.result.chain, *players.chain))
+    kind = report_format(fmt)
+    try:
+        report = build_team_report(ts, players, report_options, view=view,
+                                   crosstable=kind.crosstable)
+        return render(report, fmt, report_options)
+    except ReportError as exc:
+        raise click.UsageError(str(exc)) from exc
 
 
 def every_section(fmt: str, names: list[str], parts: list[bytes]) -> bytes:

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from ..errors import UnknownFormatError
 from ..tiebreaks import StandingsResult
@@ -31,6 +32,10 @@ from ._labels import SHORT_LABELS, ReportError
 from ._model import LEGENDS, NOTATIONS, Cell, Column, CrossRow, Group, Report, Row
 from ._options import PrizeColumn, ReportOptions
 from ._table import build as _build
+from ._team_model import MatchCard, TeamCrossRow, TeamRow, TeamTable, View
+
+if TYPE_CHECKING:
+    from ..teams.standings import TeamStandings
 
 Backend = Callable[[Report, ReportOptions], bytes]
 
@@ -110,6 +115,21 @@ def build(
                   source=o.source, input_format=o.input_format, crosstable=crosstable)
 
 
+def build_team_report(
+    teams: TeamStandings, players: StandingsResult, options: ReportOptions | None = None,
+    *, view: View = View.TEAM, crosstable: bool = True,
+) -> Report:
+    """The neutral table of a team event: ``players`` (the board players' standings) with
+    the team part of ``teams`` (:mod:`._team_model`); ``view``: the team part alone, or
+    then the board players (:class:`View`).  Render it with :func:`render`."""
+    from ._team_table import build_teams
+
+    o = options or ReportOptions()
+    report = build(players, o, crosstable=crosstable)
+    return replace(report, teams=build_teams(teams, players.context.tournament, view=view,
+                                             labels=o.labels, crosstable=crosstable))
+
+
 def render(
     standings_or_report: StandingsResult | Report,
     fmt: str,
@@ -145,13 +165,19 @@ __all__ = [
     "CrossRow",
     "Explains",
     "Group",
+    "MatchCard",
     "PrizeColumn",
     "Report",
     "ReportError",
     "ReportFormat",
     "ReportOptions",
     "Row",
+    "TeamCrossRow",
+    "TeamRow",
+    "TeamTable",
+    "View",
     "build",
+    "build_team_report",
     "render",
     "report_format",
 ]

@@ -5,7 +5,9 @@ inclusive, ``N+`` N and above; classes may nest, as class prizes often do, ``<16
 ``<1800``, but two that only partly overlap, ``1800-1999`` and ``1900-2099``, are a mistake
 and an error; players without a rating form an ``Unrated`` group).  Several specs give
 their groups one after the other.  ``team``, ``state``, ``section``,
-``federation`` or ``title`` group by that field (players without one form ``(none)``).
+``federation`` or ``title`` group by that field (players without one form ``(none)``);
+``board`` groups the players of a team event by their board, their place in their team's
+list (310, else 013: board 1 first; past the board count, the reserves), for board prizes.
 Inside a group players keep the overall order; places are counted inside the group, and
 players who share an overall place share it in the group too.
 """
@@ -18,7 +20,7 @@ from collections.abc import Sequence
 from ._labels import ReportError
 from ._model import Group, Row, place_text
 
-FIELDS = ("team", "state", "section", "federation", "title")
+FIELDS = ("team", "state", "section", "federation", "title", "board")
 _RANGE = re.compile(r"^(?:<\s*(\d+)|(\d+)\s*-\s*(\d+)|(\d+)\s*\+|>=\s*(\d+))$")
 
 
@@ -107,7 +109,8 @@ def make_groups(rows: tuple[Row, ...],
         by_value: dict[str, list[Row]] = {}
         for r in rows:
             by_value.setdefault(r.fields.get(kind, ""), []).append(r)
-        names = sorted(v for v in by_value if v)
+        names = sorted((v for v in by_value if v),
+                       key=(lambda v: (len(v), v)) if kind == "board" else None)
         out = [_ranked(v, by_value[v]) for v in names]
         if "" in by_value:
             out.append(_ranked("(none)", by_value[""]))

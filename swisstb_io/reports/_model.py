@@ -14,11 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..tiebreaks import Explanation, StandingsResult
 from ..tiebreaks.core import JSON
 from ._labels import ReportError
+
+if TYPE_CHECKING:
+    from ._team_model import TeamTable
 
 NOTATIONS = ("us", "fide")
 
@@ -82,7 +85,8 @@ class Row(NamedTuple):
     """Start numbers of the other players sharing this place (in ranked order)."""
     scored_in_play: bool
     fields: Mapping[str, str]
-    """Grouping fields: ``team``, ``state``, ``section``, ``federation``, ``title``."""
+    """Grouping fields: ``team``, ``state``, ``section``, ``federation``, ``title``,
+    ``board`` (``Board 2``: the place in the team's list)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +156,9 @@ class Report:
     ahead_rounds: int = 0
     """Crosstable columns after :attr:`rounds`: future rounds holding byes entered ahead
     (:meth:`~swisstb_io.model.Tournament.entered_ahead`), up to the last such round."""
+    teams: TeamTable | None = None
+    """The team part of a team event's report (:mod:`._team_model`); ``None`` for an
+    individual report.  The rows above are then the board players."""
 
     @property
     def legend(self) -> str:

@@ -58,7 +58,7 @@ def fide_cell(outcome: Outcome, opponent: int | None, color: Color) -> str:
     return f"{opponent}{_FIDE_SUFFIX[color][outcome]}"
 
 
-def _printed(values: Sequence[Fraction], digits: int
+def printed(values: Sequence[Fraction], digits: int
              ) -> dict[tuple[int, int], tuple[Fraction, str, Decimal]]:
     """Each distinct value of one column as ``(value, text, decimal)``, keyed by its
     ``(numerator, denominator)``; the column's decimal places show its every multiple of
@@ -70,13 +70,13 @@ def _printed(values: Sequence[Fraction], digits: int
             for ratio, value in distinct.items()}
 
 
-def _cells(values: Sequence[TiebreakValue], digits: int) -> list[Cell]:
+def column_cells(values: Sequence[TiebreakValue], digits: int) -> list[Cell]:
     """The cells of one column: one shared :class:`Cell` per distinct value, a cell of its
     own for a value with an explanation."""
     ratios = [None if (v := tv.value) is None else v.as_integer_ratio() for tv in values]
     shared: dict[tuple[int, int] | None, Cell] = {None: Cell(None, "-", None)}
-    printed = _printed([tv.value for tv in values if tv.value is not None], digits)
-    for ratio, (value, text, number) in printed.items():
+    texts = printed([tv.value for tv in values if tv.value is not None], digits)
+    for ratio, (value, text, number) in texts.items():
         shared[ratio] = Cell(value, text, number)
     return [cell if tv.explanation is None
             else Cell(cell.value, cell.text, cell.decimal, tv.explanation)
@@ -176,13 +176,14 @@ def build(
                s.system.decimals) for s in specs
     )
     standings = result.rows
-    by_column = [_cells([r.values[s.key] for r in standings], s.system.decimals)
+    by_column = [column_cells([r.values[s.key] for r in standings], s.system.decimals)
                  for s in specs]
     cells = list(zip(*by_column, strict=True)) if by_column else [()] * len(standings)
-    points = _printed([r.points for r in standings], 2)
+    points = printed([r.points for r in standings], 2)
     order = [ctx.index[r.start_no] for r in standings]
     players = t.players
     section = t.section
+    board_of = {m: f"Board {k}" for team in t.teams for k, m in enumerate(team.members, 1)}
     rows = []
     for r, row_cells, i in zip(standings, cells, order, strict=True):
         p = players[i]
@@ -192,7 +193,8 @@ def build(
             r.points, points_text, points_decimal, row_cells, r.shared_with,
             r.scored_in_play,
             {"team": p.team, "state": p.extras.get("uscf:state", ""), "section": section,
-             "federation": p.federation, "title": p.title}))
+             "federation": p.federation, "title": p.title,
+             "board": board_of.get(p.start_no, "")}))
     reasons = tuple(str(v) for k, v in ctx.decisions.items() if k.endswith("_reason"))
     opts = ctx.options
     notes = []

@@ -1,5 +1,9 @@
 """CSV: one row per player (per group row when groups are asked for), tie-break columns.
 
+A team event (:attr:`~._model.Report.teams`): one row per team, ``Place, No, Team, MP, GP``
+then its tie-breaks; with ``--view both`` the team rows under ``# Team standings``, then the
+players' rows under ``# Board players`` (as a file of several sections).
+
 Columns: ``Place, No, Name, Rating, Federation, Points`` then one per tie-break (labels
 from :mod:`._labels`), then ``Group`` and ``Group place`` when groups are given (a player
 in two overlapping rating classes then has a row in each).  Values are printed as in the
@@ -16,6 +20,7 @@ import io
 from ..textsafe import spreadsheet_safe as safe
 from ._model import Report, Row
 from ._options import ReportOptions
+from ._team_model import TeamTable
 
 
 def _cells(r: Row) -> list[str]:
@@ -24,7 +29,28 @@ def _cells(r: Row) -> list[str]:
             r.points_text, *(c.text for c in r.cells)]
 
 
+def _teams(teams: TeamTable) -> bytes:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow(["Place", "No", "Team", "MP", "GP", *(c.label for c in teams.columns)])
+    for t in teams.rows:
+        r = t.row
+        w.writerow([r.place_text, str(r.start_no), safe(r.name), t.mp_text, t.gp_text,
+                    *(c.text for c in r.cells)])
+    return buf.getvalue().encode("utf-8")
+
+
 def render(report: Report, options: ReportOptions) -> bytes:
+    teams = report.teams
+    if teams is None:
+        return _players(report, options)
+    if not teams.individual:
+        return _teams(teams)
+    return (b"# Team standings\r\n" + _teams(teams) + b"\r\n# Board players\r\n"
+            + _players(report, options))
+
+
+def _players(report: Report, options: ReportOptions) -> bytes:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
     head = ["Place", "No", "Name", "Rating", "Federation", "Points",

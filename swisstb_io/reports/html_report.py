@@ -10,13 +10,14 @@ data (:mod:`._html_why`).  Tables scroll sideways inside their box on a phone, w
 place and name columns kept in view; printed, table headers repeat on every page.  Every
 text from the input file is escaped; the footer names the input file, never its folder.
 The sections of a multi-section file make one page of their own (:func:`render_sections`:
-a titled block each, every id of a block prefixed).
+a titled block each, every id of a block prefixed).  A team event's page
+(:attr:`~._model.Report.teams`) shows the team part (:mod:`._team_html`) first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import repeat
 
@@ -27,6 +28,8 @@ from ._model import Cell, Report, Row
 from ._numbers import decimal
 from ._options import PrizeColumn, ReportOptions
 from ._svg import chart, legend
+from ._team_html import team_header, team_rosters, team_sections
+from ._team_model import TeamTable
 
 CHART_PLAYERS = 10
 
@@ -249,7 +252,30 @@ def _title(report: Report) -> str:
     return report.event_name or file_name(report.source) or "Standings"
 
 
+def _team_page(report: Report, teams: TeamTable, options: ReportOptions) -> bytes:
+    """A team event's page: the team part (its values' columns first in the explanation
+    data, its rows keyed ``t<team number>``), then the board players with ``--view both``
+    (else the team rosters)."""
+    title = _title(report)
+    body = ["<header>", *filter(None, [nav(options.site_links)]), *team_header(teams, title),
+            "</header>", "<main>", *team_sections(teams)]
+    parts = [("t", replace(report, rows=tuple(t.row for t in teams.rows),
+                           columns=teams.columns))]
+    if teams.individual:
+        body += ['<section aria-labelledby="s-players"><h2 id="s-players">Board players</h2>',
+                 *_facts(report), "</section>",
+                 *_event(report, options, _Ids(first_column=len(teams.columns)))]
+        parts.append(("", report))
+    else:
+        body += team_rosters(teams, report.rows, options.player_links)
+    body += ["</main>", footer(report.source)]
+    data = why_data(parts) if report.explained and teams.explained else ""
+    return "\n".join(document(title, body, data)).encode()
+
+
 def render(report: Report, options: ReportOptions) -> bytes:
+    if report.teams is not None:
+        return _team_page(report, report.teams, options)
     title = _title(report)
     body = ["<header>", *filter(None, [nav(options.site_links)]), f"<h1>{_e(title)}</h1>",
             *_facts(report), "</header>", "<main>", *_event(report, options, _ONE),

@@ -18,6 +18,7 @@ from ._json_text import dumps
 from ._model import Report
 from ._numbers import decimal
 from ._options import ReportOptions
+from ._team_json import add_team_parts
 
 SCHEMA = "swisstb-report/1"
 
@@ -75,7 +76,9 @@ def document(report: Report, explain: bool = False) -> dict[str, JSON]:
 
 
 def render(report: Report, options: ReportOptions) -> bytes:
-    doc = document(report, options.explain)
+    doc = document(report, options.explain and report.teams is None)
+    if report.teams is not None:
+        add_team_parts(doc, report.teams, options.explain)
     if options.prizes is not None and options.prizes.json is not None:
         doc["prizes"] = dict(options.prizes.json)
     return dumps(doc).encode("utf-8")

@@ -7,8 +7,9 @@ become spaces.  No text from the file starts a line, so block markup cannot be t
 
 from __future__ import annotations
 
-from ._model import Group, Report, Row
+from ._model import Report, Row
 from ._options import PrizeColumn, ReportOptions
+from ._team_md import team_lines
 
 _SPECIAL = "\\`*_[]|~"
 
@@ -65,12 +66,21 @@ def _crosstable(report: Report) -> list[str]:
     return _table(heads, body, {0, 2})
 
 
-def _group(report: Report, group: Group) -> list[str]:
-    return ["", f"### {esc(group.title)}", "", *_standings(report, group.rows)]
-
-
 def render(report: Report, options: ReportOptions) -> bytes:
-    lines = [f"# {esc(report.title)}", ""]
+    teams = report.teams
+    if teams is None:
+        lines = _individual(report, options, f"# {esc(report.title)}", "##")
+    else:
+        lines = team_lines(teams, report.title, esc, _table)
+        if teams.individual:
+            lines += ["", *_individual(report, options, "## Board players", "###")]
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def _individual(report: Report, options: ReportOptions, title: str, h2: str) -> list[str]:
+    """The players' part: ``title`` first, ``h2`` the level of its section headings."""
+    h3 = h2 + "#"
+    lines = [title, ""]
     lines.extend(f"- **{esc(k)}:** {esc(v)}" for k, v in report.header)
     if report.fide_rules:
         lines.append(f"- **FIDE tie-break rules:** C.07, {esc(report.fide_rules)} edition")
@@ -81,13 +91,14 @@ def render(report: Report, options: ReportOptions) -> bytes:
         lines.extend(f"{n}. **{esc(c.label)}**: {esc(c.name)} ({esc(c.rule)})"
                      for n, c in enumerate(report.columns, 1))
         lines.append("")
-    lines.extend(["## Standings", "", *_standings(report, report.rows, options.prizes)])
+    lines.extend([f"{h2} Standings", "", *_standings(report, report.rows, options.prizes)])
     if report.notes:
         lines.append("")
         lines.extend(f"- {esc(n)}" for n in report.notes)
     if report.groups:
-        lines.extend(["", "## Groups", "", "Places are counted inside each group."])
+        lines.extend(["", f"{h2} Groups", "", "Places are counted inside each group."])
         for g in report.groups:
-            lines.extend(_group(report, g))
-    lines.extend(["", "## Crosstable", "", esc(report.legend) + ".", "", *_crosstable(report)])
-    return ("\n".join(lines) + "\n").encode("utf-8")
+            lines.extend(["", f"{h3} {esc(g.title)}", "", *_standings(report, g.rows)])
+    lines.extend(["", f"{h2} Crosstable", "", esc(report.legend) + ".", "",
+                  *_crosstable(report)])
+    return lines

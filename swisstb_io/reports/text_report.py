@@ -11,6 +11,8 @@ from ..tiebreaks import Explanation
 from ._model import Column, CrossRow, Group, Report, Row
 from ._numbers import decimal
 from ._options import PrizeColumn, ReportOptions
+from ._team_model import TeamTable
+from ._team_text import team_lines
 
 WIDTH = 100
 """The width the tables aim at (long names are cut to fit)."""
@@ -145,7 +147,32 @@ def _printable(report: Report) -> Report:
                                 for g in report.groups))
 
 
+def _team_explanations(teams: TeamTable) -> list[str]:
+    """Every value of every team, and how it was computed."""
+    lines = ["", "Team explanations"]
+    for t in teams.rows:
+        r = t.row
+        lines.append(f"{r.start_no} {shown(r.name)}: {t.match_points} MP, {t.game_points} GP, "
+                     f"place {r.place}")
+        for column, cell in zip(teams.columns, r.cells, strict=True):
+            lines.extend(_explained(column, cell.decimal, cell.explanation))
+    return lines
+
+
 def render(report: Report, options: ReportOptions) -> bytes:
+    teams = report.teams
+    if teams is None:
+        return _render(report, options)
+    lines = team_lines(teams, report.title)
+    if options.explain:
+        lines.extend(_team_explanations(teams))
+    out = ("\n".join(lines) + "\n").encode("utf-8")
+    if teams.individual:
+        out += b"\nBoard players\n=============\n" + _render(report, options)
+    return out
+
+
+def _render(report: Report, options: ReportOptions) -> bytes:
     report = _printable(report)
     lines = _standings(report, options.prizes)
     if report.groups:

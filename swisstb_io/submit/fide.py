@@ -7,7 +7,9 @@ ranks are the places ``swisstb report`` prints), fills every player's points and
 columns from those standings, sorts the 001 records by start number, and lists every missing or
 malformed item: the header records 012, 022, 032, 042, 052, 102 and 132 (one date per
 round played), and per player the FIDE ID, sex, federation and birth date, plus results
-TRF cannot hold.  Nothing is written here; :meth:`FideSubmission.to_bytes` gives the file.
+TRF cannot hold.  A team event's records (013, 310, 240, 299, 300, 320, 330, 352, 362,
+801, 802…) are kept as the file gives them.  Nothing is written here;
+:meth:`FideSubmission.to_bytes` gives the file.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from ..api import dumps
 from ..errors import WriteError
 from ..model import DEFAULT_POINTS, Outcome, Player, Tournament
 from ..registry import WriteOptions
+from ..teams.kinds import is_team_event
 from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
 from ..tiebreaks.chain_policy import DEFAULT_CHAIN as DEFAULT_CHAIN  # the one default
 from ..tiebreaks.chain_policy import ChainOrigin
@@ -47,8 +50,18 @@ class FideSubmission:
 
 def event_chain(t: Tournament, codes: str | None) -> tuple[tuple[Spec, ...], list[Problem]]:
     """The chain to rank with (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`), and
-    a note when it is only the default."""
-    choice = chain_policy.choose_chain(t, codes)
+    a note when it is only the default.  A team event whose declared chain ranks teams
+    (``BH:MP``…) ranks its board players by points, with a note (its team records are
+    kept as they are)."""
+    try:
+        choice = chain_policy.choose_chain(t, codes)
+    except chain_policy.DeclaredChainError:
+        if codes is not None or not is_team_event(t):
+            raise
+        note = Problem("event", "tie-breaks", "the file declares a team chain "
+                       f"({','.join(t.standings_order or t.tiebreaks)}): the board players' "
+                       "001 ranks are by points (choose with --tiebreaks)", Severity.NOTE)
+        return (), [note]
     if choice.origin is not ChainOrigin.DEFAULT:
         return choice.specs, []
     note = Problem("event", "tie-breaks", f"the file declares none: ranked by {choice.text} "

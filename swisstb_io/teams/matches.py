@@ -36,35 +36,14 @@ The rules (``teams.md`` §"How boards roll up into matches", with swisstb's choi
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
 from ..model import Color, Outcome, Player, PointSystem, RoundResult, Tournament
+from .kinds import Kind
 from .records import MatchPoints, TeamAdjustment, TeamBye, TeamRecords, read_records
-
-
-class Kind(enum.Enum):
-    """What a team's round was."""
-
-    PLAYED = "played"
-    FORFEIT_WIN = "forfeit-win"
-    FORFEIT_LOSS = "forfeit-loss"
-    DOUBLE_FORFEIT = "double-forfeit"
-    PAB = "PAB"
-    FPB = "FPB"
-    HPB = "HPB"
-    ZPB = "ZPB"
-    ABSENT = "absent"
-
-    @property
-    def vur(self) -> bool:
-        """A voluntarily unplayed round (C.07 16.1.2, team reading): HPB, ZPB, absence
-        and forfeit losses."""
-        return self in (Kind.HPB, Kind.ZPB, Kind.ABSENT, Kind.FORFEIT_LOSS,
-                        Kind.DOUBLE_FORFEIT)
 
 
 @dataclass(frozen=True)
@@ -147,18 +126,6 @@ _BYE_LETTER = {Outcome.PAIRING_BYE: Kind.PAB, Outcome.FULL_BYE: Kind.FPB,
                Outcome.HALF_BYE: Kind.HPB}
 _299_KIND = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "F": Kind.FPB, "H": Kind.HPB,
              "Z": Kind.ZPB}
-
-
-def is_team_event(t: Tournament) -> bool:
-    """Teams meet each other: 310 records, a 192 team code, or 013 teams whose players meet
-    players of other teams (013 alone may mean team prizes in an individual event)."""
-    if not t.teams:
-        return False
-    if "TEAM" in t.pairing_system.upper() or any(team.number is not None for team in t.teams):
-        return True
-    team_of = {m: k for k, team in enumerate(t.teams) for m in team.members}
-    return any(r.opponent in team_of and team_of[r.opponent] != team_of.get(p.start_no)
-               for p in t.players if p.start_no in team_of for r in p.results)
 
 
 def _entries(t: Tournament) -> tuple[TeamEntry, ...]:

@@ -63,7 +63,7 @@ def team_standings(t: Tournament, chain: str | None = None, *, primary: str | No
     else:
         primary = primary.upper()
         why = f"{'match' if primary == 'MP' else 'game'} points primary, as requested"
-    ctx = TeamContext(t, event, primary, options)
+    ctx = TeamContext(t, event, primary, options, why)
     if chain is not None:
         text, origin = chain, "given"
     elif t.standings_order or t.tiebreaks:

@@ -43,12 +43,28 @@ Kind = tuple[bool, bool, bool]
 """(SB?, FB?, unplayed games counted as played?) of a BH, FB or SB spec."""
 
 
-def opponent_score_kind(rules: FideRules, spec: Spec, code: str | None = None) -> Kind:
+def opponent_score_kind(ctx: Context, rules: FideRules, spec: Spec, code: str | None = None
+                        ) -> Kind:
+    """The kind of ``spec`` (or of ``code`` with ``spec``'s modifiers).  FB draws the games
+    of the event's final round (§8.3): before that round is in the table (standings after
+    round 2 of 3), FB is BH, as in FIDE's reference implementation."""
     code = code or spec.code
     fore = code == "FB"
     if fore and rules.edition == "2009":
         raise TiebreakError("FB does not exist in the pre-2023 rules (--fide-rules 2009)")
+    fore = fore and _final_round_counted(ctx)
     return code == "SB", fore, spec.played or (rules.round_robin and not spec.swiss)
+
+
+def _final_round_counted(ctx: Context) -> bool:
+    return ctx.fide_table.rounds >= ctx.scheduled
+
+
+def _fore_note(ctx: Context, spec: Spec) -> tuple[str, ...]:
+    if spec.code != "FB" or _final_round_counted(ctx):
+        return ()
+    return (f"the final round ({ctx.scheduled}) is not paired yet: no game of it to count as "
+            "a draw, so FB is BH (§8.3)",)
 
 
 def opponent_score_totals(ctx: Context, rules: FideRules, kind: Kind, low: int, high: int
@@ -126,14 +142,14 @@ _SUMMARY_2009 = {
 def explain_opponent_scores(ctx: Context, spec: Spec, i: int) -> Explanation:
     """Player ``i``'s BH, FB or SB: one row per round, with the cut rows marked."""
     rules = ctx.fide_rules(spec)
-    kind = opponent_score_kind(rules, spec)
+    kind = opponent_score_kind(ctx, rules, spec)
     items, rows = uncut_rows(ctx, rules, kind)[i]
     if spec.cut_low or spec.cut_high:
         why = apply_cuts(rules, ctx.fide_table.rounds, items, spec.cut_low, spec.cut_high)[1]
         rows = tuple(row._replace(dropped=why[row.round]) if row.round in why else row
                      for row in rows)
     return Explanation(rules.rule_text(spec.system, _summary(spec.system, rules)), rows,
-                       rules.notes)
+                       (*rules.notes, *_fore_note(ctx, spec)))
 
 
 def uncut_rows(ctx: Context, rules: FideRules, kind: Kind
@@ -225,7 +241,7 @@ def opponent_scores(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """BH or FB (or SB, :mod:`.sonneborn_berger`) of every player under ``spec``'s
     modifiers."""
     rules = ctx.fide_rules(spec)
-    kind = opponent_score_kind(rules, spec)
+    kind = opponent_score_kind(ctx, rules, spec)
     scale = _scale(ctx, kind)
     totals = opponent_score_totals(ctx, rules, kind, spec.cut_low, spec.cut_high)
     return [ctx.frac(t, scale) for t in totals]

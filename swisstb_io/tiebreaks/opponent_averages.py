@@ -30,7 +30,7 @@ def _opponents_buchholz(ctx: Context, spec: Spec) -> tuple[str, list[Fraction]]:
     """(BH or FB, its value per player) that AOB averages: FB with ``/F``."""
     rules = ctx.fide_rules(spec)
     code = "FB" if spec.fore else "BH"
-    kind = opponent_score_kind(rules, spec, code)
+    kind = opponent_score_kind(ctx, rules, spec, code)
     values = ctx.memo(f"aob base {rules.edition} {kind}", lambda: [
         ctx.frac(t) for t in opponent_score_totals(ctx, rules, kind, 0, 0)])
     return code, values

@@ -2,8 +2,8 @@
 
 Grammar (TRF-2026 records 202/212, case-insensitive, plus options in square brackets)::
 
-    CODE[/C<n>][/M<n>][/L<v>][/U<rating>][/FLAG…][[option=value;…]]
-    e.g.  BH/C1  BH/M1  SB/C1  KS/L40  KS/L+1  DE/P  ARO/C1  ARO/U1400  BH/V0
+    CODE[/C<n>][/M<n>][/L<v>][/U<rating>][/K<n>][/FLAG…][[option=value;…]]
+    e.g.  BH/C1  BH/M1  SB/C1  KS/L40  KS/L+1  DE/P  ARO/C1  ARO/U1400  BH/V0  SSSC/K3
           CUM[unplayed=all-unplayed-points]   MM[discards=1]
 
 The ``:MP`` / ``:GP`` suffix of TRF-2026 (match or game points) belongs to team events;
@@ -43,6 +43,8 @@ class Spec:
     """``/L<v>`` as written: ``"40"`` (percent) or ``"+1"`` / ``"-1"`` (half points)."""
     unrated: int | None = None
     """``/U<rating>``: the rating given to unrated players."""
+    factor: int | None = None
+    """``/K<n>``: a factor given (SSSC's F, FIDE C.07 §13.4)."""
     flags: frozenset[str] = frozenset()
     """Other modifiers, upper-case: ``{"P"}`` for ``DE/P``, ``{"V0"}``…"""
     options: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
@@ -116,6 +118,7 @@ _MOD_RE = re.compile(
       | (?P<med>M)(?P<medn>\d+)            # Median-N:  BH/M1
       | (?P<lim>L)(?P<limv>[+-]?\d+)       # Limit:     KS/L40, KS/L+1
       | (?P<unr>U)(?P<unrv>\d+)            # Unrated:   ARO/U1400
+      | (?P<fac>K)(?P<facv>\d+)            # Factor:    SSSC/K3
       | (?P<flag>[A-Z][A-Z0-9]*)           # other flags: DE/P, ARO/V0
     )$""",
     re.VERBOSE,
@@ -150,6 +153,7 @@ def parse_spec(text: str, team: bool = False) -> Spec:
     cut = median = 0
     limit: str | None = None
     unrated: int | None = None
+    factor: int | None = None
     flags: set[str] = set()
     mod_keys: list[str] = []
     allowed = system.allowed_modifiers
@@ -160,7 +164,7 @@ def parse_spec(text: str, team: bool = False) -> Spec:
             raise TiebreakError(f"{text!r}: bad modifier {'/' + part!r}")
         kind = (
             "C" if mm.group("cut") else "M" if mm.group("med") else "L" if mm.group("lim")
-            else "U" if mm.group("unr") else mod
+            else "U" if mm.group("unr") else "K" if mm.group("fac") else mod
         )
         if kind not in allowed:
             listed = ", ".join("/" + k for k in sorted(allowed)) or "none"
@@ -176,6 +180,8 @@ def parse_spec(text: str, team: bool = False) -> Spec:
             limit = mm.group("limv")
         elif kind == "U":
             unrated = int(mm.group("unrv"))
+        elif kind == "K":
+            factor = int(mm.group("facv"))
         else:
             flags.add(mod)
         mod_keys.append(mod)
@@ -196,7 +202,7 @@ def parse_spec(text: str, team: bool = False) -> Spec:
         key += "[" + ";".join(given) + "]"
     return Spec(
         code=system.code, key=key, cut=cut, median=median, limit=limit, unrated=unrated,
-        flags=frozenset(flags), options=MappingProxyType(options), score=score,
+        factor=factor, flags=frozenset(flags), options=MappingProxyType(options), score=score,
     )
 
 

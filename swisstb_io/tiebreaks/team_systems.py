@@ -1,9 +1,13 @@
-"""FIDE C.07 team tie-breaks (§12, §13) and US Chess 34G2, on the team contexts.
+"""FIDE C.07 team tie-breaks (§11-§13) and US Chess 34G2, on the team contexts.
 
 Every system here reads a :class:`~.team_context.TeamContext` (a team is a competitor; MP
 and GP are two score tables of the same teams) and uses the engine's Article 16 rules
 (:mod:`.unplayed`) on the score it names.  The individual systems (BH, FB, SB, PS, WIN, STD,
 DE, ...) run on a team score through a ``:MP`` / ``:GP`` suffix and need nothing here.
+
+This module: the scores (MPTS, GPTS, MPVGP), SSSC and USAT; :mod:`.team_esb` holds the
+Extended Sonneborn-Berger systems, :mod:`.team_encounters` the board criteria (BC, TBR,
+BBE) and the Extended Direct Encounter.
 """
 
 from __future__ import annotations
@@ -11,250 +15,148 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import TiebreakError
-from ..teams.matches import Kind
+from . import team_encounters, team_esb  # noqa: F401  (their systems enter the table)
+from .buchholz import explain_opponent_scores, opponent_scores
 from .context import Context
-from .encounters import direct_encounter
-from .registry import Option, group_tiebreak, tiebreak
-from .spec import Spec
+from .registry import EDITION_FLAGS, tiebreak
+from .spec import Spec, parse_spec
 from .team_context import TeamContext, team_context
-from .unplayed import Entry, apply_cuts, entries
-from .values import Explanation, round_half_up
+from .values import ExplainRow, Explanation, num, round_half_up
 
 # --------------------------------------------------------------------------- scores
 
 
+def _score_name(tctx: TeamContext, spec: Spec) -> str:
+    return {"MPTS": "MP", "GPTS": "GP"}.get(spec.code, tctx.secondary)
+
+
+def explain_team_score(ctx: Context, spec: Spec, i: int) -> Explanation:
+    """One row per round (the team's points in that score) and one per 299 bonus line."""
+    tctx = team_context(ctx, spec)
+    name = _score_name(tctx, spec)
+    on = tctx.score(name)
+    table = on.table
+    rows = [on.explain_row(table, i, r + 1, on.frac(table.pts[i * table.rounds + r]),
+                           f"{name} of the round")
+            for r in range(table.rounds)]
+    for rnd, mp, gp in tctx.event.bonus.get(tctx.start_nos[i], ()):
+        value = mp if name == "MP" else gp
+        if value and (rnd is None or rnd <= table.rounds):
+            rows.append(ExplainRow(0, "", None, value, "299 bonus / penalty" +
+                                   (f" from round {rnd}" if rnd else "")))
+    notes = (f"primary score: {tctx.primary_reason}",) if spec.code == "MPVGP" else ()
+    return Explanation(tctx.fide_rules(spec).rule_text(spec.system), tuple(rows), notes)
+
+
 @tiebreak("MPTS", "Match Points", "FIDE C.07 §11.1.1", family="FIDE", team_only=True, decimals=1,
-          summary="the team's match points")
+          explain=explain_team_score, summary="the team's match points")
 @tiebreak("GPTS", "Game Points", "FIDE C.07 §11.1.2", family="FIDE", team_only=True, decimals=1,
-          summary="the team's game points")
+          explain=explain_team_score, summary="the team's game points")
 @tiebreak("MPVGP", "Secondary score", "FIDE C.07 §13.1", family="FIDE", team_only=True, decimals=1,
-          aliases=("MPvGP",), summary="the secondary score (GP when MP is primary, and so on)")
+          aliases=("MPvGP",), explain=explain_team_score,
+          summary="the secondary score (GP when MP is primary, and so on)")
 def team_score(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """MPTS / GPTS: one score; MPVGP: the secondary score (with the 299 bonus lines)."""
     tctx = team_context(ctx, spec)
-    name = {"MPTS": "MP", "GPTS": "GP"}.get(spec.code, tctx.secondary)
-    on = tctx.score(name)
+    on = tctx.score(_score_name(tctx, spec))
     return [on.frac(p) for p in on.points]
-
-
-# --------------------------------------------------------------------------- ESB
-
-_ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"),
-        "EGGSB": ("GP", "GP")}
-
-
-def _esb_entries(tctx: TeamContext, spec: Spec, i: int) -> list[Entry]:
-    """Team ``i``'s rounds as (opponent's X score, X score x own Y points) entries."""
-    x_name, y_name = _ESB[spec.code]
-    x, y = tctx.score(x_name), tctx.score(y_name)
-    rules = x.fide_rules(spec)
-    rounds = y.fide_table.rounds
-    own = y.fide_table.pts
-    return [(e[0], e[1], e[1] * own[i * rounds + e[0] - 1], *e[3:])
-            for e in entries(x, rules, i, False, False, spec.played)]
-
-
-def explain_esb(ctx: Context, spec: Spec, i: int) -> Explanation:
-    tctx = team_context(ctx, spec)
-    items = _esb_entries(tctx, spec, i)
-    why = apply_cuts(tctx.fide_rules(spec), tctx.fide_table.rounds, items, spec.cut_low, 0)[1]
-    x, y = (tctx.score(s) for s in _ESB[spec.code])
-    table = tctx.fide_table
-    rows = tuple(tctx.explain_row(table, i, e[0], Fraction(e[2], x.unit * y.unit),
-                                  f"opponent {x.num_text(e[1])} {_ESB[spec.code][0]} x own "
-                                  f"{y.num_text(y.fide_table.pts[i * table.rounds + e[0] - 1])}"
-                                  f" {_ESB[spec.code][1]}",
-                                  table.start_nos[e[4]] if e[4] >= 0 else None, why.get(e[0], ""))
-                 for e in items)
-    return Explanation(tctx.fide_rules(spec).rule_text(spec.system), rows,
-                       tctx.fide_rules(spec).notes)
-
-
-def _esb(code: str, name: str, article: str) -> None:
-    tiebreak(code, name, f"FIDE C.07 {article}", family="FIDE", team_only=True, decimals=2,
-             modifiers=frozenset("CP"), explain=explain_esb,
-             summary="sum over the matches of the opponent's score x the team's own score in "
-                     "the match ('Median' modifiers do not apply)")(extended_sonneborn_berger)
-
-
-def extended_sonneborn_berger(ctx: Context, spec: Spec) -> list[Fraction | None]:
-    """EMMSB / EMGSB / EGMSB / EGGSB (§13.2): Σ opponent's X score x own Y score; unplayed
-    matches against the dummy opponent (16.4); /C cuts the contribution of the opponent with
-    the lowest X score (the lowest contribution among equals, §14.1.2; VURs first, 16.5)."""
-    tctx = team_context(ctx, spec)
-    x, y = (tctx.score(s) for s in _ESB[spec.code])
-    rules = tctx.fide_rules(spec)
-    out: list[Fraction | None] = []
-    for i in range(len(tctx)):
-        items = _esb_entries(tctx, spec, i)
-        if spec.cut_low:
-            items = apply_cuts(rules, tctx.fide_table.rounds, items, spec.cut_low, 0)[0]
-        out.append(Fraction(sum(e[2] for e in items), x.unit * y.unit))
-    return out
-
-
-_esb("EMMSB", "Extended Sonneborn-Berger (MP x MP)", "§13.2.1")
-_esb("EMGSB", "Extended Sonneborn-Berger (MP x GP)", "§13.2.2")
-_esb("EGMSB", "Extended Sonneborn-Berger (GP x MP)", "§13.2.3")
-_esb("EGGSB", "Extended Sonneborn-Berger (GP x GP)", "§13.2.4")
 
 
 # --------------------------------------------------------------------------- SSSC
 
 
+def _sssc_buchholz(spec: Spec) -> Spec:
+    """The Buchholz SSSC adds: BH of the primary score, FB with ``/F``, with the spec's
+    cut, ``/P`` and edition flags."""
+    mods = [f"C{spec.cut}"] if spec.cut else []
+    mods += sorted(f for f in spec.flags if f == "P" or f in EDITION_FLAGS)
+    return parse_spec("/".join(["FB" if spec.fore else "BH", *mods]))
+
+
+def _sssc_factor(tctx: TeamContext, spec: Spec) -> tuple[int, str]:
+    """F and how it was found (§13.4)."""
+    if spec.factor is not None:
+        if spec.factor <= 0:
+            raise TiebreakError(f"{spec.key}: the factor /K must be a positive whole number")
+        return spec.factor, f"F = {spec.factor} (/K{spec.factor})"
+    sec = tctx.score(tctx.secondary)
+    rounds = tctx.fide_table.rounds
+    most = tctx.frac(tctx.win) * rounds
+    one_match = sec.frac(sec.win)
+    factor = max(int(most // one_match), 1)
+    return factor, (f"F = ⌊highest achievable {tctx.primary} {num(most)} ({rounds} rounds) / "
+                    f"highest {tctx.secondary} of one match {num(one_match)}⌋ = {factor}")
+
+
+def _sssc_parts(tctx: TeamContext, spec: Spec) -> tuple[list[Fraction], list[Fraction],
+                                                        int, str]:
+    sec = tctx.score(tctx.secondary)
+    bh = [b or Fraction(0) for b in opponent_scores(tctx, _sssc_buchholz(spec))]
+    factor, why = _sssc_factor(tctx, spec)
+    return [sec.frac(s) for s in sec.points], bh, factor, why
+
+
+def explain_sssc(ctx: Context, spec: Spec, i: int) -> Explanation:
+    """The rows of the Buchholz added; the notes give the formula with its inputs."""
+    tctx = team_context(ctx, spec)
+    secondary, bh, factor, why = _sssc_parts(tctx, spec)
+    base = _sssc_buchholz(spec)
+    rows = explain_opponent_scores(tctx, base, i).rows
+    exact = secondary[i] + bh[i] / factor
+    value = round_half_up(exact, 2)
+    notes = (f"primary score: {tctx.primary_reason}", why,
+             f"SSSC = {tctx.secondary} {num(secondary[i])} + {base.key}:{tctx.primary} "
+             f"{num(bh[i])} / {factor} = {exact}, rounded half up to 2 decimals: "
+             f"{num(value)}", *tctx.fide_rules(spec).notes)
+    return Explanation(tctx.fide_rules(spec).rule_text(spec.system), rows, notes)
+
+
 @tiebreak("SSSC", "Sonneborn-Berger Secondary Score Combined", "FIDE C.07 §13.4",
-          family="FIDE", team_only=True, decimals=2, modifiers=frozenset("P"),
-          options={"factor": Option("auto", (), "F: auto = ⌊highest achievable primary score "
-                                    "/ highest secondary score of one match⌋, or a number")},
-          summary="secondary score + BH of the primary score / F")
+          family="FIDE", team_only=True, decimals=2, modifiers=frozenset("CKPF"),
+          explain=explain_sssc,
+          summary="secondary score + BH of the primary score / F (/K<n>: F given; /F: Fore "
+                  "Buchholz; /C<n>: cut the Buchholz)")
 def secondary_score_combined(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """SSSC: secondary + BH(primary) / F, F = ⌊highest achievable primary score / highest
-    secondary score of one match⌋ or ``[factor=n]`` (the TRF-2026 ``/K<n>`` spelling is not
-    read yet), 2 decimals half up."""
-    from .buchholz import opponent_scores
-    from .spec import parse_spec
-
-    tctx = team_context(ctx, spec)
-    sec = tctx.score(tctx.secondary)
-    bh = opponent_scores(tctx, parse_spec("BH/P" if spec.played else "BH"))
-    most = tctx.frac(tctx.win) * tctx.fide_table.rounds
-    chosen = spec.option("factor")
-    factor = max(int(most // sec.frac(sec.win)), 1) if chosen == "auto" else int(chosen)
-    if factor <= 0:
-        raise TiebreakError(f"{spec.key}: the factor must be a positive whole number")
-    return [round_half_up(sec.frac(s) + (b or Fraction(0)) / factor, 2)
-            for s, b in zip(sec.points, bh, strict=True)]
-
-
-# --------------------------------------------------------------------------- BC
-
-
-def board_points(tctx: TeamContext) -> dict[int, list[Fraction]]:
-    """Team number -> its game points on each board over the event (§12 intro: a
-    pairing-allocated or full-point bye is a win on every board, a half-point bye a draw)."""
-    ev = tctx.event
-    out = {}
-    for team in ev.teams:
-        per = [Fraction(0)] * ev.boards
-        for row in ev.rows[team.number]:
-            if row.kind in (Kind.PAB, Kind.FPB, Kind.HPB):
-                value = ev.game_draw if row.kind is Kind.HPB else ev.game_win
-                per = [p + value for p in per]
-                continue
-            for b in row.boards:
-                per[b.number - 1] += b.points
-        out[team.number] = per
-    return out
-
-
-@tiebreak("BC", "Board Count", "FIDE C.07 §12.1", family="FIDE", team_only=True, decimals=1,
-          summary="Σ board number x game points on that board (lower is better); shown "
-                  "negated so that higher ranks higher")
-def board_count(ctx: Context, spec: Spec) -> list[Fraction | None]:
-    """BC over the whole event (a knock-out criterion used over the event, as the reference
-    implementation does): the lower the sum, the higher the ranking, so the value is the
-    negated sum."""
-    tctx = team_context(ctx, spec)
-    points = tctx.memo("board points", lambda: board_points(tctx))
-    return [-sum((k * p for k, p in enumerate(points[sn], 1)), Fraction(0))
-            for sn in tctx.start_nos]
-
-
-# --------------------------------------------------------------------------- EDE
-
-
-def _ede(tctx: TeamContext, spec: Spec, members: tuple[int, ...], base: int,
-         ranks: dict[int, int], notes: list[str]) -> None:
-    """Rank ``members``: DE on the primary score, else on the secondary (§13.3.1); each
-    subgroup still tied is ranked again the same way."""
-    for name in (tctx.primary, tctx.secondary):
-        found, lines = direct_encounter(tctx.score(name), spec, members)
-        if len(set(found.values())) > 1:
-            notes.extend(f"{name}: {line}" for line in lines)
-            for sn, r in found.items():
-                ranks[sn] = base + r - 1
-            by: dict[int, list[int]] = {}
-            for sn, r in found.items():
-                by.setdefault(r, []).append(sn)
-            for r, tied in by.items():
-                if len(tied) > 1:
-                    _ede(tctx, spec, tuple(sorted(tied)), base + r - 1, ranks, notes)
-            return
-    notes.append(f"group {{{', '.join(map(str, members))}}}: not separated on MP or GP")
-
-
-def _direct_match_boards(tctx: TeamContext, a: int, b: int) -> tuple[list[Fraction],
-                                                                     list[Fraction]]:
-    """Board points of teams ``a`` and ``b`` in their matches against each other."""
-    ev = tctx.event
-    out = []
-    for me, them in ((a, b), (b, a)):
-        per = [Fraction(0)] * ev.boards
-        for row in ev.rows[me]:
-            if row.opponent_no == them and row.kind is Kind.PLAYED:
-                for board in row.boards:
-                    per[board.number - 1] += board.points
-        out.append(per)
-    return out[0], out[1]
-
-
-def _knock_out(tctx: TeamContext, a: int, b: int, how: str) -> int:
-    """+1 if ``a`` wins the knock-out criteria ``how`` (C, T, B…) on the direct match,
-    -1 if ``b`` does, 0 if still tied (§13.3.2, §12)."""
-    pa, pb = _direct_match_boards(tctx, a, b)
-    n = len(pa)
-    for letter in how:
-        if letter == "C":
-            ca = sum(k * p for k, p in enumerate(pa, 1))
-            cb = sum(k * p for k, p in enumerate(pb, 1))
-            if ca != cb:
-                return 1 if ca < cb else -1
-        elif letter == "T":
-            for top in range(1, n + 1):
-                sa, sb = sum(pa[:top]), sum(pb[:top])
-                if sa != sb:
-                    return 1 if sa > sb else -1
-        else:
-            for keep in range(n - 1, 0, -1):
-                sa, sb = sum(pa[:keep]), sum(pb[:keep])
-                if sa != sb:
-                    return 1 if sa > sb else -1
-    return 0
-
-
-_EDE_VARIANTS = {"EDE": "", "EDEC": "C", "EDET": "T", "EDEB": "B", "EDEBT": "BT",
-                 "EDEBB": "BB"}
-
-
-def extended_direct_encounter(ctx: Context, spec: Spec, group: tuple[int, ...]
-                              ) -> dict[int, Fraction | None]:
-    """EDE (§13.3.1) and its knock-out variants (§13.3.2): group size + 1 - rank inside the
-    tied group (higher ranks higher)."""
-    tctx = team_context(ctx, spec)
-    ranks = dict.fromkeys(group, 1)
-    _ede(tctx, spec, group, 1, ranks, [])
-    how = _EDE_VARIANTS[spec.code]
-    if how and len(group) == 2 and ranks[group[0]] == ranks[group[1]]:
-        won = _knock_out(tctx, group[0], group[1], how)
-        if won:
-            ranks[group[0] if won < 0 else group[1]] = 2
-    return {sn: Fraction(len(group) + 1 - r) for sn, r in ranks.items()}
-
-
-for _code, _how in _EDE_VARIANTS.items():
-    group_tiebreak(_code, "Extended Direct Encounter" + (f" ({_how})" if _how else ""),
-                   "FIDE C.07 §13.3.1" if not _how else "FIDE C.07 §13.3.2", family="FIDE",
-                   team_only=True, decimals=0, modifiers=frozenset("P"), reapply=False,
-                   summary="direct encounter on the primary score, then the secondary")(
-        extended_direct_encounter)
+    secondary score of one match⌋ or ``/K<n>``; 2 decimals half up."""
+    secondary, bh, factor, _ = _sssc_parts(team_context(ctx, spec), spec)
+    return [round_half_up(s + b / factor, 2) for s, b in zip(secondary, bh, strict=True)]
 
 
 # --------------------------------------------------------------------------- USAT
 
 
+def _us_match_points(tctx: TeamContext) -> list[Fraction]:
+    """Each team's final match points on the 1-½-0 scale (34G2), no adjustment."""
+    mp = tctx.mp
+    return [Fraction(mp.game_points[i], mp.win) for i in range(len(mp.table))]
+
+
+def explain_usat(ctx: Context, spec: Spec, i: int) -> Explanation:
+    tctx = team_context(ctx, spec)
+    mp, gp = tctx.mp, tctx.gp
+    table = mp.table
+    scale = _us_match_points(tctx)
+    rows = []
+    for r in range(table.rounds):
+        k = i * table.rounds + r
+        o = table.opp[k]
+        own = gp.frac(gp.table.pts[k])
+        if o >= 0:
+            rows.append(mp.explain_row(table, i, r + 1, scale[o] * own,
+                                       f"{tctx.match_text(table.start_nos[i], r + 1)}: "
+                                       f"opponent's final MP (1-½-0) {num(scale[o])} x GP "
+                                       f"{num(own)}", table.start_nos[o]))
+        else:
+            rows.append(mp.explain_row(table, i, r + 1, Fraction(0),
+                                       "no opponent: counts 0 (teams.md ambiguity 13)"))
+    return Explanation(tctx.fide_rules(spec).rule_text(spec.system), tuple(rows),
+                       ("no discards, no adjustment for unplayed rounds (34G2)",))
+
+
 # family "FIDE": the US Chess 34E actual-play pre-sort is for individual scores, not teams
 @tiebreak("USAT", "US Amateur Team (Barry system)", "US Chess 34G2", aliases=("34G2",),
-          family="FIDE", team_only=True, decimals=1,
+          family="FIDE", team_only=True, decimals=1, explain=explain_usat,
           summary="Σ opponent's final match points (1-½-0) x game points scored against it")
 def us_amateur_team(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """34G2: Σ over the matches of the opponent team's final match points on the 1-½-0
@@ -263,7 +165,7 @@ def us_amateur_team(ctx: Context, spec: Spec) -> list[Fraction | None]:
     tctx = team_context(ctx, spec)
     mp, gp = tctx.mp, tctx.gp
     table = mp.table
-    scale = [Fraction(mp.game_points[i], mp.win) for i in range(len(table))]
+    scale = _us_match_points(tctx)
     out: list[Fraction | None] = []
     for k in table.row_starts():
         total = Fraction(0)

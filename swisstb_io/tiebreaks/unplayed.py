@@ -89,6 +89,9 @@ def _last_not_vur(row: list[bool]) -> int:
 def adjusted_scores(ctx: Context, rules: FideRules, fore: bool) -> tuple[list[int], list[int]]:
     """(score shown to opponents, own score for the dummy) per player, in units.
 
+    The own score counts the player's bonus and penalty points (their score, 16.4); the
+    score shown to opponents counts game results only.
+
     With ``fore`` (FB, §8.3) a player paired in the last round has that game counted as a
     draw, and the last round is then not a VUR (§A.4 d).
     """
@@ -110,7 +113,7 @@ def adjusted_scores(ctx: Context, rules: FideRules, fore: bool) -> tuple[list[in
             else:
                 s = sum(p if (r < lna[i] or o >= 0) else no_opp_value
                         for r, (p, o) in enumerate(zip(pts, opp, strict=True)))
-            mine = total
+            mine = total + ctx.points[i] - ctx.game_points[i]  # own bonus / penalty (16.4)
             if paired_last and opp[last] >= 0:
                 shift = ctx.draw - pts[last]
                 s += shift

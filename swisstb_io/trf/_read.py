@@ -179,7 +179,8 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     results = {sn: list(p.results) for sn, p in players.items()}
     changed = double_forfeits(results)
     where = places(path, player_lines)
-    check_games(results, where, diag, "trf", record="001 record", total_rounds=t.total_rounds)
+    check_games(results, where, diag, "trf", record="001 record", total_rounds=t.total_rounds,
+                team_of=team_of)
     # Individual events only: in team events 299 records keep their team meaning.
     bonus = {} if teams else adjustments(verbatim.get("299", ()), numbers299, path, diag)
     for sn in sorted(bonus.keys() - players.keys()):

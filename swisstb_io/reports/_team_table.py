@@ -1,0 +1,160 @@
+"""Building the team part of the report table (:mod:`._team_model`) from the team standings.
+
+Like :mod:`._table` for players, nothing is computed here: the values are those of the
+:class:`~swisstb_io.teams.standings.TeamStandings` (with explanations if the caller computed
+them); team values are printed as players' are (:func:`._table.column_cells`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..model import Color, Tournament
+from ..teams.kinds import Kind
+from ..teams.matches import TeamRound
+from ..teams.standings import TeamStandings
+from ..tiebreaks.values import num
+from ._labels import label_for, parse_labels
+from ._model import Column, Row, place_text
+from ._numbers import decimal
+from ._table import column_cells, printed
+from ._team_model import BoardLine, MatchCard, TeamCrossRow, TeamRow, TeamTable, View
+
+
+def crosstable_points(x: Fraction) -> str:
+    """``2.5`` -> ``2½`` (team crosstable cells)."""
+    whole, rest = divmod(x, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == Fraction(1, 2):
+        return ("" if whole == 0 else str(int(whole))) + "½"
+    return num(x)
+
+
+def crosstable_cell(row: TeamRound) -> str:
+    """A team's round in the crosstable: ``8w2½`` (opponent, colour, game points), ``+F`` /
+    ``-F`` (forfeited match), ``PAB``, ``FPB``, ``HPB``, ``ZPB``, ``-`` (absent)."""
+    if row.kind is Kind.PLAYED:
+        colour = {Color.WHITE: "w", Color.BLACK: "b"}.get(row.color, "-")
+        return f"{row.opponent_no}{colour}{crosstable_points(row.gp)}"
+    if row.kind is Kind.FORFEIT_WIN:
+        return f"{row.opponent_no}+F"
+    if row.kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
+        return f"{row.opponent_no}-F"
+    if row.kind is Kind.ABSENT:
+        return "-"
+    return str(row.kind.value)
+
+
+def _board_result(points: Fraction, other: Fraction) -> str:
+    return "1-0" if points > other else "0-1" if points < other else "½-½"
+
+
+def _card(white: TeamRound, black: TeamRound | None) -> MatchCard:
+    """One match (or bye: ``black`` ``None``) as a :class:`MatchCard`."""
+    if black is None:
+        return MatchCard(white.round, white.team_no, None, white.kind.value, None,
+                         (decimal(white.mp),), (decimal(white.gp),), ())
+    result = "W" if white.mp > black.mp else "L" if white.mp < black.mp else "D"
+    boards = []
+    for k, w in enumerate(white.boards):
+        b = black.boards[k] if k < len(black.boards) else None
+        boards.append(BoardLine(w.number, w.player, None if b is None else b.player,
+                                _board_result(w.points, b.points if b else Fraction(0))))
+    return MatchCard(white.round, white.team_no, black.team_no, white.kind.value, result,
+                     (decimal(white.mp), decimal(black.mp)),
+                     (decimal(white.gp), decimal(black.gp)), tuple(boards))
+
+
+def _white_side(row: TeamRound) -> bool:
+    """Whether ``row`` is the white team of its match (the lower number when no colour)."""
+    assert row.opponent_no is not None
+    return row.color is Color.WHITE or (row.color is Color.NONE
+                                        and row.team_no < row.opponent_no)
+
+
+def _matches(ts: TeamStandings) -> tuple[tuple[MatchCard, ...], dict[tuple[int, int], str]]:
+    """Every match round by round, and the key of each team's match by (round, team)."""
+    ev = ts.event
+    cards: list[MatchCard] = []
+    keys: dict[tuple[int, int], str] = {}
+    numbers = sorted(team.number for team in ev.teams)
+    for rnd in range(1, ev.rounds + 1):
+        for n in numbers:
+            row = ev.rows[n][rnd - 1]
+            if row.opponent_no is None:
+                if row.kind is not Kind.ABSENT:
+                    cards.append(_card(row, None))
+                continue
+            if _white_side(row):
+                card = _card(row, ev.rows[row.opponent_no][rnd - 1])
+                cards.append(card)
+                keys[(rnd, n)] = keys[(rnd, row.opponent_no)] = card.key
+    return tuple(cards), keys
+
+
+def _header(ts: TeamStandings) -> tuple[tuple[str, str], ...]:
+    ev = ts.event
+    mpts = ev.match_points
+    return (("Teams", str(len(ev.teams))), ("Boards", str(ev.boards)),
+            ("Rounds", str(ev.rounds)), ("Primary score", ts.primary_reason),
+            ("Match points", f"TW {num(mpts.win)}, TD {num(mpts.draw)}, TL {num(mpts.loss)}"))
+
+
+def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.TEAM,
+                labels: str | None = None, crosstable: bool = True) -> TeamTable:
+    """The team part of the report of ``ts`` (``individual``: the event, for the board
+    players' names; ``crosstable=False``: without the team crosstable, which the JSON and
+    CSV reports do not print)."""
+    ev, ctx = ts.event, ts.context
+    specs = ts.result.chain
+    overrides = parse_labels(labels)
+    columns = tuple(Column(s.key, label_for(s, overrides), s.system.name, s.system.rule,
+                           s.system.decimals) for s in specs)
+    standings = ts.result.rows
+    by_column = [column_cells([r.values[s.key] for r in standings], s.system.decimals)
+                 for s in specs]
+    cells = list(zip(*by_column, strict=True)) if by_column else [()] * len(standings)
+    mp, gp = ctx.mp, ctx.gp
+    idx = [ctx.index[r.start_no] for r in standings]
+    mps = [mp.frac(mp.points[i]) for i in idx]
+    gps = [gp.frac(gp.points[i]) for i in idx]
+    points, mp_printed, gp_printed = (printed([r.points for r in standings], 2),
+                                      printed(mps, 2), printed(gps, 2))
+    members = {team.number: team.members for team in ev.teams}
+    rows = []
+    for r, row_cells, m, g in zip(standings, cells, mps, gps, strict=True):
+        _, points_text, points_decimal = points[r.points.as_integer_ratio()]
+        row = Row(r.place, place_text(r.place, len(r.shared_with)), r.start_no, r.name, None,
+                  r.points, points_text, points_decimal, row_cells, r.shared_with, True, {})
+        rows.append(TeamRow(row, mp_printed[m.as_integer_ratio()][2],
+                            mp_printed[m.as_integer_ratio()][1],
+                            gp_printed[g.as_integer_ratio()][2],
+                            gp_printed[g.as_integer_ratio()][1], members[r.start_no]))
+    cards, keys = _matches(ts)
+    cross = []
+    for team in sorted(ev.teams, key=lambda t: t.number) if crosstable else ():
+        rounds = ev.rows[team.number]
+        cross.append(TeamCrossRow(
+            team.number, team.name, tuple(crosstable_cell(r) for r in rounds),
+            tuple(keys.get((r.round, team.number)) for r in rounds),
+            crosstable_points(sum((r.mp for r in rounds), Fraction(0))),
+            crosstable_points(sum((r.gp for r in rounds), Fraction(0)))))
+    rules = ctx.fide_rules()
+    mpts = ev.match_points
+    summary = (f"{len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds; "
+               f"{ts.primary_reason}; match points TW {num(mpts.win)} TD {num(mpts.draw)} "
+               f"TL {num(mpts.loss)}")
+    return TeamTable(
+        view=view, header=_header(ts), summary=summary,
+        reasons=(rules.edition_reason, rules.system_reason),
+        chain_text=ts.chain_text, chain_origin=ts.chain_origin, notes=ev.notes,
+        columns=columns, rows=tuple(rows),
+        crosstable=tuple(cross) if crosstable else None, matches=cards,
+        rounds=ev.rounds, boards=ev.boards, primary=ts.primary,
+        primary_reason=ts.primary_reason,
+        names={team.number: team.name for team in ev.teams},
+        players={p.start_no: p.name for p in individual.players},
+        explained=ctx.explain)
+
+
