@@ -244,8 +244,9 @@ return Array.prototype.map.call(table.tBodies, function (body) {
 
 
 def _number(text: str) -> Decimal | None:
+    """A number as the pages print it (``17½`` is 17.5), else None."""
     try:
-        return Decimal(text)
+        return Decimal(text.replace("½", ".5"))
     except ArithmeticError:
         return None
 
@@ -278,6 +279,7 @@ def every_table_sorts(driver: webdriver.Chrome) -> int:
             if numeric:
                 for g in values:
                     present = [_number(v) for v in g if v not in ("", "-")]
+                    assert None not in present, (th.text, g)
                     assert present == sorted(present, reverse=first == "descending"), th.text
                     assert all(v in ("", "-") for v in g[len(present):]), th.text  # last
             checked += 1
@@ -434,4 +436,23 @@ def test_team_page_in_a_browser(driver: webdriver.Chrome, tmp_path: Path) -> Non
     card = driver.find_element(By.ID, "m6-6-1")
     assert card.text.startswith("6 Falcons 0-4 1 Antelopes (forfeit-loss)")
     assert driver.execute_script("return location.hash") == "#m6-6-1"
+    assert console_errors(driver) == []
+
+
+def test_every_table_of_a_team_event_page_sorts(driver: webdriver.Chrome,
+                                                tmp_path: Path) -> None:
+    """The team standings, crosstable, rosters and each match's boards (tables without
+    sort buttons in their markup get them from the script)."""
+    from click.testing import CliRunner
+
+    from swisstb_io.cli import cli
+
+    held = Path(__file__).resolve().parent.parent / "fixtures" / "team" / "held_team_2026.trf"
+    page = tmp_path / "team.html"
+    res = CliRunner().invoke(cli, ["report", str(held), "-f", "html", "-o", str(page)])
+    assert res.exit_code == 0, res.output
+    driver.get(page.as_uri())
+    matches = driver.find_elements(By.CSS_SELECTOR, "main table.match")
+    assert matches
+    assert every_table_sorts(driver) > 4 * len(matches)
     assert console_errors(driver) == []

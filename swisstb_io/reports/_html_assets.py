@@ -176,6 +176,13 @@ JS = r"""
     return true;
   }
 
+  function number(text) {
+    // a number as the pages print it ("17\u00bd" is 17.5: team game points, prize
+    // lists); null for "" and "-" (no value) and for a text that is not a number
+    var v = Number(text.replace("\u00bd", ".5"));
+    return text === "" || text === "-" || isNaN(v) ? null : v;
+  }
+
   function sortKey(cell) {
     if (!cell) { return ""; }
     var v = cell.getAttribute("data-sort");
@@ -198,12 +205,14 @@ JS = r"""
       return [body, head, keyed];
     });
     var numeric = type === "num" || (type === null && groups.every(function (g) {
-      return g[2].every(function (k) { return k[0] === "" || k[0] === "-" || isFinite(k[0]); });
+      return g[2].every(function (k) {
+        return k[0] === "" || k[0] === "-" || number(k[0]) !== null;
+      });
     }));
     groups.forEach(function (g) {
       var keyed = g[2], rows = doc.createDocumentFragment();
       keyed.forEach(function (k) {
-        if (numeric) { k[0] = k[0] === "" || k[0] === "-" ? null : Number(k[0]); }
+        if (numeric) { k[0] = number(k[0]); }
       });
       keyed.sort(function (a, b) {
         var x = a[0], y = b[0], c;

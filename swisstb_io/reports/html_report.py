@@ -270,7 +270,7 @@ def _team_page(report: Report, teams: TeamTable, options: ReportOptions) -> byte
         body += team_rosters(teams, report.rows, options.player_links)
     body += ["</main>", footer(report.source)]
     data = why_data(parts) if report.explained and teams.explained else ""
-    return "\n".join(document(title, body, data)).encode()
+    return "\n".join(document(title, body, data, report.source)).encode()
 
 
 def render(report: Report, options: ReportOptions) -> bytes:
