@@ -68,3 +68,26 @@ def test_batch_index_has_no_team_section_without_team_events(tmp_path: Path) -> 
                              prog_name="swisstb")
     assert res.exit_code == 0
     assert 'id="teams"' not in (out / "index.html").read_text("utf-8")
+
+
+def test_team_tiebreaks_rank_the_team_events_and_tiebreaks_the_individual_ones(
+        tmp_path: Path) -> None:
+    src, out = tmp_path / "in", tmp_path / "out"
+    src.mkdir()
+    for path in (HELD, SWISS):
+        shutil.copy(path, src / path.name)
+    res = CliRunner().invoke(cli, ["batch", str(src), "-o", str(out), "--jobs", "1",
+                                   "--format", "json", "--tiebreaks", "BH,SB",
+                                   "--team-tiebreaks", "BH:MP,EMGSB"], prog_name="swisstb")
+    assert res.exit_code == 0, res.output
+    team = json.loads((out / "events" / "held_team_2026.trf.json").read_text("utf-8"))
+    assert [c["code"] for c in team["team_tiebreaks"]] == ["BH:MP", "EMGSB"]
+    expected = team_standings(load(HELD).tournament, "BH:MP,EMGSB")
+    assert [r["team_no"] for r in team["team_standings"]] == [
+        r.start_no for r in expected.result.rows]
+    swiss = json.loads((out / "events" / "held_swiss_9.trf.json").read_text("utf-8"))
+    assert [c["code"] for c in swiss["tiebreaks"]] == ["BH", "SB"]
+    # a team code in the individual chain, or an individual-only chain error, is a usage error
+    bad = CliRunner().invoke(cli, ["batch", str(src), "-o", str(out), "--team-tiebreaks",
+                                   "BH:XX"], prog_name="swisstb")
+    assert bad.exit_code == 2 and "BH:XX" in bad.stderr

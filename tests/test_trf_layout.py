@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import itertools
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -26,7 +27,7 @@ from swisstb_io.model import (
 )
 from swisstb_io.registry import ReadOptions, WriteOptions
 from swisstb_io.submit.fide import prepare_fide
-from swisstb_io.trf import _lines, decode_layout, encode_layout, read_trf, write_trf
+from swisstb_io.trf import _lines, read_trf, write_trf
 from swisstb_io.trf import _render as R
 from swisstb_io.trf._records import parse_player
 
@@ -94,12 +95,12 @@ def test_held_swiss_5_layout_is_a_fraction_of_the_file() -> None:
     t = read(data)
     raw = t.extras[LAYOUT]
     # The file writes FIDE ID "0" for "none" on every 001 line, so no line is canonical;
-    # each keeps only its edits ("0" at column 68), most of them repeating the previous
-    # line's (a checksum alone).  The layout used to hold every line: 2,653 characters.
+    # each keeps only its edits of its canonical text ("0" at column 68, 0-based 67), under
+    # the canonical text's checksum.  The layout used to hold every line: 2,653 characters.
     assert len(raw) < len(data) / 3, (len(raw), len(data))
-    assert ["001:1", [_lines.checksum(R.player_line(t.player(1), t.point_system, False))]] \
-        in items(t)
-    assert "0 1990/01/01" not in raw  # no line text, only the differing column
+    p2 = R.player_line(t.player(2), t.point_system, False)
+    assert ["001:2", [_lines.checksum(p2), 67, 68, "0"]] in items(t)
+    assert "0 1990/01/01  1.0" not in raw  # no line text, only the differing columns
     assert write_trf(t, WriteOptions()) == data
 
 
@@ -108,7 +109,9 @@ def test_held_swiss_5_layout_is_a_fraction_of_the_file() -> None:
 def test_fixture_layouts_are_small(name: str) -> None:
     data = (TRF_DIR / name).read_bytes()
     t = read(data)
-    assert len(t.extras[LAYOUT]) < len(data) / 4
+    # javafo_sample2 is the largest: a rating "0" at column 52 and padding at the line end
+    # on every 001 line, two edits a line (a third of the file)
+    assert len(t.extras[LAYOUT]) < len(data) / 2.5
     assert write_trf(t, WriteOptions()) == data
 
 
@@ -143,9 +146,39 @@ def test_layouts_of_earlier_versions_still_write_the_same_bytes() -> None:
            ["001:2", lines[3], "\r\n"], ["x:XXA:0", None, "\n"]]
     assert write_trf(dataclasses.replace(t, extras={**t.extras, LAYOUT: json.dumps(old)}),
                      WriteOptions()) == data
-    # the new layout of the same file: the short XXS line is not what the writer writes
-    assert items(t) == [["h:012", "012 Old Layout "], ["pts:XXS", "XXS WW=1.0"], "001:1-2",
+    # the new layout of the same file: the short XXS line is the start of the full one
+    xxs = R.line_xxs(t.point_system)
+    assert xxs.startswith(lines[1])
+    assert items(t) == [["h:012", [_lines.checksum("012 Old Layout"), 14, 14, " "]],
+                        ["pts:XXS", [_lines.checksum(xxs), len(lines[1]), len(xxs), ""]], "001:1-2",
                         ["x:XXA:0", None, "\n"]]
+
+
+HELD_ROUND_ROBIN_2026_11 = (
+    '["h:012",["h:042","042 2024-08-01"],"x:062:0","h:XXR",["001:1",["40754449",67,68,"0"]],'
+    '["001:2",["efb70758"]],["001:3",["637104a2"]],["001:4",["c0581457"]],'
+    '["001:5",["b3b49d49"]],["001:6",["9c4993f7"]]]')
+"""The layout of held_round_robin.trf as the reader of November 2026 wrote it: a stored
+text, a patch, and checksums alone repeating the patch before them."""
+
+
+def test_compact_layouts_of_earlier_versions_still_write_the_same_bytes() -> None:
+    data = (TRF_DIR / "held_round_robin.trf").read_bytes()
+    t = read(data)
+    earlier = dataclasses.replace(t, extras={**t.extras, LAYOUT: HELD_ROUND_ROBIN_2026_11})
+    assert write_trf(earlier, WriteOptions()) == data
+    # patches of several edits, too; a changed element is written canonically
+    p1 = R.player_line(t.player(1), t.point_system, False)
+    two_edits = json.dumps([["001:1", [_lines.checksum(p1), 4, 5, "X", 67, 68, "0"]]])
+    out = write_trf(dataclasses.replace(t, extras={**t.extras, LAYOUT: two_edits}),
+                    WriteOptions()).decode().splitlines()
+    assert f"001 X{p1[5:67]}0{p1[68:]}" in out  # the other lines, missing here, follow
+    renamed = dataclasses.replace(earlier, players=tuple(
+        dataclasses.replace(p, name="Renamed") if p.start_no == 2 else p for p in t.players))
+    out = write_trf(renamed, WriteOptions()).decode().splitlines()
+    assert out[5] == R.player_line(renamed.player(2), t.point_system, False)
+    assert [ln for k, ln in enumerate(out) if k != 5] == [
+        ln for k, ln in enumerate(data.decode().splitlines()) if k != 5]
 
 
 def test_fide_submission_sorts_players_inside_a_compact_layout() -> None:
@@ -216,25 +249,38 @@ _entry = st.tuples(_key, st.one_of(st.none(), st.text(max_size=5), _patch),
 @settings(max_examples=150)
 @given(st.lists(_entry, max_size=30))
 def test_encode_then_decode_gives_the_entries(entries: list[_lines.Entry]) -> None:
-    assert decode_layout(encode_layout(entries)) == entries
+    assert _lines.decode(_lines.encode(entries)) == entries
 
 
 @settings(max_examples=200)
 @given(st.text("ab 0", max_size=40), st.text("ab 0", max_size=40))
 def test_edits_rebuild_the_original(canonical: str, original: str) -> None:
-    patch = (_lines.checksum(canonical), _lines.edits(canonical, original))
+    changes = _lines.edits(canonical, original)
+    patch = (_lines.checksum(canonical), changes)
     assert _lines.apply(patch, canonical) == original
     assert _lines.apply(patch, canonical + "!") is None  # another text: the element changed
-    assert len(patch[1]) <= len(original) + 1
+    assert sum(len(text) for _, _, text in changes) <= len(original)
+    # one edit per run of differing columns, runs at least MERGE_GAP columns apart
+    for (_, end, _), (start, _, _) in itertools.pairwise(changes):
+        assert start - end >= _lines.MERGE_GAP
+    # columns do not move: an edit starts and ends on a differing column; when the lengths
+    # differ, the last edit runs to the end
+    n = min(len(canonical), len(original))
+    inner = changes[:-1] if len(canonical) != len(original) else changes
+    for start, end, _ in inner:
+        assert canonical[start] != original[start] and canonical[end - 1] != original[end - 1]
+    if inner != changes:
+        start, end, _ = changes[-1]
+        assert (start == n or canonical[start] != original[start]) and end == len(canonical)
 
 
 def test_consecutive_keys_make_runs() -> None:
     keys = ["001:1", "001:2", "001:3", "001:5", "x:###:0", "x:###:1", "h:012", "h:022",
             "112:0", "112:1", "n:NOR:1", "n:NOR:2", "n:SWE:3"]
-    encoded = json.loads(encode_layout([(k, None, None) for k in keys]))
+    encoded = json.loads(_lines.encode([(k, None, None) for k in keys]))
     assert encoded == ["001:1-3", "001:5", "x:###:0-1", "h:012", "h:022", "112:0-1",
                        "n:NOR:1-2", "n:SWE:3"]
-    assert [k for k, _, _ in decode_layout(json.dumps(encoded))] == keys
+    assert [k for k, _, _ in _lines.decode(json.dumps(encoded))] == keys
 
 
 # -- the fast canonical check of round blocks ---------------------------------------------
@@ -278,3 +324,12 @@ def test_canonical_rounds_admit_only_what_the_writer_writes_back() -> None:
     assert not R.CANONICAL_ROUNDS.fullmatch("     2 w 1          ") or \
         R.is_player_line(parse_player(_HEAD + "     2 w 1          ", "t", 1, None),
                          PointSystem(), _HEAD + "     2 w 1          ") is False
+
+
+def test_an_empty_header_record_keeps_its_text_until_the_model_fills_it() -> None:
+    data = b"012 Empty Headers\n032\n122 \n001    1 m    Alpha, Ann\n"
+    t = read(data)
+    assert ["h:032", "032"] in items(t) and ["h:122", "122 "] in items(t)
+    assert write_trf(t, WriteOptions()) == data
+    filled = dataclasses.replace(t, federation="NOR")
+    assert write_trf(filled, WriteOptions()).decode().splitlines()[1] == "032 NOR"

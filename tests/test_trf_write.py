@@ -27,6 +27,9 @@ from swisstb_io.trf import read_trf, write_trf
 ROOT = Path(__file__).resolve().parent.parent
 TRF_DIR = ROOT / "fixtures" / "trf"
 FILES = [*sorted(TRF_DIR.glob("*.trf")), ROOT / "formats" / "trf" / "minimal.trf"]
+ELSEWHERE = sorted(p for p in (ROOT / "fixtures").glob("*/*.trf")
+                   if p.parent != TRF_DIR and p.name != "unreadable.trf")
+"""The TRF files of the other fixture folders (check/unreadable.trf does not read)."""
 
 
 def load(name: str) -> Tournament:
@@ -45,7 +48,7 @@ def lines_of(data: bytes) -> list[str]:
     return data.decode("utf-8").splitlines()
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", FILES + ELSEWHERE, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_round_trip_is_byte_for_byte(path: Path) -> None:
     data = path.read_bytes()
     t = read_trf(data, path.name, ReadOptions()).tournament

@@ -71,8 +71,12 @@ class BatchOptions:
     submit: tuple[str, ...] = ()
     """Rating submissions: ``"fide"``, ``"uscf"``."""
     tiebreaks: str | None = None
-    """Tie-break chain for every event; ``None``: each file's declared chain, else the
-    default (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`)."""
+    """Tie-break chain for every individual event; ``None``: each file's declared chain,
+    else the default (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`)."""
+    team_tiebreaks: str | None = None
+    """Tie-break chain of the team standings of every team event (team systems and
+    ``:MP`` / ``:GP`` codes); ``None``: each file's declared team chain, else the team
+    default (:func:`~swisstb_io.teams.standings.team_standings`)."""
     actual_play_rule: bool = True
     """The US Chess 34E actual-play rule (``CalcOptions.actual_play_rule``); ``False`` with
     ``--no-actual-play-rule``, SwissSys's order."""
@@ -98,6 +102,8 @@ class BatchOptions:
                                f"{', '.join(SUBMISSIONS)}")
         if self.tiebreaks is not None:
             parse_chain(self.tiebreaks)  # a bad chain is a usage error, before any work
+        if self.team_tiebreaks is not None:
+            parse_chain(self.team_tiebreaks, team=True)
         if self.jobs < 1:
             raise SwisstbError(f"--jobs must be at least 1, not {self.jobs}")
         if self.event_meta and "uscf" not in self.submit:
@@ -108,7 +114,8 @@ class BatchOptions:
         """What, besides the input bytes, decides the outputs."""
         return json.dumps([__version__, SUMMARY_SCHEMA, sorted(self.formats),
                            sorted(self.submit), self.tiebreaks, self.actual_play_rule,
-                           self.prizes, *([sorted(self.event_meta)] if self.event_meta else [])])
+                           self.prizes, *([sorted(self.event_meta)] if self.event_meta else []),
+                           *([["team", self.team_tiebreaks]] if self.team_tiebreaks else [])])
 
 
 def section_tasks(path: Path, rel: str) -> list[tuple[str, str]]:
@@ -194,7 +201,7 @@ def _produce(
                        actual_play_rule=options.actual_play_rule)
     teams = None
     if not prize_path and is_team_event(t):  # the team view, as `swisstb report` gives it
-        teams = team_standings(t, options.tiebreaks, options=calc)
+        teams = team_standings(t, options.team_tiebreaks, options=calc)
         result = standings(t, "PTS", calc)  # the board players, by points
     else:
         chain = chain_policy.choose_chain(t, options.tiebreaks).specs

@@ -56,8 +56,12 @@ def _line(res: FileResult) -> str:
 @click.option("--submit", "submit", default="", metavar="fide|uscf",
               help="Also write rating submissions (fide, uscf or fide,uscf).")
 @click.option("-t", "--tiebreaks", metavar="CODES|PRESET",
-              help="Tie-break chain for every event. Default: each file's declared chain, "
-                   "else uscf.")
+              help="Tie-break chain for every individual event. Default: each file's "
+                   "declared chain, else uscf.")
+@click.option("--team-tiebreaks", metavar="CODES",
+              help="Tie-break chain of the team standings of every team event (MPVGP, EDE, "
+                   "BH:MP, EMGSB/C1…). Default: each file's declared team chain, else the "
+                   "FIDE team default.")
 @click.option("--no-actual-play-rule", "no_actual_play", is_flag=True,
               help="Rank by points, then the tie-breaks, as SwissSys does (without the US "
                    "Chess 34E actual-play rule).")
@@ -77,7 +81,8 @@ def _line(res: FileResult) -> str:
 @click.option("--fail-fast", is_flag=True, help="Stop at the first file that fails.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only failures and the final line.")
 def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str | None,
-            no_actual_play: bool, prizes: str | None, patterns: tuple[str, ...],
+            team_tiebreaks: str | None, no_actual_play: bool, prizes: str | None,
+            patterns: tuple[str, ...],
             jobs: int | None, force: bool, fail_fast: bool, quiet: bool,
             event_meta: str | None, **meta_options: str | None) -> None:
     """Reports for every tournament file under SEASON_DIR, and a season index.
@@ -98,7 +103,8 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
         options = BatchOptions(
             formats=_split(formats, sorted(REPORT_EXTENSIONS), "'--format'"),
             submit=_split(submit, SUBMISSIONS, "'--submit'"),
-            tiebreaks=tiebreaks, actual_play_rule=not no_actual_play, prizes=prizes,
+            tiebreaks=tiebreaks, team_tiebreaks=team_tiebreaks,
+            actual_play_rule=not no_actual_play, prizes=prizes,
             force=force,
             fail_fast=fail_fast,
             jobs=jobs or default_jobs(), patterns=patterns, event_meta=meta)

@@ -44,6 +44,6 @@ def number_text(value: Fraction | None, digits: int, places: int) -> str:
     if value is None:
         return "-"
     d = decimal(value, digits)
-    if (value * 4).denominator == 1:
+    if 4 % value.denominator == 0:  # a multiple of 1/4 (the Fraction is in lowest terms)
         return f"{d:.{places}f}"
     return str(d)

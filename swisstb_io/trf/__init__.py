@@ -8,7 +8,6 @@ models built elsewhere; ``trf16`` and ``trf2026`` force a version.  See
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..registry import FormatSpec, WriteOptions
@@ -16,7 +15,6 @@ from ._read import read_trf
 
 if TYPE_CHECKING:
     from ..model import Tournament
-    from ._lines import Entry
 
 # The writer's modules (_write, _lines, _render) are imported on first use: reading a
 # file, as ``swisstb info`` and ``swisstb report`` do, never needs them.
@@ -29,20 +27,6 @@ def write_trf(t: Tournament, options: WriteOptions) -> bytes:
     return write(t, options)
 
 
-def decode_layout(raw: str) -> list[Entry]:
-    """The entries of a layout (``extras["trf:layout"]``); ``ValueError`` when damaged."""
-    from ._lines import decode
-
-    return decode(raw)
-
-
-def encode_layout(entries: Iterable[Entry]) -> str:
-    """The text of a layout made of ``entries``."""
-    from ._lines import encode
-
-    return encode(entries)
-
-
 _SNIFF = re.compile(
     rb"(?:^|[\r\n])(?:\xef\xbb\xbf)?(?:001|012|022|032|042|052|062|072|092|102|122|142|XXR) "
 )
@@ -53,8 +37,7 @@ def sniff(data: bytes) -> bool:
     return _SNIFF.search(data[:65536]) is not None
 
 
-__all__ = ["FORMATS", "LOSSY", "LOSSY_16", "decode_layout", "encode_layout", "read_trf", "sniff",
-           "write_trf"]
+__all__ = ["FORMATS", "LOSSY", "LOSSY_16", "read_trf", "sniff", "write_trf"]
 
 _EXTENSIONS = (".trf", ".trfx", ".txt")
 LOSSY = frozenset({

@@ -2,11 +2,12 @@
 
 The reader leaves a layout (``extras["trf:layout"]``, see :mod:`._lines`): every line in
 file order with the key of the model element it encodes, and only what the canonical text
-built from the model cannot give back (a stored text, or edits of the canonical text under
-its checksum; an ending other than the file's newline).  A bare key writes the canonical
-text; edits rebuild the original while the canonical text still has their checksum; a
-stored text is decoded again and kept while it equals the model.  Elements the model gained
-go after the last line of their group.  See formats/trf/README.md ("Writing").
+built from the model cannot give back (edits of the canonical text under its checksum, or
+the text of a line that has no canonical text; an ending other than the file's newline).
+A bare key writes the canonical text; edits rebuild the original while the canonical text
+still has their checksum; a stored text is decoded again and kept while it equals the
+model.  Elements the model gained go after the last line of their group.  See
+formats/trf/README.md ("Writing").
 """
 
 from __future__ import annotations
@@ -49,12 +50,11 @@ def _line_values(p: Player) -> tuple[Any, ...]:
             p.birth, p.declared_points, p.declared_rank, tuple(results))
 
 
-def _point_code(key: str, text: str | _lines.Patch | None) -> str:
-    """``pts:<code>`` names its record; the layout of earlier versions said ``pts`` only."""
-    code = key[4:] if key != "pts" else text[:3] if isinstance(text, str) else ""
-    if not code:
+def _point_code(key: str) -> str:
+    """``pts:<code>`` names its record."""
+    if not key[4:]:
         raise ValueError("a point record without its code")
-    return code
+    return key[4:]
 
 
 def _teams(t: Tournament) -> tuple[Team, ...]:
@@ -123,7 +123,7 @@ class _Writer:
     def walk(self, layout: list[_lines.Entry]) -> None:
         self.from_file = True
         rows = self.verbatim()
-        points = [(_point_code(k, text), text) for k, text, _ in layout
+        points = [(_point_code(k), text) for k, text, _ in layout
                   if k.partition(":")[0] == "pts"]
         original_points = [(code, self.point_text(code, text), 0) for code, text in points]
         points_same = bool(points) and point_system(original_points, "") == self.t.point_system
@@ -139,7 +139,7 @@ class _Writer:
             elif kind == "112":
                 self.deputy(int(rest), text, eol)
             elif kind == "pts":
-                self.points(_point_code(key, text), text, eol, points_same)
+                self.points(_point_code(key), text, eol, points_same)
             elif kind == "n":
                 code, _, sn = rest.partition(":")
                 self.national(code, int(sn), text, eol)
