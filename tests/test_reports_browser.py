@@ -231,6 +231,127 @@ def test_printed_pages_repeat_the_header_row(driver: webdriver.Chrome, tmp_path:
     assert console_errors(driver) == []
 
 
+_COLUMN = """
+var table = arguments[0], col = arguments[1];
+return Array.prototype.map.call(table.tBodies, function (body) {
+  return Array.prototype.map.call(body.rows, function (r, i) {
+    var c = r.cells[col], head = i === 0 && r.cells[0].getAttribute("scope") === "rowgroup";
+    var v = c ? c.getAttribute("data-sort") : "";
+    return [head, c ? (v === null ? c.textContent.trim() : v) : ""];
+  });
+});
+"""
+
+
+def _number(text: str) -> Decimal | None:
+    """A number as the pages print it (``17½`` is 17.5), else None."""
+    try:
+        return Decimal(text.replace("½", ".5"))
+    except ArithmeticError:
+        return None
+
+
+def every_table_sorts(driver: webdriver.Chrome) -> int:
+    """Click every column header of every table in the page's ``<main>``: each is a sort
+    button, the first click sorts best first where the column says so (else lowest first),
+    no row is lost, a tbody's heading row stays on top, and a numeric column (marked, or
+    unmarked with numbers only) comes out in order with empty values last.  Returns the
+    number of columns sorted."""
+    tables = driver.find_elements(By.CSS_SELECTOR, "main table")
+    assert tables
+    checked = 0
+    for table in tables:
+        assert {"sortable", "filterable"} <= set(table.get_attribute("class").split())
+        heads = table.find_elements(By.CSS_SELECTOR, ":scope > thead > tr:first-child > th")
+        assert heads
+        before = driver.execute_script(_COLUMN, table, 0)
+        for k, th in enumerate(heads):
+            driver.execute_script("arguments[0].click()", th.find_element(By.TAG_NAME, "button"))
+            first = "descending" if th.get_attribute("data-first") == "desc" else "ascending"
+            assert th.get_attribute("aria-sort") == first, th.text
+            groups = driver.execute_script(_COLUMN, table, k)
+            assert [len(g) for g in groups] == [len(g) for g in before]
+            assert [[h for h, _ in g] for g in groups] == [[h for h, _ in g] for g in before]
+            values = [[v for h, v in g if not h] for g in groups]
+            kind = th.get_attribute("data-type")
+            numeric = kind == "num" or (kind is None and all(
+                v in ("", "-") or _number(v) is not None for g in values for v in g))
+            if numeric:
+                for g in values:
+                    present = [_number(v) for v in g if v not in ("", "-")]
+                    assert None not in present, (th.text, g)
+                    assert present == sorted(present, reverse=first == "descending"), th.text
+                    assert all(v in ("", "-") for v in g[len(present):]), th.text  # last
+            checked += 1
+    return checked
+
+
+def _prize_page(tmp_path: Path) -> Path:
+    """The prize fixture's event with its prize list and rating groups, as an HTML page."""
+    from swisstb_io.api import load, read_source
+    from swisstb_io.batch.render import event_prizes
+
+    fix = Path(__file__).resolve().parent.parent / "fixtures" / "prizes"
+    source = str(fix / "example1.csv")
+    got = load(read_source(source)[0], path=source)
+    result = standings(got.tournament, None, CalcOptions(explain=True))
+    prizes = event_prizes(result, got.tournament, str(fix / "example1.toml"), source)
+    page = tmp_path / "prizes.html"
+    page.write_bytes(render(result, "html", ReportOptions(
+        source=source, prizes=prizes, groups="rating:<2000,2000+")))
+    return page
+
+
+def test_every_table_of_an_event_page_sorts_and_filters(driver: webdriver.Chrome,
+                                                        tmp_path: Path) -> None:
+    page = _prize_page(tmp_path)
+    text = page.read_text(encoding="utf-8")
+    assert str(page.parent.parent) not in text and "/fixtures/" not in text  # file names only
+    driver.get(page.as_uri())
+    ids = [t.get_attribute("id") for t in driver.find_elements(By.CSS_SELECTOR, "main table")]
+    assert ids[:1] == ["standings"] and "crosstable" in ids and "group-1" in ids
+    prize = driver.find_elements(By.CSS_SELECTOR, ".prizes table")
+    assert prize and all(t.find_elements(By.CSS_SELECTOR, ":scope > thead th button")
+                         for t in prize)  # the script gave the prize tables a sortable head
+    assert every_table_sorts(driver) > 40
+    # a prize table sorts: its Player column, lowest first then reversed
+    awards = prize[0]
+    player = awards.find_elements(By.CSS_SELECTOR, ":scope > thead th")[3]
+    assert player.text.rstrip(" ↕") == "Player"
+    player.find_element(By.TAG_NAME, "button").click()
+    shown = [r.find_elements(By.TAG_NAME, "td")[3].text for r in body_rows(awards)]
+    assert shown == sorted(shown, key=str.lower) and len(set(shown)) > 1
+    player.find_element(By.TAG_NAME, "button").click()
+    assert [r.find_elements(By.TAG_NAME, "td")[3].text for r in body_rows(awards)] == shown[::-1]
+    # the search box filters the prize tables too
+    search = driver.find_element(By.CSS_SELECTOR, "input.filter")
+    search.send_keys(shown[0])
+    assert {r.find_elements(By.TAG_NAME, "td")[3].text for r in body_rows(awards)} == {shown[0]}
+    assert console_errors(driver) == []
+
+
+def test_without_javascript_the_page_says_how_to_read_the_explanations(
+        driver: webdriver.Chrome, tmp_path: Path) -> None:
+    case = CASES[1]
+    page = tmp_path / "report.html"
+    options = replace(case.report_options(), source="/home/someone/events/held.trf")
+    page.write_bytes(render(case.result_for("html"), "html", options))
+    driver.get(page.as_uri())
+    note = driver.find_elements(By.CSS_SELECTOR, "p.no-script")
+    assert note == [] or not note[0].is_displayed()  # the script runs: no note
+    assert driver.find_element(By.CSS_SELECTOR, "input.filter").is_displayed()
+
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    driver.get(page.as_uri())
+    note = driver.find_element(By.CSS_SELECTOR, "p.no-script")
+    assert note.is_displayed()
+    assert "swisstb report held.trf --explain" in note.text and "someone" not in note.text
+    assert driver.find_elements(By.CSS_SELECTOR, "input.filter") == []
+    assert not driver.find_element(By.CSS_SELECTOR, "p.hint").is_displayed()
+    value = driver.find_element(By.CSS_SELECTOR, "button.why-open")
+    assert value.value_of_css_property("cursor") == "text"  # not shown as a control
+
+
 def test_a_page_of_two_sections_sorts_and_explains_in_the_second(
         driver: webdriver.Chrome, tmp_path: Path) -> None:
     """A multi-section file's page (issue 15): the second section has its own tie-break
@@ -315,4 +436,23 @@ def test_team_page_in_a_browser(driver: webdriver.Chrome, tmp_path: Path) -> Non
     card = driver.find_element(By.ID, "m6-6-1")
     assert card.text.startswith("6 Falcons 0-4 1 Antelopes (forfeit-loss)")
     assert driver.execute_script("return location.hash") == "#m6-6-1"
+    assert console_errors(driver) == []
+
+
+def test_every_table_of_a_team_event_page_sorts(driver: webdriver.Chrome,
+                                                tmp_path: Path) -> None:
+    """The team standings, crosstable, rosters and each match's boards (tables without
+    sort buttons in their markup get them from the script)."""
+    from click.testing import CliRunner
+
+    from swisstb_io.cli import cli
+
+    held = Path(__file__).resolve().parent.parent / "fixtures" / "team" / "held_team_2026.trf"
+    page = tmp_path / "team.html"
+    res = CliRunner().invoke(cli, ["report", str(held), "-f", "html", "-o", str(page)])
+    assert res.exit_code == 0, res.output
+    driver.get(page.as_uri())
+    matches = driver.find_elements(By.CSS_SELECTOR, "main table.match")
+    assert matches
+    assert every_table_sorts(driver) > 4 * len(matches)
     assert console_errors(driver) == []

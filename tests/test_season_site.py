@@ -11,7 +11,11 @@ from urllib.parse import unquote, urlsplit
 import lxml.html
 import pytest
 from selenium.webdriver.common.by import By
-from test_reports_browser import console_errors, driver  # noqa: F401 (the fixture)
+from test_reports_browser import (  # noqa: F401 (driver: the fixture)
+    console_errors,
+    driver,
+    every_table_sorts,
+)
 
 from swisstb_io import api
 from swisstb_io.batch import Batch, BatchOptions, read_index
@@ -167,3 +171,60 @@ def test_the_season_site_in_a_browser(site: Path, driver) -> None:  # noqa: F811
         driver.get((site / page).as_uri())
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 400, page
         assert console_errors(driver) == []
+
+
+def _games(table) -> list[tuple[str, list[list[str]]]]:  # type: ignore[no-untyped-def]
+    """The shown rows of a player's games table, by event: (heading, [cells of each game])."""
+    out = []
+    for body in table.find_elements(By.CSS_SELECTOR, ":scope > tbody"):
+        rows = [r for r in body.find_elements(By.TAG_NAME, "tr") if r.is_displayed()]
+        if rows:
+            out.append((rows[0].text, [[c.text for c in r.find_elements(By.TAG_NAME, "td")]
+                                       for r in rows[1:]]))
+    return out
+
+
+def test_every_table_of_the_season_site_sorts_and_filters(site: Path, driver) -> None:  # noqa: F811
+    for page in ("index.html", "players/1.html", "events/open2.jch.html"):
+        driver.get((site / page).as_uri())
+        assert every_table_sorts(driver) >= 14, page
+        assert console_errors(driver) == []
+
+    # a player's games: each event's games sort on their own, under the event's heading
+    driver.get((site / "players" / "1.html").as_uri())
+    games = driver.find_element(By.CSS_SELECTOR, "#p2 ~ .box table:has(> tbody > tr.ev)")
+    events = _games(games)
+    assert len(events) == 3 and all(len(rows) == 3 for _, rows in events)
+    assert [head.split()[0] for head, _ in events] == [  # by date, as the events table
+        "winter/open1.trf", "open2.jch", "open3.xml"]
+    rtg = games.find_elements(By.CSS_SELECTOR, ":scope > thead th")[3]
+    assert rtg.text.rstrip(" ↕") == "Rtg"
+    rtg.find_element(By.TAG_NAME, "button").click()  # best first
+    by_rating = _games(games)
+    assert [head for head, _ in by_rating] == [head for head, _ in events]
+    for _, rows in by_rating:
+        ratings = [int(r[3]) for r in rows]
+        assert ratings == sorted(ratings, reverse=True)
+
+    # the search box: an opponent's games (with their events' headings) or a whole event
+    search = driver.find_element(By.CSS_SELECTOR, "input.filter")
+    search.send_keys("zhang")
+    found = _games(games)
+    assert found and all(rows and all(r[2] == "Bo Zhang" for r in rows) for _, rows in found)
+    search.clear()
+    search.send_keys("open3.xml")
+    assert [(head.split()[0], len(rows)) for head, rows in _games(games)] == [("open3.xml", 3)]
+    assert console_errors(driver) == []
+
+
+def test_dates_never_wrap_on_a_phone(site: Path, driver) -> None:  # noqa: F811
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 400, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+    for page in ("index.html", "players/1.html"):
+        driver.get((site / page).as_uri())
+        cells = driver.find_elements(By.CSS_SELECTOR, "td.date")
+        assert cells, page
+        lines = {driver.execute_script(  # one rectangle per line of text
+            "var r = document.createRange(); r.selectNodeContents(arguments[0]);"
+            " return r.getClientRects().length", c) for c in cells}
+        assert lines == {1}, page

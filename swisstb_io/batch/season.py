@@ -111,7 +111,8 @@ def _player_json(p: SeasonPlayer, ends: dict[tuple[str, int | None], str]) -> st
     each game's row made straight from its tuple (a season holds ~10^6 values)."""
     head = _COMPACT({"name": p.name, "other_names": p.other_names,
                      "matched_by": p.matched_by, "fide_id": p.fide_id, "uscf_id": p.uscf_id})
-    events = ",".join(f"[{ev},{_COMPACT(e.place)},{e.points}]" for ev, e in p.entries)
+    events = ",".join(f"[{ev},{'null' if e.place is None else e.place},{e.points}]"
+                      for ev, e in p.entries)
     rows = []
     for ev, e in p.entries:
         for rnd, letter, colour, opponent, rating in e.games:

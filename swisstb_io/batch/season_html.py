@@ -72,7 +72,7 @@ def _events_table(events: Sequence[dict[str, Any]]) -> list[str]:
             file = f'<a href="{_e(file_href(page))}">{file}</a>'
         row_class = ' class="failed"' if failed else ""
         out.append(f'<tr{row_class}><td>{file}</td>'
-                   f"<td>{_e(ev['name'])}</td><td>{_e(ev['date'])}</td>"
+                   f"<td>{_e(ev['name'])}</td><td class=\"date\">{_e(ev['date'])}</td>"
                    f'<td class="num">{_num(ev["players"])}</td>'
                    f'<td class="num">{_num(ev["rounds"])}</td>'
                    f"<td>{_e(', '.join(ev['winner']))}</td><td>{status}</td><td>{links}</td></tr>")
@@ -90,7 +90,7 @@ def _teams_table(events: Sequence[dict[str, Any]]) -> list[str]:
         page = ev["links"].get("html")
         name = _e(ev["name"] or ev["file"])
         for place, number, team, mp, gp in ev.get("teams", ()):
-            event = f'<a href="{_e(page)}#tx{number}">{name}</a>' if page else name
+            event = f'<a href="{_e(file_href(page))}#tx{number}">{name}</a>' if page else name
             out.append(f'<tr><td>{event}</td><td class="num">{place}</td>'
                        f'<th scope="row">{_e(team)}</th><td class="num">{_e(mp)}</td>'
                        f'<td class="num">{_e(gp)}</td></tr>')
@@ -149,30 +149,41 @@ def index_html(events: Sequence[dict[str, Any]], players: Sequence[SeasonPlayer]
     return "\n".join(document("Season index", body))
 
 
-def _event_heads(events: Sequence[dict[str, Any]]) -> list[str]:
-    """The start of each event's heading row in a player's games (up to the place)."""
-    heads = []
-    for ev in events:
-        link = _e(file_href(report_link(ev["links"])))
-        file = _e(ev["file"])
-        label = f'<a href="{link}">{file}</a>' if link else file
-        when = f", {_e(ev['date'])}" if ev["date"] else ""
-        heads.append(f'<tr class="ev"><th colspan="5" scope="rowgroup">{label} '
-                     f'{_e(ev["name"])}{when}: place ')
-    return heads
-
-
 class _Rows:
-    """The rows of the player pages, from the entrants' games: the pieces that recur
-    (an opponent's escaped name and rating, a round's first cell) made once each."""
+    """The rows of the player pages, from the entrants' data: what an event adds to each of
+    its entrants' rows (its escaped name, date and link), and the pieces of the games that
+    recur (an opponent's escaped name and rating, a round's first cell), made once each (a
+    season has ~10^5 entrants and ~10^6 games)."""
 
-    def __init__(self, heads: list[str]) -> None:
-        self.heads = heads
+    def __init__(self, events: Sequence[dict[str, Any]]) -> None:
+        self.heads: list[str] = []
+        """Each event's heading row in a player's games (up to the place)."""
+        self.cells: list[tuple[str, str]] = []
+        """Each event's first cells of a player's events table: the text before the
+        entrant's start number and after it (the link to the entrant's line)."""
+        self.labels: list[str] = []
+        """Each event's name in the season chart (escaped)."""
+        self.order: list[tuple[str, int]] = []
+        """Each event's place in date order."""
+        for n, ev in enumerate(events):
+            link = _e(file_href(report_link(ev["links"])))
+            file = _e(ev["file"])
+            label = f'<a href="{link}">{file}</a>' if link else file
+            when = f", {_e(ev['date'])}" if ev["date"] else ""
+            self.heads.append(f'<tbody><tr class="ev"><th colspan="5" scope="rowgroup">{label} '
+                              f'{_e(ev["name"])}{when}: place ')
+            title = _e(ev["name"] or ev["file"])
+            first = f'<tr><td class="date">{_e(ev["date"])}</td><td>'
+            self.cells.append((f'{first}<a href="{link}#x', f'">{title}</a></td>') if link
+                              else (f"{first}{title}</td>", ""))
+            self.labels.append(title)
+            self.order.append((ev["date"], n))
         self.opponents: dict[tuple[str, int | None], str] = {}
         self.rounds: dict[int, str] = {}
 
     def entry(self, ev: int, entry: SeasonEntry) -> str:
-        """One event of a player's games: the heading row, then one row per game."""
+        """One event of a player's games, a ``<tbody>`` of its own (the page's script sorts
+        and filters each on its own): the heading row, then one row per game."""
         place = "" if entry.place is None else entry.place
         rows = [f"{self.heads[ev]}{place}, {entry.points} points</th></tr>"]
         opponents, rounds = self.opponents, self.rounds
@@ -186,36 +197,40 @@ class _Rows:
                     f"</td><td>{html_text(opponent)}</td>"
                     f'<td class="num">{"" if rating is None else rating}</td><td>')
             rows.append(f"{start}{colour}{middle}{letter}</td></tr>")
+        rows[-1] += "</tbody>"
         return "\n".join(rows)
 
+    def event_row(self, ev: int, e: SeasonEntry, perf: int | None) -> str:
+        """The player's row of the event ``ev`` in the player's events table."""
+        before, after = self.cells[ev]
+        link = f"{before}{e.start_no}{after}" if after else before
+        place = "" if e.place is None else e.place
+        perf_text = "" if perf is None else perf
+        rating = "" if e.rating is None else e.rating
+        return (f'{link}<td class="num" data-sort="{place}">{place}</td>'
+                f'<td class="num">{e.points}</td><td class="num">{e.played}</td>'
+                f'<td class="num" data-sort="{perf_text}">{perf_text}</td>'
+                f'<td class="num" data-sort="{rating}">{rating}</td></tr>')
 
-def _event_rows(p: SeasonPlayer, events: Sequence[dict[str, Any]]) -> list[str]:
-    """The player's events, one row each (in date order): place, points, games,
-    performance and the rating used, the event linked to the player's line."""
+
+def _event_rows(p: SeasonPlayer, rows: _Rows, ordered: Sequence[tuple[int, SeasonEntry]],
+                perfs: Sequence[int | None]) -> list[str]:
+    """The player's events, one row each (``ordered``: in date order; ``perfs``: their
+    performances): place, points, games, performance and the rating used, the event linked
+    to the player's line."""
     out = ['<table class="sortable filterable">'
            f"<caption>{_e(p.name)}: events</caption>",
            _th([("Date", "text"), ("Event", "text"), ("Place", "num"), ("Points", "best"),
-                ("Games", "best"), ("Perf.", "best"), ("Rating", "best")]), "<tbody>"]
-    for ev, e in sorted(p.entries, key=lambda item: (events[item[0]]["date"], item[0])):
-        info = events[ev]
-        link = file_href(report_link(info["links"]))
-        title = _e(info["name"] or info["file"])
-        if link:
-            title = f'<a href="{_e(link)}#x{e.start_no}">{title}</a>'
-        perf = entry_performance(e)
-        out.append(f"<tr><td>{_e(info['date'])}</td><td>{title}</td>"
-                   f'<td class="num" data-sort="{_num(e.place)}">{_num(e.place)}</td>'
-                   f'<td class="num">{e.points}</td><td class="num">{e.played}</td>'
-                   f'<td class="num" data-sort="{_num(perf)}">{_num(perf)}</td>'
-                   f'<td class="num" data-sort="{_num(e.rating)}">{_num(e.rating)}</td></tr>')
-    out.append("</tbody></table>")
+                ("Games", "best"), ("Perf.", "best"), ("Rating", "best")]), "<tbody>",
+           *(rows.event_row(ev, e, perf) for (ev, e), perf in zip(ordered, perfs, strict=True)),
+           "</tbody></table>"]
     return boxed(out, f"{p.name}: events")
 
 
-def _chart(p: SeasonPlayer, events: Sequence[dict[str, Any]]) -> list[str]:
-    ordered = sorted(p.entries, key=lambda item: (events[item[0]]["date"], item[0]))
-    points = [(events[ev]["name"] or events[ev]["file"], e.rating, entry_performance(e))
-              for ev, e in ordered]
+def _chart(p: SeasonPlayer, rows: _Rows, ordered: Sequence[tuple[int, SeasonEntry]],
+           perfs: Sequence[int | None]) -> list[str]:
+    points = [(rows.labels[ev], e.rating, perf)
+              for (ev, e), perf in zip(ordered, perfs, strict=True)]
     svg = season_chart(points, f"{p.name}: rating used and performance, event by event")
     if not svg:
         return []
@@ -224,8 +239,7 @@ def _chart(p: SeasonPlayer, events: Sequence[dict[str, Any]]) -> list[str]:
             "by date).</figcaption></figure>"]
 
 
-def _player_section(p: SeasonPlayer, rows: _Rows, events: Sequence[dict[str, Any]]
-                    ) -> list[str]:
+def _player_section(p: SeasonPlayer, rows: _Rows) -> list[str]:
     out = [f'<section aria-labelledby="{p.id}" class="player"><h2 id="{p.id}">{_e(p.name)}'
            "</h2>"]
     if p.other_names:
@@ -237,20 +251,22 @@ def _player_section(p: SeasonPlayer, rows: _Rows, events: Sequence[dict[str, Any
     out.append('<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{_num(v)}</dd>"
                                               for k, v in facts if v not in ("", None))
                + "</dl>")
-    out += _chart(p, events)
-    out += _event_rows(p, events)
-    games = [f"<table><caption>{_e(p.name)}: games, event by event</caption>"
-             "<thead><tr><th scope=\"col\">Rd</th><th scope=\"col\">Col</th>"
-             '<th scope="col">Opponent</th><th scope="col" class="num">Rtg</th>'
-             '<th scope="col">Result</th></tr></thead><tbody>',
-             *(rows.entry(ev, e) for ev, e in p.entries), "</tbody></table>"]
+    order = rows.order
+    ordered = sorted(p.entries, key=lambda item: order[item[0]])
+    perfs = [entry_performance(e) for _, e in ordered]
+    out += _chart(p, rows, ordered, perfs)
+    out += _event_rows(p, rows, ordered, perfs)
+    games = ['<table class="sortable filterable">'
+             f"<caption>{_e(p.name)}: games, event by event (by date)</caption>",
+             _th([("Rd", "num"), ("Col", "text"), ("Opponent", "text"), ("Rtg", "best"),
+                  ("Result", "text")]),
+             *(rows.entry(ev, e) for ev, e in ordered), "</table>"]
     out += boxed(games, f"{p.name}: games")
     out.append("</section>")
     return out
 
 
-def players_html(players: Sequence[SeasonPlayer], rows: _Rows,
-                 events: Sequence[dict[str, Any]]) -> str:
+def players_html(players: Sequence[SeasonPlayer], rows: _Rows) -> str:
     """One page of season players: for each, the facts, the season chart, the events and
     the games."""
     title = f"Season players: {players[0].name} to {players[-1].name}"
@@ -258,7 +274,7 @@ def players_html(players: Sequence[SeasonPlayer], rows: _Rows,
                              ("All players", f"../{INDEX}#players")]),
             f"<h1>{_e(title)}</h1>", "</header>", "<main>"]
     for p in players:
-        body += _player_section(p, rows, events)
+        body += _player_section(p, rows)
     body += ["</main>", footer()]
     return "\n".join(document(title, body))
 
@@ -287,7 +303,7 @@ def write_player_pages(out: Path, players: Sequence[SeasonPlayer],
     """The pages of the season players (in the order of ``players``, their ids; entries
     refer to ``events``, the index's events, by position); pages no longer needed are
     removed."""
-    rows = _Rows(_event_heads(events))
+    rows = _Rows(events)
     folder = out / PLAYERS_DIR
     wanted = set()
     folder.mkdir(parents=True, exist_ok=True)
@@ -295,7 +311,7 @@ def write_player_pages(out: Path, players: Sequence[SeasonPlayer],
         chunk = players[start:start + PAGE_PLAYERS]
         name = page_of(int(chunk[0].id[1:]))
         wanted.add(name.rsplit("/", 1)[1])
-        atomic_write(out / name, players_html(chunk, rows, events).encode("utf-8"))
+        atomic_write(out / name, players_html(chunk, rows).encode("utf-8"))
     for old in folder.glob("*.html"):
         if old.name not in wanted:
             old.unlink(missing_ok=True)

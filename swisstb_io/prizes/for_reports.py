@@ -4,6 +4,7 @@ itself, rendered (``report --prizes``, the batch's event pages)."""
 from __future__ import annotations
 
 from ..reports import PrizeColumn
+from ..reports._html_page import file_name
 from .money import money
 from .render_json import to_json
 from .render_tables import document, html_tables, to_text
@@ -29,7 +30,10 @@ def prize_cells(result: PrizeResult) -> dict[int, str]:
 def prize_column(result: PrizeResult, source: str = "",
                  chain: tuple[str, ...] = ()) -> PrizeColumn:
     """Everything a standings report shows of ``result``: the Prize column's cells, the
-    prize list as text and as an HTML section, and the ``swisstb-prizes/1`` document."""
+    prize list as text and as an HTML section (its files named without their folders: a
+    page may be published), and the ``swisstb-prizes/1`` document."""
     doc = document(result, source, chain)
-    return PrizeColumn(cells=prize_cells(result), text=to_text(doc), html=html_tables(doc),
+    page = html_tables(document(result, file_name(source), chain,
+                                file_name(result.prize_file.path)))
+    return PrizeColumn(cells=prize_cells(result), text=to_text(doc), html=page,
                        json=to_json(result, source, chain))

@@ -38,9 +38,13 @@ class Document:
     explanations: tuple[str, ...]
 
 
-def document(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ()) -> Document:
+def document(result: PrizeResult, source: str = "", chain: tuple[str, ...] = (),
+             prize_name: str = "") -> Document:
+    """The prize list as lines and tables; ``prize_name``: how it names the prize file
+    (default: its path)."""
     pf = result.prize_file
     ev = pf.event
+    prize_path = prize_name or pf.path
 
     def cur(v: Fraction) -> str:
         return money(v, ev.currency, ev.unit)
@@ -49,7 +53,7 @@ def document(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ())
     if source:
         lines.append(f"Standings: {source}" + (f" (tie-breaks {', '.join(chain)})"
                                                if chain else ""))
-    lines.append(f"Prizes: {pf.path}; {_SYSTEM[ev.system]}; rounding {ev.rounding_mode.value}"
+    lines.append(f"Prizes: {prize_path}; {_SYSTEM[ev.system]}; rounding {ev.rounding_mode.value}"
                  f" to {cur(ev.unit)}" + (f"; ratings: {ev.rating}" if ev.rating else "")
                  + (f" ({ev.rating_list})" if ev.rating_list else ""))
     lines.append(f"Fund: {result.scale.note}.")
@@ -70,7 +74,7 @@ def document(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ())
                      + ". Give --playoff to order them.")
     tables = [_awards(result, cur), _items(result), _teams(result, cur),
               _players(result, cur), _unawarded(result, cur), _settings(result)]
-    return Document(f"Prize list: {ev.name or source or pf.path}", tuple(lines),
+    return Document(f"Prize list: {ev.name or source or prize_path}", tuple(lines),
                     tuple(t for t in tables if t.rows), result.explanations)
 
 

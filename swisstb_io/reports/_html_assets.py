@@ -4,11 +4,17 @@ player pages): inline in each page, no external asset, so a page works offline.
 The script (vanilla, no framework) does four things, all by event delegation so a page of
 thousands of rows attaches a handful of listeners:
 
-* sorting: a click on a column header button of a ``table.sortable`` sorts its rows; the
-  first click on a column marked ``data-first="desc"`` (points, ratings, tie-breaks) puts
-  the best first, on any other (place, names) the lowest first; a second click reverses;
+* sorting: every table of the page's ``<main>`` sorts by a click on a column header (the
+  script makes each header a button where the markup has none, and a header row of a
+  table without ``<thead>``, such as a prize list's, its ``<thead>``); the first click on
+  a column marked ``data-first="desc"`` (points, ratings, tie-breaks) puts the best first,
+  on any other (place, names) the lowest first; a second click reverses.  A column
+  compares as numbers when marked ``data-type="num"``, as text when ``"text"``, and when
+  unmarked as numbers if every value in it is one.  A tbody whose first row heads it
+  (``scope="rowgroup"``: the games of one event) sorts on its own, its heading on top;
 * searching: one search box at the top of the page's ``<main>`` hides the rows of every
-  ``table.filterable`` that do not contain the typed text (case and accents ignored);
+  table there that do not contain the typed text (case and accents ignored); a
+  tbody's heading row shows while any of its rows does, and a match in it shows them all;
 * explanations: a ``button.why-open`` in a tie-break cell opens a popover with how the
   value was computed, built from the page's compact ``#why-data`` (see
   :mod:`._html_why`); Escape or a click elsewhere closes it;
@@ -91,6 +97,9 @@ ol.legend svg { vertical-align: middle; margin-right: .4rem; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 p.legend-text, p.hint { color: var(--muted); font-size: .85rem; margin: .25rem 0; }
 footer { color: var(--muted); font-size: .8rem; margin-top: 2rem; }
+p.no-script { border-left: 3px solid var(--accent); background: var(--band); padding: .4rem .6rem;
+  font-size: .9rem; }
+td.date { white-space: nowrap; }
 @media screen and (max-width: 50rem) {
   body { margin: .75rem auto; padding: 0 .6rem; font-size: 14px; }
   h1 { font-size: 1.3rem; }
@@ -104,7 +113,7 @@ footer { color: var(--muted); font-size: .8rem; margin-top: 2rem; }
 @media print {
   @page { margin: 12mm 10mm; }
   body { margin: 0; max-width: none; font-size: 9pt; padding: 0; background: none; }
-  nav.site, .filter-row, .why, footer, p.hint { display: none; }
+  nav.site, .filter-row, .why, footer, p.hint, p.no-script { display: none; }
   main > section + section { content-visibility: visible; }
   th button::after { content: ""; }
   th button { display: contents; }  /* Chromium repeats no header row that holds a button */
@@ -133,41 +142,97 @@ JS = r"""
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
 
-  function sortKey(cell, numeric) {
+  function each(list, f) { Array.prototype.forEach.call(list, f); }
+
+  function groupHead(body) {  // a tbody's heading row (scope=rowgroup) stays on its top
+    var first = body.rows[0], cell = first && first.cells[0];
+    return cell && cell.getAttribute("scope") === "rowgroup" ? first : null;
+  }
+
+  function headRow(table) {
+    // a table without <thead> whose first row is all header cells (a fragment made
+    // elsewhere, such as a prize list) gets one: it then sorts, and repeats in print
+    if (table.tHead) { return table.tHead.rows[0] || null; }
+    var first = table.rows[0];
+    if (!first || Array.prototype.some.call(first.cells, function (c) {
+      return c.tagName !== "TH";
+    })) { return null; }
+    table.createTHead().appendChild(first);
+    return first;
+  }
+
+  function sortable(table) {
+    // every column header becomes a sort button (the pages' own tables have them already)
+    var row = headRow(table);
+    if (row === null) { return false; }
+    each(row.cells, function (th) {
+      if (th.querySelector("button") !== null) { return; }
+      var b = doc.createElement("button");
+      b.type = "button";
+      while (th.firstChild) { b.appendChild(th.firstChild); }
+      th.appendChild(b);
+    });
+    table.classList.add("sortable", "filterable");
+    return true;
+  }
+
+  function number(text) {
+    // a number as the pages print it ("17\u00bd" is 17.5: team game points, prize
+    // lists); null for "" and "-" (no value) and for a text that is not a number
+    var v = Number(text.replace("\u00bd", ".5"));
+    return text === "" || text === "-" || isNaN(v) ? null : v;
+  }
+
+  function sortKey(cell) {
+    if (!cell) { return ""; }
     var v = cell.getAttribute("data-sort");
-    if (v === null) { v = cell.textContent.trim(); }
-    if (!numeric) { return v; }
-    return v === "" || v === "-" ? null : Number(v);
+    return v === null ? cell.textContent.trim() : v;
   }
 
   function sortBy(th) {
-    var table = th.closest("table"), col = th.cellIndex;
-    var numeric = th.getAttribute("data-type") === "num";
+    // data-type="num" or "text" says how a column compares; a column without one is
+    // numeric when every value in it is a number
+    var table = th.closest("table"), col = th.cellIndex, type = th.getAttribute("data-type");
     var now = th.getAttribute("aria-sort");
     var asc = now ? now !== "ascending" : th.getAttribute("data-first") !== "desc";
-    Array.prototype.forEach.call(th.parentNode.cells, function (h) {
-      h.removeAttribute("aria-sort");
-    });
+    each(th.parentNode.cells, function (h) { h.removeAttribute("aria-sort"); });
     th.setAttribute("aria-sort", asc ? "ascending" : "descending");
-    var body = table.tBodies[0];
-    var keyed = Array.prototype.map.call(body.rows, function (r, i) {
-      return [sortKey(r.cells[col], numeric), i, r];
+    var groups = Array.prototype.map.call(table.tBodies, function (body) {
+      var head = groupHead(body), keyed = [];
+      each(body.rows, function (r, i) {
+        if (r !== head) { keyed.push([sortKey(r.cells[col]), i, r]); }
+      });
+      return [body, head, keyed];
     });
-    keyed.sort(function (a, b) {
-      var x = a[0], y = b[0], c;
-      if (x === null || y === null) {  // no value: last, whichever the direction
-        c = x === y ? 0 : (x === null ? 1 : -1);
-        return c || a[1] - b[1];
-      }
-      c = numeric ? x - y : collator.compare(x, y);
-      return (asc ? c : -c) || a[1] - b[1];
+    var numeric = type === "num" || (type === null && groups.every(function (g) {
+      return g[2].every(function (k) {
+        return k[0] === "" || k[0] === "-" || number(k[0]) !== null;
+      });
+    }));
+    groups.forEach(function (g) {
+      var keyed = g[2], rows = doc.createDocumentFragment();
+      keyed.forEach(function (k) {
+        if (numeric) { k[0] = number(k[0]); }
+      });
+      keyed.sort(function (a, b) {
+        var x = a[0], y = b[0], c;
+        if (x === null || y === null) {  // no value: last, whichever the direction
+          c = x === y ? 0 : (x === null ? 1 : -1);
+          return c || a[1] - b[1];
+        }
+        c = numeric ? x - y : collator.compare(x, y);
+        return (asc ? c : -c) || a[1] - b[1];
+      });
+      if (g[1] !== null) { rows.appendChild(g[1]); }
+      keyed.forEach(function (k) { rows.appendChild(k[2]); });
+      g[0].appendChild(rows);
     });
-    var rows = doc.createDocumentFragment();
-    keyed.forEach(function (k) { rows.appendChild(k[2]); });
-    body.appendChild(rows);
   }
 
   function addSearch(tables) {
+    // a row is shown when its text holds the query; in a tbody with a heading row
+    // (the games of one event), the heading is shown with any of its rows, and a query
+    // found in the heading shows them all
     var bar = doc.createElement("div"), box = doc.createElement("input");
     var count = doc.createElement("output"), texts = new Map();
     bar.className = "filter-row";
@@ -178,14 +243,24 @@ JS = r"""
     box.setAttribute("aria-label", "Search the tables of this page");
     bar.appendChild(box);
     bar.appendChild(count);
+    function has(r, q) {
+      var t = texts.get(r);
+      if (t === undefined) { t = plain(r.textContent); texts.set(r, t); }
+      return t.indexOf(q) >= 0;
+    }
     box.addEventListener("input", function () {
       var q = plain(box.value.trim()), shown = 0, total = 0;
       tables.forEach(function (table) {
-        Array.prototype.forEach.call(table.tBodies[0].rows, function (r) {
-          var t = texts.get(r);
-          if (t === undefined) { t = plain(r.textContent); texts.set(r, t); }
-          r.hidden = q !== "" && t.indexOf(q) < 0;
-          if (table === tables[0]) { total += 1; shown += r.hidden ? 0 : 1; }
+        each(table.tBodies, function (body) {
+          var head = groupHead(body), all = q === "" || (head !== null && has(head, q));
+          var any = false;
+          each(body.rows, function (r) {
+            if (r === head) { return; }
+            r.hidden = !all && !has(r, q);
+            any = any || !r.hidden;
+            if (table === tables[0]) { total += 1; shown += r.hidden ? 0 : 1; }
+          });
+          if (head !== null) { head.hidden = !all && !any; }
         });
       });
       count.textContent = q === "" ? "" : shown + " of " + total + " rows shown in the first table";
@@ -292,8 +367,8 @@ JS = r"""
   doc.addEventListener("keydown", function (ev) {
     if (ev.key === "Escape") { closePop(true); }
   });
-  var filterable = Array.prototype.slice.call(doc.querySelectorAll("table.filterable"));
-  if (filterable.length) { addSearch(filterable); }
+  var tables = Array.prototype.filter.call(doc.querySelectorAll("main table"), sortable);
+  if (tables.length) { addSearch(tables); }
   if (location.hash.indexOf("#k-") === 0) {  // a player's key in a season index
     var anchor = doc.getElementById(decodeURIComponent(location.hash.slice(1)));
     var row = anchor && anchor.closest("tr"), link = row && row.querySelector("a[href]");

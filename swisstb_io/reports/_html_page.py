@@ -34,14 +34,37 @@ def footer(source: str = "") -> str:
             + (f" from {html_text(name)}" if name else "") + ".</footer>")
 
 
-def document(title: str, body: Sequence[str], data: str = "") -> list[str]:
-    """The lines of a whole page: ``body`` inside ``<body>``, then ``data`` (the page's
-    explanation data, :mod:`._html_why`) and the script."""
+NO_SCRIPT_STYLE = ("<noscript><style>th button::after { content: none; } th button, "
+                   "button.why-open { cursor: text; color: inherit; text-decoration: none; }"
+                   " p.hint { display: none; }</style></noscript>")
+"""Without JavaScript, sort buttons and tie-break values do nothing: they do not look like
+controls then."""
+
+
+def no_script_note(source: str, explained: bool) -> str:
+    """What a reader without JavaScript is told (the only part of the page that needs it:
+    sorting, the search box and, on an event page, the explanations, which the script
+    builds from the page's compact data: as markup, a big event's page was over three times
+    heavier)."""
+    note = "JavaScript is off, so the tables do not sort and the search box is missing."
+    if explained:
+        command = f"swisstb report {file_name(source) or 'FILE'} --explain"
+        note += (" The tie-break values do not open their explanations either: "
+                 f"<code>{html_text(command)}</code> prints every one as text.")
+    return f'<noscript><p class="no-script">{note}</p></noscript>'
+
+
+def document(title: str, body: Sequence[str], data: str = "", source: str = "") -> list[str]:
+    """The lines of a whole page: ``body`` inside ``<body>`` (after the note for readers
+    without JavaScript), then ``data`` (the page's explanation data, :mod:`._html_why`) and
+    the script; ``source``: the input file the explanations come from."""
     head = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{html_text(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>")
+            f"<title>{html_text(title)}</title>\n<style>{CSS}</style>\n{NO_SCRIPT_STYLE}\n"
+            "</head>\n<body>")
     tail = [f'<script type="application/json" id="why-data">{data}</script>'] if data else []
-    return [head, *body, *tail, f"<script>{JS}</script>\n</body>\n</html>\n"]
+    return [head, no_script_note(source, bool(data)), *body, *tail,
+            f"<script>{JS}</script>\n</body>\n</html>\n"]
 
 
 def boxed(lines: list[str], label: str) -> list[str]:

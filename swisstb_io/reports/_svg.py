@@ -111,8 +111,9 @@ _S_LEFT, _S_RIGHT, _S_TOP, _S_BOTTOM = 44, 12, 10, 24
 
 def season_chart(events: Sequence[tuple[str, int | None, int | None]], title: str) -> str:
     """A small ``<svg>`` of one player's season: for each event (``(label, rating used,
-    performance)``, in date order) the rating (solid line) and the performance (dashed);
-    ``""`` when no event has either."""
+    performance)``, in date order; ``label`` already HTML-escaped, as the caller makes it
+    once per event for all its entrants) the rating (solid line) and the performance
+    (dashed); ``""`` when no event has either."""
     values = [v for _, rating, perf in events for v in (rating, perf) if v is not None]
     if not values:
         return ""
@@ -121,38 +122,40 @@ def season_chart(events: Sequence[tuple[str, int | None, int | None]], title: st
     plot_w = SEASON_W - _S_LEFT - _S_RIGHT
     plot_h = SEASON_H - _S_TOP - _S_BOTTOM
     steps = max(len(events) - 1, 1)
+    span = high - low
+    if len(events) == 1:  # one event: in the middle
+        xs = [_fixed_ratio(2 * _S_LEFT + plot_w, 2)]
+    else:
+        xs = [_fixed_ratio(_S_LEFT * steps + plot_w * k, steps) for k in range(len(events))]
+    ys: dict[int, str] = {}
 
-    def x(k: int) -> str:  # one event: in the middle
-        if len(events) == 1:
-            return _fixed_ratio(2 * _S_LEFT + plot_w, 2)
-        return _fixed_ratio(_S_LEFT * steps + plot_w * k, steps)
-
-    def y(v: int) -> str:  # _S_TOP + plot_h * (high - v) / (high - low)
-        span = high - low
-        return _fixed_ratio(_S_TOP * span + plot_h * (high - v), span)
+    def y(v: int) -> str:  # _S_TOP + plot_h * (high - v) / (high - low), once per value
+        text = ys.get(v)
+        if text is None:
+            text = ys[v] = _fixed_ratio(_S_TOP * span + plot_h * (high - v), span)
+        return text
 
     out = [f'<svg class="chart season" viewBox="0 0 {SEASON_W} {SEASON_H}" width="{SEASON_W}" '
            f'height="{SEASON_H}" role="img" xmlns="http://www.w3.org/2000/svg">',
            f"<title>{html_text(title)}</title>"]
-    step = 100 if high - low <= 600 else 200
+    step = 100 if span <= 600 else 200
     for v in range(low, high + 1, step):
         out.append(f'<line class="grid" x1="{_S_LEFT}" x2="{SEASON_W - _S_RIGHT}" y1="{y(v)}" '
                    f'y2="{y(v)}"/><text x="{_S_LEFT - 6}" y="{y(v)}" text-anchor="end" '
                    f'dominant-baseline="middle">{v}</text>')
-    for k in range(len(events)):
-        out.append(f'<text x="{x(k)}" y="{SEASON_H - 8}" text-anchor="middle">{k + 1}</text>')
+    out.extend(f'<text x="{x}" y="{SEASON_H - 8}" text-anchor="middle">{k}</text>'
+               for k, x in enumerate(xs, 1))
     series = (("rating", "", [ev[1] for ev in events]),
               ("performance", "6 3", [ev[2] for ev in events]))
     for n, (what, dash, column) in enumerate(series):
         color = PALETTE[n]
-        points = [(k, v) for k, v in enumerate(column) if v is not None]
+        points = [(xs[k], y(v), v, events[k][0]) for k, v in enumerate(column) if v is not None]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         if len(points) > 1:
-            line = " ".join(f"{x(k)},{y(v)}" for k, v in points)
+            line = " ".join(f"{px},{py}" for px, py, _, _ in points)
             out.append(f'<polyline points="{line}" stroke="{color}"{dash_attr}/>')
-        for k, v in points:
-            out.append(f'<circle cx="{x(k)}" cy="{y(v)}" r="3" fill="{color}"><title>'
-                       f"{html_text(events[k][0])}: {what} {v}</title></circle>")
+        out.extend(f'<circle cx="{px}" cy="{py}" r="3" fill="{color}"><title>'
+                   f"{label}: {what} {v}</title></circle>" for px, py, v, label in points)
     out.append("</svg>")
     return "\n".join(out)
 

@@ -270,7 +270,7 @@ def _team_page(report: Report, teams: TeamTable, options: ReportOptions) -> byte
         body += team_rosters(teams, report.rows, options.player_links)
     body += ["</main>", footer(report.source)]
     data = why_data(parts) if report.explained and teams.explained else ""
-    return "\n".join(document(title, body, data)).encode()
+    return "\n".join(document(title, body, data, report.source)).encode()
 
 
 def render(report: Report, options: ReportOptions) -> bytes:
@@ -281,7 +281,7 @@ def render(report: Report, options: ReportOptions) -> bytes:
             *_facts(report), "</header>", "<main>", *_event(report, options, _ONE),
             "</main>", footer(report.source)]
     data = why_data([("", report)]) if report.explained else ""
-    return "\n".join(document(title, body, data)).encode()
+    return "\n".join(document(title, body, data, report.source)).encode()
 
 
 def render_sections(sections: Sequence[tuple[str, Report, ReportOptions]]) -> bytes:
@@ -313,4 +313,4 @@ def render_sections(sections: Sequence[tuple[str, Report, ReportOptions]]) -> by
             "<main>", *blocks, "</main>", footer(first.source)]
     explained = all(report.explained for _, report, _ in sections)
     data = why_data(parts) if explained else ""
-    return "\n".join(document(title, body, data)).encode()
+    return "\n".join(document(title, body, data, first.source)).encode()
