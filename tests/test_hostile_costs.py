@@ -104,7 +104,8 @@ def test_a_prize_list_shared_by_9999_tied_players_costs_linear(tmp_path: Path) -
     ("line.trf", b"012 X\n001    1 m    " + b"A" * 10_000_000 + b"\n"),
     ("line.csv", b"Pair,Name,Rd 1\n1," + b"A" * 10_000_000 + b",\n"),
     ("commas.csv", b"," * 10_000_000 + b"\n"),
-])
+], ids=["trf", "csv", "commas"])  # short ids: pytest puts the id in PYTEST_CURRENT_TEST, and
+# a 10 MB variable in the environment makes starting the measured process fail (E2BIG)
 def test_a_10_mb_single_line_is_one_error_in_linear_cost(name: str, data: bytes,
                                                          tmp_path: Path) -> None:
     (tmp_path / name).write_bytes(data)
