@@ -88,8 +88,10 @@ def load(
     ``src``: a path, ``bytes`` or a binary stream (a text stream is refused: open the file
     in binary mode); ``format``: a registered format name (default: by extension and
     content); ``strict``: the first reading diagnostic is an error; ``section``: name or
-    number of the section of a multi-section file (default: the first); ``path``: the name
-    messages give the input (default: the path, or the stream's name, or ``<bytes>``).
+    number of the section of a multi-section file (default: the first; a file of one
+    section is that section whatever ``section`` says, as a prize file's default section
+    needs: the CLI refuses ``--section`` there); ``path``: the name messages give the input
+    (default: the path, or the stream's name, or ``<bytes>``).
     """
     data, name = read_source(src)
     name = path or name

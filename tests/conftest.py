@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from ci_env import under_ci
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,9 +25,7 @@ settings.register_profile(
     "thorough", max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck)
 )
 # SWISSTB_HYPOTHESIS=thorough runs 2,000 examples per property (a fuzzing session).
-settings.load_profile(
-    os.environ.get("SWISSTB_HYPOTHESIS") or ("ci" if os.environ.get("CI") else "dev")
-)
+settings.load_profile(os.environ.get("SWISSTB_HYPOTHESIS") or ("ci" if under_ci() else "dev"))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -16,7 +16,6 @@ printed to PDF (the DevTools print API), page 2 must start with the header row.
 from __future__ import annotations
 
 import base64
-import os
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from ci_env import under_ci
 from reports_cases import CASES
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -48,7 +48,7 @@ def binary(*names: str) -> str:
             return found
     reason = (f"none of {', '.join(names)} is installed (apt-get install chromium "
               "chromium-driver poppler-utils)")
-    if os.environ.get("CI"):
+    if under_ci():
         raise AssertionError(f"{reason}; under CI the browser test must run")
     pytest.skip(reason)
 
@@ -57,6 +57,9 @@ def test_a_missing_browser_skips_locally_and_fails_under_ci(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(shutil, "which", lambda name: None)
     monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="none of chromium is installed"):
+        binary("chromium")
+    monkeypatch.setenv("CI", "false")  # said explicitly: not CI
     with pytest.raises(pytest.skip.Exception, match="none of chromium is installed"):
         binary("chromium")
     monkeypatch.setenv("CI", "true")
