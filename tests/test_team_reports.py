@@ -12,6 +12,7 @@ import csv
 import difflib
 import io
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -68,14 +69,14 @@ def test_team_rows_are_the_same_in_every_format(monkeypatch: pytest.MonkeyPatch)
     """The CSV, the JSON and the text print each team's values alike (one table)."""
     monkeypatch.chdir(ROOT)
     rows = list(csv.DictReader(io.StringIO(_run(GRANDMOMMY, "-f", "csv")[1], newline="")))
-    doc = json.loads(_run(GRANDMOMMY, "-f", "json")[1])
+    doc = json.loads(_run(GRANDMOMMY, "-f", "json")[1], parse_float=Decimal)
     assert len(rows) == len(doc["team_standings"]) == 50
     for row, entry in zip(rows, doc["team_standings"], strict=True):
         assert (int(row["Place"]), int(row["No"]), row["Team"]) == (
             entry["place"], entry["team_no"], entry["name"])
-        assert float(row["MP"]) == entry["match_points"]
+        assert Decimal(row["MP"]) == entry["match_points"]
         for code, value in entry["tiebreaks"].items():
-            assert (None if row[code] == "-" else float(row[code])) == value, (
+            assert (None if row[code] == "-" else Decimal(row[code])) == value, (
                 row["No"], code)
     text = _run(GRANDMOMMY)[1]
     first = next(line for line in text.splitlines() if line.startswith(" 1  16"))

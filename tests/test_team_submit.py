@@ -5,6 +5,7 @@ exit code)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -58,7 +59,7 @@ def test_submit_fide_of_a_team_chain_ranks_the_players_by_points(tmp_path: Path)
                for line in lines[1:-1])
     players = [line for line in out.read_text(encoding="utf-8").splitlines()
                if line.startswith("001")]
-    points = [(float(line[80:84]), int(line[85:89])) for line in players]
+    points = [(Decimal(line[80:84]), int(line[85:89])) for line in players]
     by_rank = sorted(points, key=lambda pr: pr[1])
     assert [p for p, _ in by_rank] == sorted((p for p, _ in points), reverse=True)
     assert by_rank[0][1] == 1
