@@ -16,7 +16,6 @@ import os
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,7 @@ from ..files import write_reason
 from ..registry import by_extension
 from ..teams.kinds import is_team_event
 from ..teams.standings import team_standings
-from ..tiebreaks import CalcOptions, chain_policy, parse_chain, standings
+from ..tiebreaks import CalcOptions, chain_policy, standings
 from ._safety import (
     Journal,
     OutputLock,
@@ -39,10 +38,10 @@ from ._safety import (
     write_all,
 )
 from .discovery import discover
+from .options import BatchOptions
 from .render import (
     REPORT_EXTENSIONS,
     SUBMISSION_SUFFIXES,
-    SUBMISSIONS,
     event_prizes,
     needs_explanations,
     prize_file_beside,
@@ -61,68 +60,12 @@ from .results import (
 from .season import write_index
 from .season_html import PLAYERS_DIR
 from .season_parts import SeasonEntry, entries_to_json, season_entries
-from .summary import SUMMARY_SCHEMA, summarise
+from .summary import summarise
 
 MANIFEST = ".swisstb-batch.json"
 """The manifest file in the output folder: per event the hash of input and options."""
 MANIFEST_SCHEMA = "swisstb-batch-manifest/1"
 
-
-
-@dataclass(frozen=True)
-class BatchOptions:
-    """What to produce for every event."""
-
-    formats: tuple[str, ...] = ("html", "json")
-    """Report formats (keys of :data:`~swisstb_io.batch.render.REPORT_EXTENSIONS`)."""
-    submit: tuple[str, ...] = ()
-    """Rating submissions: ``"fide"``, ``"uscf"``."""
-    tiebreaks: str | None = None
-    """Tie-break chain for every individual event; ``None``: each file's declared chain,
-    else the default (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`)."""
-    team_tiebreaks: str | None = None
-    """Tie-break chain of the team standings of every team event (team systems and
-    ``:MP`` / ``:GP`` codes); ``None``: each file's declared team chain, else the team
-    default (:func:`~swisstb_io.teams.standings.team_standings`)."""
-    actual_play_rule: bool = True
-    """The US Chess 34E actual-play rule (``CalcOptions.actual_play_rule``); ``False`` with
-    ``--no-actual-play-rule``, SwissSys's order."""
-    prizes: str | None = None
-    """A prize file for every event; ``None``: each event's ``<event>.prizes.toml`` beside
-    it, if there is one (:func:`~swisstb_io.batch.render.prize_file_beside`)."""
-    event_meta: tuple[tuple[str, str], ...] = ()
-    """US Chess event data for ``submit=("uscf",)`` (``--event-meta`` and its options,
-    checked by :func:`~swisstb_io.submit.normalize_meta`): ``(key, value)`` pairs."""
-    force: bool = False
-    fail_fast: bool = False
-    jobs: int = 1
-    patterns: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        bad = [f for f in self.formats if f not in REPORT_EXTENSIONS]
-        if bad:
-            raise SwisstbError(f"unknown report format {bad[0]!r}; choose from "
-                               f"{', '.join(sorted(REPORT_EXTENSIONS))}")
-        bad = [s for s in self.submit if s not in SUBMISSIONS]
-        if bad:
-            raise SwisstbError(f"unknown submission {bad[0]!r}; choose from "
-                               f"{', '.join(SUBMISSIONS)}")
-        if self.tiebreaks is not None:
-            parse_chain(self.tiebreaks)  # a bad chain is a usage error, before any work
-        if self.team_tiebreaks is not None:
-            parse_chain(self.team_tiebreaks, team=True)
-        if self.jobs < 1:
-            raise SwisstbError(f"--jobs must be at least 1, not {self.jobs}")
-        if self.event_meta and "uscf" not in self.submit:
-            raise SwisstbError("--event-meta and the event options complete a US Chess "
-                               "submission: add --submit uscf, or drop them")
-
-    def fingerprint(self) -> str:
-        """What, besides the input bytes, decides the outputs."""
-        return json.dumps([__version__, SUMMARY_SCHEMA, sorted(self.formats),
-                           sorted(self.submit), self.tiebreaks, self.actual_play_rule,
-                           self.prizes, *([sorted(self.event_meta)] if self.event_meta else []),
-                           *([["team", self.team_tiebreaks]] if self.team_tiebreaks else [])])
 
 
 def section_tasks(path: Path, rel: str) -> list[tuple[str, str]]:
