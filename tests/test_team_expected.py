@@ -86,10 +86,11 @@ def _group_value(ts: TeamStandings, key: str, team: int) -> int:
     return len(group) + 1 - int(mine)
 
 
-def differences(name: str, ts: TeamStandings) -> tuple[dict[str, set[int]], int]:
+def differences(name: str, ts: TeamStandings, exp: dict | None = None,  # type: ignore[type-arg]
+                ) -> tuple[dict[str, set[int]], int]:
     """(code -> teams whose value differs from the reference's, values compared); a rank
-    or PTS difference fails at once."""
-    exp = expected(name)
+    or PTS difference fails at once.  ``exp``: the expected file (default: ``name``'s)."""
+    exp = exp if exp is not None else expected(name)
     rows = {s.start_no: s for s in ts.result.rows}
     assert sorted(rows) == sorted(e["team"] for e in exp["standings"])
     wrong: dict[str, set[int]] = {}
@@ -175,3 +176,18 @@ def test_a_299_penalty_enters_the_teams_own_dummy_opponent() -> None:
     assert (rows[1]["BH:MP"].value, rows[2]["BH:MP"].value) == (-3, 2)
     assert rows[1]["EMMSB"].value == -6
     assert rows[1]["SSSC"].value == Fraction(-1, 2)  # GP 1 + (-3) / ⌊2 x 1 / 1⌋
+
+
+def test_grandmommy_standard_set_with_the_board_criteria() -> None:
+    """Grandmommy's standard set (24 codes, TBR and BBE included, 50 teams): every rank and
+    value as the reference's but the documented ESB / SSSC readings (test_teams.py)."""
+    from test_teams import GRANDMOMMY_KNOWN
+
+    exp = json.loads((FIX / "expected" / "team" / "echecs_grandmommyscup.expected.json"
+                      ).read_text("utf-8"))
+    chain = ",".join(c for c in exp["tiebreaks"] if c != "PTS")
+    assert {"TBR", "BBE"} <= set(chain.split(","))
+    ts = team_standings(read(FIX / "trf" / "echecs_grandmommyscup.trf"), chain)
+    wrong, compared = differences("grandmommy", ts, exp)
+    assert compared == 50 * 24
+    assert wrong == GRANDMOMMY_KNOWN
