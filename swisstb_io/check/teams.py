@@ -98,18 +98,10 @@ def _check_310(line: str, no: int, ts: TeamStandings,
 
 def _check_801(line: str, no: int, event: TeamEvent,
                totals: dict[int, tuple[Fraction, Fraction]], f: _Found) -> None:
-    number = L.cut(line, (5, 7)).strip()
-    if not number.isdigit() or int(number) not in event.rows:
+    team_no = _check_totals(line, no, "801", ((12, 15), (17, 22)), event, totals, f)
+    if team_no is None:
         return
-    team_no = int(number)
     rows = event.rows[team_no]
-    mp, gp = totals[team_no]
-    for span, what, value in (((12, 15), "match points", mp), ((17, 22), "game points", gp)):
-        declared = _number(L.cut(line, span))
-        if declared is not None and Fraction(declared) != value:
-            f.add(no, span[0], "team-crosstable-mismatch",
-                  f"team {team_no}: 801 declares {L.cut(line, span).strip()} {what}, but the "
-                  f"board results give {num(value)}")
     boards = event.boards
     width = 8 + 2 * boards
     for k, row in enumerate(rows):
@@ -143,22 +135,32 @@ def _check_801(line: str, no: int, event: TeamEvent,
                   f"team {opponent}, but the board results give {num(row.gp)}")
 
 
+def _check_totals(line: str, no: int, record: str, spans: tuple[L.Span, L.Span], event: TeamEvent,
+                  totals: dict[int, tuple[Fraction, Fraction]], f: _Found) -> int | None:
+    """The team number of an 801 / 802 line (``None`` when it names no team of the event),
+    its declared match and game points (at ``spans``) checked against the computed ones."""
+    number = L.cut(line, (5, 7)).strip()
+    if not number.isdigit() or int(number) not in event.rows:
+        return None
+    team_no = int(number)
+    for span, what, value in zip(spans, ("match points", "game points"), totals[team_no],
+                                 strict=True):
+        declared = _number(L.cut(line, span))
+        if declared is not None and Fraction(declared) != value:
+            f.add(no, span[0], "team-crosstable-mismatch",
+                  f"team {team_no}: {record} declares {L.cut(line, span).strip()} {what}, "
+                  f"but the board results give {num(value)}")
+    return team_no
+
+
 _FORFEITED = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 
 
 def _check_802(line: str, no: int, event: TeamEvent,
                totals: dict[int, tuple[Fraction, Fraction]], f: _Found) -> None:
-    number = L.cut(line, (5, 7)).strip()
-    if not number.isdigit() or int(number) not in event.rows:
+    team_no = _check_totals(line, no, "802", ((15, 20), (21, 27)), event, totals, f)
+    if team_no is None:
         return
-    team_no = int(number)
-    mp, gp = totals[team_no]
-    for span, what, value in (((15, 20), "match points", mp), ((21, 27), "game points", gp)):
-        declared = _number(L.cut(line, span))
-        if declared is not None and Fraction(declared) != value:
-            f.add(no, span[0], "team-crosstable-mismatch",
-                  f"team {team_no}: 802 declares {L.cut(line, span).strip()} {what}, but the "
-                  f"board results give {num(value)}")
     for k, row in enumerate(event.rows[team_no]):
         col = 29 + 13 * k
         block = line[col - 1: col + 12].ljust(13)

@@ -245,12 +245,10 @@ def _boards(team: TeamEntry, rnd: int, players: dict[int, Player],
         order = _facing_order(fielded, results, facing)
     out = []
     for k, sn in enumerate(order[:boards], 1):
-        r = results.get(sn) if sn is not None else None
-        if r is None:
-            r = players[sn].result(rnd) if sn is not None and sn in players else None
-        if r is None:
+        if sn is None or sn not in players:
             out.append(Board(k, None, None, Color.NONE, Outcome.NOT_PAIRED, Fraction(0)))
             continue
+        r = results[sn] if sn in results else players[sn].result(rnd)  # a line-up's non-member
         out.append(Board(k, sn, r.opponent, r.color, r.outcome, points[r.outcome]))
     return tuple(out)
 
