@@ -13,11 +13,10 @@ Every problem swisstb_io reports carries a :class:`Location` and renders as
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Location:
+class Location(NamedTuple):
     """Where a problem is: a path and, when known, a 1-based line and column."""
 
     path: str = "<input>"
@@ -39,8 +38,7 @@ class Severity(enum.Enum):
     INFO = "info"
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """A problem found while reading or checking; reading went on."""
 
     location: Location

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import Diagnostic, FormatError, Location, UnknownFormatError
-from .model import Tournament, _no_extras
+from .model import EMPTY_EXTRAS, Tournament
 
 
 @dataclass(frozen=True)
@@ -24,8 +25,7 @@ class ReadOptions:
     section: str | None = None
 
 
-@dataclass(frozen=True)
-class ReadResult:
+class ReadResult(NamedTuple):
     """What a reader returns: the tournament and what it learned about the file."""
 
     tournament: Tournament
@@ -35,7 +35,7 @@ class ReadResult:
     diagnostics: tuple[Diagnostic, ...] = ()
     sections: tuple[str, ...] = ()
     """For files that hold several sections: their names, in file order."""
-    details: Mapping[str, str] = field(default_factory=_no_extras, hash=False)
+    details: Mapping[str, str] = EMPTY_EXTRAS
     """Anything else worth showing in ``swisstb info`` (line endings, BOM…)."""
     all_sections: tuple[Tournament, ...] = ()
     """For files that hold several sections: every section, in file order (``tournament``
@@ -70,8 +70,7 @@ SectionsWriter = Callable[[Sequence[Tournament], WriteOptions], bytes]
 """``writer(sections, options)``: several sections as one file (formats that hold them)."""
 
 
-@dataclass(frozen=True)
-class FormatSpec:
+class FormatSpec(NamedTuple):
     """One registered format."""
 
     name: str

@@ -19,9 +19,9 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
+from typing import NamedTuple
 
 from .model import Color, DateText, Outcome, Player, RoundResult
 
@@ -103,8 +103,7 @@ than one move and a TD-credited result count as what they gave)."""
 _PLAYED_CODES = frozenset("WLDNRS")
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """One parsed round cell."""
 
     code: str

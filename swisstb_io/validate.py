@@ -22,8 +22,8 @@ Cost: one pass over the results, with dictionary lookups only (linear in players
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from .errors import Diagnostics, FormatError, Location
 from .model import MIRROR, Color, Outcome, Player, PointSystem, RoundResult
@@ -35,8 +35,7 @@ _PLAYED = frozenset(o for o in Outcome if o.played)
 _FORFEITS = frozenset((Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS, Outcome.FORFEIT_DRAW))
 
 
-@dataclass(frozen=True)
-class Places:
+class Places(NamedTuple):
     """Where a reader's file holds a player's round and points (for messages)."""
 
     cell: Callable[[int, int], Location]

@@ -28,7 +28,7 @@ SCHEMA = "swisstb-check/1"
 def promote_warnings(reports: Sequence[FileReport]) -> list[FileReport]:
     """``--warnings-as-errors``: every warning becomes an error."""
     return [replace(r, diagnostics=tuple(
-        replace(d, severity=Severity.ERROR) if d.severity is Severity.WARNING else d
+        d._replace(severity=Severity.ERROR) if d.severity is Severity.WARNING else d
         for d in r.diagnostics)) for r in reports]
 
 

@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import UnknownFormatError
 from ..tiebreaks import StandingsResult
@@ -49,8 +48,7 @@ class Explains(Enum):
     NEVER = "never"
 
 
-@dataclass(frozen=True)
-class ReportFormat:
+class ReportFormat(NamedTuple):
     """One report format: its backend, file extension and what it needs from the table."""
 
     name: str
@@ -126,7 +124,7 @@ def build_team_report(
 
     o = options or ReportOptions()
     report = build(players, o, crosstable=crosstable)
-    return replace(report, teams=build_teams(teams, players.context.tournament, view=view,
+    return report._replace(teams=build_teams(teams, players.context.tournament, view=view,
                                              labels=o.labels, crosstable=crosstable))
 
 

@@ -11,7 +11,6 @@ the opponents and the running score).  :func:`._table.build` makes it from the s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
@@ -38,8 +37,7 @@ AHEAD_LEGEND = ("; in brackets, e.g. (H), a bye entered ahead for a round not pa
 """What the legend adds when the crosstable shows byes entered ahead."""
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(NamedTuple):
     """One tie-break column."""
 
     key: str
@@ -90,8 +88,7 @@ class Row(NamedTuple):
     ``board`` (``Board 2``: the place in the team's list)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CrossRow:
+class CrossRow(NamedTuple):
     """One player's line of the crosstable: one item per round that counts in each of
     ``cells``, ``us``, ``opponents`` and ``progression``."""
 
@@ -113,16 +110,14 @@ class CrossRow:
     """:attr:`ahead` in US wall-chart notation (the text report's)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(NamedTuple):
     """A prize group or section: its own ranked table."""
 
     title: str
     rows: tuple[Row, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
+class Report(NamedTuple):
     title: str
     event_name: str
     header: tuple[tuple[str, str], ...]

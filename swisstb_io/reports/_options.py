@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
-
-def _no_cells() -> Mapping[int, str]:
-    return {}
+_NO_CELLS: Mapping[int, str] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -30,19 +29,18 @@ class ReportOptions:
     """JSON: include every value's explanation (HTML always includes them)."""
     site_links: tuple[tuple[str, str], ...] = ()
     """HTML: ``(text, href)`` links at the top of the page (a season site's index)."""
-    player_links: Mapping[int, str] = field(default_factory=_no_cells, hash=False)
+    player_links: Mapping[int, str] = field(default_factory=lambda: _NO_CELLS, hash=False)
     """HTML: a page about the player, by start number (a season site's player pages)."""
     prizes: PrizeColumn | None = None
     """A prize list to show (``report --prizes``, the batch's prize files); ``None``: none."""
 
 
-@dataclass(frozen=True)
-class PrizeColumn:
+class PrizeColumn(NamedTuple):
     """What a prize list (:mod:`swisstb_io.prizes`) adds to a report, already rendered:
     a Prize column in the standings, and the list itself after them.  Made by
     :func:`swisstb_io.prizes.for_reports.prize_column`."""
 
-    cells: Mapping[int, str] = field(default_factory=_no_cells)
+    cells: Mapping[int, str] = _NO_CELLS
     """Start number -> what the player won (``$216.67 + Top U1800 trophy``)."""
     text: str = ""
     """The prize list as text (after the text report)."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from ._labels import ReportError
 from ._model import Column, Row
@@ -28,8 +28,7 @@ class View(enum.Enum):
     """The team part, then the board players' standings."""
 
 
-@dataclass(frozen=True, slots=True)
-class TeamRow:
+class TeamRow(NamedTuple):
     """One team's line of the team standings.
 
     ``row`` is a :class:`~._model.Row` like a player's: its ``start_no`` is the team number
@@ -45,8 +44,7 @@ class TeamRow:
     """The team's players (start numbers), in board order (310)."""
 
 
-@dataclass(frozen=True, slots=True)
-class TeamCrossRow:
+class TeamCrossRow(NamedTuple):
     """One team's line of the team crosstable (one item per round in each tuple)."""
 
     team_no: int
@@ -60,8 +58,7 @@ class TeamCrossRow:
     gp_text: str
 
 
-@dataclass(frozen=True, slots=True)
-class BoardLine:
+class BoardLine(NamedTuple):
     """One board of a match: the players (start numbers, ``None`` = empty board) and the
     result from the white team's side (``1-0``, ``½-½``, ``0-1``, ``+-``, ``-+``, ``--``)."""
 
@@ -71,8 +68,7 @@ class BoardLine:
     result: str
 
 
-@dataclass(frozen=True, slots=True)
-class MatchCard:
+class MatchCard(NamedTuple):
     """One match (or team bye: ``black_team`` ``None``) with its boards."""
 
     round: int
@@ -94,8 +90,7 @@ class MatchCard:
         return f"m{self.round}-{self.white_team}-{self.black_team or 0}"
 
 
-@dataclass(frozen=True, slots=True)
-class TeamTable:
+class TeamTable(NamedTuple):
     """The team part of a report (module docstring)."""
 
     view: View

@@ -17,7 +17,7 @@ a titled block each, every id of a block prefixed).  A team event's page
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat
 
@@ -259,7 +259,7 @@ def _team_page(report: Report, teams: TeamTable, options: ReportOptions) -> byte
     title = _title(report)
     body = ["<header>", *filter(None, [nav(options.site_links)]), *team_header(teams, title),
             "</header>", "<main>", *team_sections(teams)]
-    parts = [("t", replace(report, rows=tuple(t.row for t in teams.rows),
+    parts = [("t", report._replace(rows=tuple(t.row for t in teams.rows),
                            columns=teams.columns))]
     if teams.individual:
         body += ['<section aria-labelledby="s-players"><h2 id="s-players">Board players</h2>',

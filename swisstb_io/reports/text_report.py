@@ -3,7 +3,6 @@ wall-chart notation, then one table per group and, on request, every value's exp
 
 from __future__ import annotations
 
-from dataclasses import replace
 from decimal import Decimal
 
 from ..textsafe import shown
@@ -142,8 +141,8 @@ def _printable(report: Report) -> Report:
     def rows(items: tuple[Row, ...]) -> tuple[Row, ...]:
         return tuple(r._replace(name=shown(r.name)) for r in items)
 
-    return replace(report, title=shown(report.title), rows=rows(report.rows),
-                   groups=tuple(replace(g, title=shown(g.title), rows=rows(g.rows))
+    return report._replace(title=shown(report.title), rows=rows(report.rows),
+                   groups=tuple(g._replace(title=shown(g.title), rows=rows(g.rows))
                                 for g in report.groups))
 
 

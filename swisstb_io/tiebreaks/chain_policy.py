@@ -18,8 +18,8 @@ alone, since the file never said how it breaks ties.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from ..errors import TiebreakError
 from ..model import Tournament
@@ -38,8 +38,7 @@ class ChainOrigin(Enum):
     DEFAULT = "default"
 
 
-@dataclass(frozen=True)
-class ChainChoice:
+class ChainChoice(NamedTuple):
     """The chain that ranks an event, and where it came from."""
 
     specs: tuple[Spec, ...]

@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..errors import TiebreakError
 from ..model import Color, Outcome, Player, Tournament
@@ -73,8 +73,7 @@ class CalcOptions:
     ``False`` ranks by points and the tie-breaks alone, as SwissSys 11 does."""
 
 
-@dataclass(frozen=True)
-class Scoring:
+class Scoring(NamedTuple):
     """A competitor score that is not the tournament's point system: per competitor and
     round, the points in units of ``1 / unit`` (a team's match or game points), with the
     values of a win and a draw that the rules use (16.3.2, 16.4.2, DE maxima, WIN)."""
@@ -87,8 +86,7 @@ class Scoring:
     """``cells[i][r]``: competitor ``i``'s points in round ``r`` (0-based), in units."""
 
 
-@dataclass(frozen=True)
-class FideRules:
+class FideRules(NamedTuple):
     """The FIDE C.07 choices a computation is made under, each with the reason for it."""
 
     edition: str

@@ -13,7 +13,6 @@ again to every subgroup still tied, until nothing changes.  Forfeits count only 
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .context import Context
@@ -123,14 +122,14 @@ def _shown(items: list[str], size: int) -> str:
     return text if size <= _SHOWN else f"{text}, … ({size:,} players)"
 
 
-@dataclass
 class _LastGroup:
     """The direct encounter of the group last explained: the explanations of a group's
     members are asked in turn, with the same group (one pass each would be quadratic)."""
 
-    group: tuple[int, ...] = ()
-    ranks: dict[int, int] = field(default_factory=dict)
-    lines: list[str] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.group: tuple[int, ...] = ()
+        self.ranks: dict[int, int] = {}
+        self.lines: list[str] = []
 
 
 def _explained_group(ctx: Context, spec: Spec, group: tuple[int, ...]

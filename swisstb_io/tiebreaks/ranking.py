@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from ..model import Tournament
 from . import chain_policy
@@ -38,8 +38,7 @@ _ACTUAL_PLAY_OFF = ("US Chess 34E actual-play rule not applied: points, then the
                     "(SwissSys's order)")
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """One line of the standings."""
 
     place: int
@@ -57,8 +56,7 @@ class Standing:
     """False when the whole (non-zero) score came from unplayed games (34E)."""
 
 
-@dataclass(frozen=True)
-class StandingsResult:
+class StandingsResult(NamedTuple):
     chain: tuple[Spec, ...]
     rows: tuple[Standing, ...]
     context: Context

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..errors import TiebreakError
 from .values import Explanation
@@ -39,8 +39,7 @@ EDITION_FLAGS: Mapping[str, str] = MappingProxyType({
 """``/V`` modifiers of every FIDE system: compute under another C.07 edition."""
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """A system option: its default, the values allowed (empty = any integer) and what it does."""
 
     default: str
