@@ -63,7 +63,12 @@ def printed(values: Sequence[Fraction], digits: int
     """Each distinct value of one column as ``(value, text, decimal)``, keyed by its
     ``(numerator, denominator)``; the column's decimal places show its every multiple of
     1/4 exactly."""
-    distinct = {v.as_integer_ratio(): v for v in values}
+    return _printed({v.as_integer_ratio(): v for v in values}, digits)
+
+
+def _printed(distinct: dict[tuple[int, int], Fraction], digits: int
+             ) -> dict[tuple[int, int], tuple[Fraction, str, Decimal]]:
+    """:func:`printed` of the distinct values, keyed by their ratios."""
     dens = {den for _, den in distinct}
     places = 2 if 4 in dens else 1 if 2 in dens else 0
     return {ratio: (value, number_text(value, digits, places), decimal(value, digits))
@@ -72,15 +77,21 @@ def printed(values: Sequence[Fraction], digits: int
 
 def column_cells(values: Sequence[TiebreakValue], digits: int) -> list[Cell]:
     """The cells of one column: one shared :class:`Cell` per distinct value, a cell of its
-    own for a value with an explanation."""
-    ratios = [None if (v := tv.value) is None else v.as_integer_ratio() for tv in values]
+    own for a value with an explanation.  (Each value's ratio is taken once: a Fraction's
+    ``as_integer_ratio`` runs in Python, and a 2,000-player chain has ~10^4 values.)"""
+    numbers = [tv.value for tv in values]
+    ratios = [None if v is None else v.as_integer_ratio() for v in numbers]
+    distinct = dict(zip(ratios, numbers, strict=True))
+    distinct.pop(None, None)
     shared: dict[tuple[int, int] | None, Cell] = {None: Cell(None, "-", None)}
-    texts = printed([tv.value for tv in values if tv.value is not None], digits)
-    for ratio, (value, text, number) in texts.items():
+    for ratio, (value, text, number) in _printed(distinct, digits).items():  # type: ignore[arg-type]
         shared[ratio] = Cell(value, text, number)
+    cells = list(map(shared.__getitem__, ratios))
+    if not any(tv.explanation is not None for tv in values):
+        return cells
     return [cell if tv.explanation is None
             else Cell(cell.value, cell.text, cell.decimal, tv.explanation)
-            for cell, tv in zip(map(shared.__getitem__, ratios), values, strict=True)]
+            for cell, tv in zip(cells, values, strict=True)]
 
 
 def _header(t: Tournament, result: StandingsResult) -> tuple[tuple[str, str], ...]:
