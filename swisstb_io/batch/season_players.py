@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from itertools import chain
+from typing import Any
 
 from ..reports._numbers import decimal
 from ..tiebreaks.rating_tables import DP_TABLE
@@ -55,6 +56,11 @@ def entry_performance(entry: SeasonEntry) -> int | None:
     return _performance(entry.rated, entry.rating_sum, entry.halves)
 
 
+def entry_performances(entries: Iterable[SeasonEntry]) -> list[int | None]:
+    """The performance rating of each entrant in its event (as :func:`entry_performance`)."""
+    return [_performance(e.rated, e.rating_sum, e.halves) for e in entries]
+
+
 def _performance(n: int, rating_sum: int, halves: int) -> int | None:
     """Average opponent rating (half up) + dp(score percentage, half up); B.02 8.1 table."""
     if not n:
@@ -73,20 +79,32 @@ class SeasonPlayer:
     matched_by: str
     fide_id: str
     uscf_id: str
-    entries: list[tuple[int, SeasonEntry]]
-    """``(event number, entry)`` in the order of the index's events."""
+    events: list[int]
+    """The event (its number in the index's events) of each of :attr:`entrants`."""
+    entrants: list[SeasonEntry]
+    """The player's entry in each of its events, in the order of the index's events."""
+    slots: list[int]
+    """Each entry's place among all the season's entrants (:func:`season_order`)."""
+    keys: list[str]
+    """Every key the player's entrants were matched by, sorted."""
     games: int
     score: Decimal
     performance: int | None
     rated_games: int
     id: str = field(default="")
 
+    @property
+    def entries(self) -> list[tuple[int, SeasonEntry]]:
+        """``(event number, entry)`` in the order of the index's events (made on each
+        call: the player keeps no pair, ~10^5 fewer objects for the garbage collector)."""
+        return list(zip(self.events, self.entrants, strict=True))
 
-def _player(items: list[tuple[int, SeasonEntry]]) -> SeasonPlayer:
+
+def _player(events: list[int], entrants: list[SeasonEntry], slots: list[int]) -> SeasonPlayer:
+    """The player of the ``entrants`` (of ``events``, in ``slots``)."""
     # each field of the entries as one tuple (a season has ~10^5 entries: the sums and
     # joins over a column run in C)
-    col = dict(zip(SeasonEntry._fields, zip(*(e for _, e in items), strict=True),
-                   strict=True))
+    col = dict(zip(SeasonEntry._fields, zip(*entrants, strict=True), strict=True))
     keys = set(chain.from_iterable(col["keys"]))
     fide = sorted(k[5:] for k in keys if k.startswith("fide:"))
     uscf = sorted(k[5:] for k in keys if k.startswith("uscf:"))
@@ -98,10 +116,20 @@ def _player(items: list[tuple[int, SeasonEntry]]) -> SeasonPlayer:
     total = sum((Fraction(n, d) for d, n in by_den.items()), Fraction(0))
     n_rated = sum(col["rated"])
     return SeasonPlayer(names[0], names[1:], " + ".join(how) if how else "name",
-                        ", ".join(fide), ", ".join(uscf), items, sum(col["played"]),
+                        ", ".join(fide), ", ".join(uscf), events, entrants, slots, sorted(keys),
+                        sum(col["played"]),
                         decimal(total),
                         _performance(n_rated, sum(col["rating_sum"]), sum(col["halves"])),
                         n_rated)
+
+
+def _linked(groups: dict[str, list[int]], union: _Union) -> dict[str, list[int]]:
+    """``groups`` (slots by an entrant's first key, in order of their first slot) merged by
+    the keys' links: one group per player, still in order of its first slot."""
+    merged: dict[str, list[int]] = {}
+    for key, slots in groups.items():
+        merged.setdefault(union.find(key) if key in union.parent else key, []).extend(slots)
+    return {root: sorted(slots) for root, slots in merged.items()}
 
 
 def season_players(results: Sequence[FileResult]) -> list[SeasonPlayer]:
@@ -109,19 +137,36 @@ def season_players(results: Sequence[FileResult]) -> list[SeasonPlayer]:
     (:mod:`.surnames`), with their ids (``p1``, ``p2``…).  ``results`` must be in the order
     of the index's ``events`` (entries refer to events by position)."""
     union = _Union()  # only keys that an entrant links to another are in it
-    entries: list[tuple[int, SeasonEntry]] = []
+    events: list[int] = []  # by slot: each entrant's event, and the entrant
+    entrants: list[SeasonEntry] = []
+    groups: dict[str, list[int]] = {}  # the slots of the entrants of each first key
     for ev, res in enumerate(results):
         for entry in res.season or ():
             if len(entry.keys) > 1:
                 union.join(entry.keys)
-            entries.append((ev, entry))
-    groups: dict[str, list[tuple[int, SeasonEntry]]] = {}
-    find, linked = union.find, union.parent
-    for item in entries:
-        key = item[1].keys[0]
-        groups.setdefault(find(key) if key in linked else key, []).append(item)
-    players = [_player(items) for items in groups.values()]
+            groups.setdefault(entry.keys[0], []).append(len(entrants))
+            events.append(ev)
+            entrants.append(entry)
+    if union.parent:
+        groups = _linked(groups, union)
+    players = [_player([events[s] for s in slots], [entrants[s] for s in slots], slots)
+               for slots in groups.values()]
     players.sort(key=lambda p: surname_key(p.name))
     for n, p in enumerate(players, 1):
         p.id = f"p{n}"
     return players
+
+
+def season_order(players: Sequence[SeasonPlayer]) -> tuple[list[int], list[SeasonEntry]]:
+    """The entries of all the season's ``players`` in their slots' order (events in index
+    order, each event's entrants in file order): their events and the entrants.  That is
+    the order the entrants lie in memory: a pass over the season's ~10^6 games in it runs
+    ~2x faster than player by player (fewer cache misses)."""
+    n = sum(len(p.slots) for p in players)
+    events = [0] * n
+    entrants: list[Any] = [None] * n
+    for p in players:
+        for slot, ev, entry in zip(p.slots, p.events, p.entrants, strict=True):
+            events[slot] = ev
+            entrants[slot] = entry
+    return events, entrants

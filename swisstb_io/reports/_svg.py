@@ -109,55 +109,101 @@ SEASON_W, SEASON_H = 480, 150
 _S_LEFT, _S_RIGHT, _S_TOP, _S_BOTTOM = 44, 12, 10, 24
 
 
+_S_PLOT_W = SEASON_W - _S_LEFT - _S_RIGHT
+_S_PLOT_H = SEASON_H - _S_TOP - _S_BOTTOM
+_SEASON_SERIES = ((PALETTE[0], ": rating ", ""),
+                  (PALETTE[1], ": performance ", ' stroke-dasharray="6 3"'))
+"""The lines of a season chart (rating used, performance): colour, a point's title between
+the event and the value, the line's dash."""
+
+
+class _YScale(dict[int, str]):
+    """The y of a value on a season chart whose range spans ``span`` (in the chart's 100s),
+    by the value's distance below the top of the range, as text: made once per distance."""
+
+    def __init__(self, span: int) -> None:
+        super().__init__()
+        self.span = span
+
+    def __missing__(self, below: int) -> str:
+        # _S_TOP + plot_h * (high - v) / (high - low)
+        text = self[below] = _fixed_ratio(_S_TOP * self.span + _S_PLOT_H * below, self.span)
+        return text
+
+
+class SeasonCharts:
+    """Draws :func:`season_chart`'s charts, keeping what recurs from one chart to the next
+    (a season draws one per player, thousands): the x axis of a number of events, the y
+    scale of a span of values, the grid of a range."""
+
+    def __init__(self) -> None:
+        self._x_axes: dict[int, tuple[list[str], str]] = {}
+        self._scales: dict[int, _YScale] = {}
+        self._grids: dict[tuple[int, int], str] = {}
+
+    def _x_axis(self, n: int) -> tuple[list[str], str]:
+        """The x of each of ``n`` events (one: in the middle) and their labels' lines."""
+        axis = self._x_axes.get(n)
+        if axis is None:
+            steps = max(n - 1, 1)
+            xs = ([_fixed_ratio(2 * _S_LEFT + _S_PLOT_W, 2)] if n == 1 else
+                  [_fixed_ratio(_S_LEFT * steps + _S_PLOT_W * k, steps) for k in range(n)])
+            labels = "\n".join(f'<text x="{x}" y="{SEASON_H - 8}" text-anchor="middle">{k}</text>'
+                               for k, x in enumerate(xs, 1))
+            axis = self._x_axes[n] = (xs, labels)
+        return axis
+
+    def _y_axis(self, low: int, high: int) -> tuple[_YScale, str]:
+        """The y scale of the range ``low``..``high`` and its grid's lines."""
+        ys = self._scales.get(high - low)
+        if ys is None:
+            ys = self._scales[high - low] = _YScale(high - low)
+        grid = self._grids.get((low, high))
+        if grid is None:
+            step = 100 if high - low <= 600 else 200
+            grid = self._grids[low, high] = "\n".join(
+                f'<line class="grid" x1="{_S_LEFT}" x2="{SEASON_W - _S_RIGHT}" '
+                f'y1="{ys[high - v]}" y2="{ys[high - v]}"/><text x="{_S_LEFT - 6}" '
+                f'y="{ys[high - v]}" text-anchor="end" dominant-baseline="middle">{v}</text>'
+                for v in range(low, high + 1, step))
+        return ys, grid
+
+    def chart(self, labels: Sequence[str], ratings: Sequence[int | None],
+              perfs: Sequence[int | None], title: str) -> str:
+        """As :func:`season_chart`, the events given as columns: each event's label,
+        rating used and performance."""
+        values = [v for v in (*ratings, *perfs) if v is not None]
+        if not values:
+            return ""
+        low = min(values) // 100 * 100
+        high = max(-(-max(values) // 100) * 100, low + 100)
+        ys, grid = self._y_axis(low, high)
+        xs, x_labels = self._x_axis(len(labels))
+        out = [f'<svg class="chart season" viewBox="0 0 {SEASON_W} {SEASON_H}" '
+               f'width="{SEASON_W}" height="{SEASON_H}" role="img" '
+               'xmlns="http://www.w3.org/2000/svg">',
+               f"<title>{html_text(title)}</title>", grid, x_labels]
+        for (color, what, dash_attr), column in zip(_SEASON_SERIES, (ratings, perfs),
+                                                     strict=True):
+            circles = [f'<circle cx="{x}" cy="{ys[high - v]}" r="3" fill="{color}"><title>'
+                       f"{label}{what}{v}</title></circle>"
+                       for x, v, label in zip(xs, column, labels, strict=True) if v is not None]
+            if len(circles) > 1:
+                line = " ".join([f"{x},{ys[high - v]}" for x, v in zip(xs, column, strict=True)
+                                 if v is not None])
+                out.append(f'<polyline points="{line}" stroke="{color}"{dash_attr}/>')
+            out += circles
+        out.append("</svg>")
+        return "\n".join(out)
+
+
 def season_chart(events: Sequence[tuple[str, int | None, int | None]], title: str) -> str:
     """A small ``<svg>`` of one player's season: for each event (``(label, rating used,
     performance)``, in date order; ``label`` already HTML-escaped, as the caller makes it
     once per event for all its entrants) the rating (solid line) and the performance
-    (dashed); ``""`` when no event has either."""
-    values = [v for _, rating, perf in events for v in (rating, perf) if v is not None]
-    if not values:
-        return ""
-    low = min(values) // 100 * 100
-    high = max(-(-max(values) // 100) * 100, low + 100)
-    plot_w = SEASON_W - _S_LEFT - _S_RIGHT
-    plot_h = SEASON_H - _S_TOP - _S_BOTTOM
-    steps = max(len(events) - 1, 1)
-    span = high - low
-    if len(events) == 1:  # one event: in the middle
-        xs = [_fixed_ratio(2 * _S_LEFT + plot_w, 2)]
-    else:
-        xs = [_fixed_ratio(_S_LEFT * steps + plot_w * k, steps) for k in range(len(events))]
-    ys: dict[int, str] = {}
-
-    def y(v: int) -> str:  # _S_TOP + plot_h * (high - v) / (high - low), once per value
-        text = ys.get(v)
-        if text is None:
-            text = ys[v] = _fixed_ratio(_S_TOP * span + plot_h * (high - v), span)
-        return text
-
-    out = [f'<svg class="chart season" viewBox="0 0 {SEASON_W} {SEASON_H}" width="{SEASON_W}" '
-           f'height="{SEASON_H}" role="img" xmlns="http://www.w3.org/2000/svg">',
-           f"<title>{html_text(title)}</title>"]
-    step = 100 if span <= 600 else 200
-    for v in range(low, high + 1, step):
-        out.append(f'<line class="grid" x1="{_S_LEFT}" x2="{SEASON_W - _S_RIGHT}" y1="{y(v)}" '
-                   f'y2="{y(v)}"/><text x="{_S_LEFT - 6}" y="{y(v)}" text-anchor="end" '
-                   f'dominant-baseline="middle">{v}</text>')
-    out.extend(f'<text x="{x}" y="{SEASON_H - 8}" text-anchor="middle">{k}</text>'
-               for k, x in enumerate(xs, 1))
-    series = (("rating", "", [ev[1] for ev in events]),
-              ("performance", "6 3", [ev[2] for ev in events]))
-    for n, (what, dash, column) in enumerate(series):
-        color = PALETTE[n]
-        points = [(xs[k], y(v), v, events[k][0]) for k, v in enumerate(column) if v is not None]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        if len(points) > 1:
-            line = " ".join(f"{px},{py}" for px, py, _, _ in points)
-            out.append(f'<polyline points="{line}" stroke="{color}"{dash_attr}/>')
-        out.extend(f'<circle cx="{px}" cy="{py}" r="3" fill="{color}"><title>'
-                   f"{label}: {what} {v}</title></circle>" for px, py, v, label in points)
-    out.append("</svg>")
-    return "\n".join(out)
+    (dashed); ``""`` when no event has either.  (Drawing many: :class:`SeasonCharts`.)"""
+    labels, ratings, perfs = zip(*events, strict=True) if events else ((), (), ())
+    return SeasonCharts().chart(labels, ratings, perfs, title)
 
 
 def season_legend() -> str:

@@ -30,6 +30,7 @@ from .unplayed import (
     adjusted_scores,
     apply_cuts,
     entries,
+    entry_lists,
     fide_rows,
     opposite,
     special_cells,
@@ -141,15 +142,37 @@ _SUMMARY_2009 = {
 
 def explain_opponent_scores(ctx: Context, spec: Spec, i: int) -> Explanation:
     """Player ``i``'s BH, FB or SB: one row per round, with the cut rows marked."""
-    rules = ctx.fide_rules(spec)
-    kind = opponent_score_kind(ctx, rules, spec)
-    items, rows = uncut_rows(ctx, rules, kind)[i]
-    if spec.cut_low or spec.cut_high:
-        why = apply_cuts(rules, ctx.fide_table.rounds, items, spec.cut_low, spec.cut_high)[1]
-        rows = tuple(row._replace(dropped=why[row.round]) if row.round in why else row
-                     for row in rows)
-    return Explanation(rules.rule_text(spec.system, _summary(spec.system, rules)), rows,
-                       (*rules.notes, *_fore_note(ctx, spec)))
+    return _explanations(ctx, spec)[i]
+
+
+def _explanations(ctx: Context, spec: Spec) -> list[Explanation]:
+    """Every player's explanation under ``spec``, by competitor index: the rule text and
+    notes written once, the rows of :func:`uncut_rows` shared where nothing is cut."""
+
+    def build() -> list[Explanation]:
+        rules = ctx.fide_rules(spec)
+        kind = opponent_score_kind(ctx, rules, spec)
+        rule = rules.rule_text(spec.system, _summary(spec.system, rules))
+        notes = (*rules.notes, *_fore_note(ctx, spec))
+        uncut = uncut_rows(ctx, rules, kind)
+        low, high = spec.cut_low, spec.cut_high
+        if not (low or high):
+            return [Explanation(rule, rows, notes) for _, rows in uncut]
+        rounds = ctx.fide_table.rounds
+        out = []
+        for items, rows in uncut:
+            why = apply_cuts(rules, rounds, items, low, high)[1]
+            marked = list(rows)
+            for k, e in enumerate(items):  # a row per entry, in the same order
+                reason = why.get(e[0])
+                if reason is not None:
+                    row = rows[k]
+                    marked[k] = ExplainRow(row.round, row.result, row.opponent, row.value,
+                                           row.note, reason)
+            out.append(Explanation(rule, tuple(marked), notes))
+        return out
+
+    return ctx.memo(f"fide explanations {spec.key}", build)
 
 
 def uncut_rows(ctx: Context, rules: FideRules, kind: Kind
@@ -164,28 +187,36 @@ def uncut_rows(ctx: Context, rules: FideRules, kind: Kind
 
     def build() -> list[tuple[list[Entry], tuple[ExplainRow, ...]]]:
         table = ctx.fide_table
-        sno, rounds, pts = table.start_nos, table.rounds, table.pts
+        rounds, pts = table.rounds, table.pts
+        opponent_no: list[int | None] = [*table.start_nos, None]  # opponent index -1: none
         scale = _scale(ctx, kind)
         sb, fore, _ = kind
-        notes: dict[tuple[int, int, int, int, bool, bool], str] = {}
+        notes: dict[tuple[int | bool, ...], str] = {}
+        values: dict[int, Fraction] = {}
         out: list[tuple[list[Entry], tuple[ExplainRow, ...]]] = []
-        for i, codes in enumerate(ctx.result_codes(table)):
-            items = entries(ctx, rules, i, *kind)
+        lists = entry_lists(ctx, rules, *kind)
+        for i, (codes, items) in enumerate(zip(ctx.result_codes(table), lists, strict=True)):
             rows = []
+            start = i * rounds - 1
             for e in items:
                 rnd, score, contrib, vur, o, what = e
                 if what == VIRTUAL:  # the words depend on the player's own earlier rounds
                     note = _note(ctx, rules, i, e, kind)
                 else:
-                    key = (what, o, score, pts[i * rounds + rnd - 1] if sb else 0, vur,
-                           fore and rnd == rounds)
+                    # an opponent's score is the same in every round: a row against one
+                    # reads only who, the points scored (SB) and whether it is FB's draw
+                    p = pts[start + rnd] if sb else 0
+                    last = fore and rnd == rounds
+                    key = (o, p, last) if what == OPPONENT else (what, o, score, p, vur, last)
                     known = notes.get(key)
                     if known is None:
                         known = notes[key] = _note(ctx, rules, i, e, kind)
                     note = known
+                value = values.get(contrib)
+                if value is None:
+                    value = values[contrib] = ctx.frac(contrib, scale)
                 rows.append(ExplainRow(rnd, codes[rnd - 1] if 0 < rnd <= rounds else "U",
-                                       sno[o] if o >= 0 else None, ctx.frac(contrib, scale),
-                                       note))
+                                       opponent_no[o], value, note))
             out.append((items, tuple(rows)))
         return out
 

@@ -24,6 +24,7 @@ opponent's *adjusted score* counts every round they did not play over the board 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import itemgetter
 
 from ..model import Color, Outcome
@@ -145,33 +146,46 @@ def special_cells(ctx: Context, fore: bool, as_played: bool) -> list[int]:
 def entries(ctx: Context, rules: FideRules, i: int, sb: bool, fore: bool, as_played: bool
             ) -> list[Entry]:
     """Player ``i``'s rounds as (opponent score, contribution) entries (16.4, §A.4)."""
-    if rules.edition == "2009":
-        return virtual_entries(ctx, rules, i, sb, as_played)
+    return entry_lists(ctx, rules, sb, fore, as_played, (i,))[0]
+
+
+def entry_lists(ctx: Context, rules: FideRules, sb: bool, fore: bool, as_played: bool,
+                players: Iterable[int] | None = None) -> list[list[Entry]]:
+    """:func:`entries` of each of ``players`` (default: every player, by index), the
+    tables they read looked up once."""
     table = ctx.fide_table
+    if players is None:
+        players = range(len(table))
+    if rules.edition == "2009":
+        return [virtual_entries(ctx, rules, i, sb, as_played) for i in players]
     rounds = table.rounds
     adj, own = adjusted_scores(ctx, rules, fore)
     vurs = fide_rows(ctx).vur
+    opp, pts, played = table.opp, table.pts, table.played
     cap_2026 = rules.edition == "2026"
+    rr = rules.round_robin
     bye_cap = ctx.draw * rounds
     last = rounds - 1
-    out: list[Entry] = []
-    for r in range(rounds):
-        k = i * rounds + r
-        o, p, vur = table.opp[k], table.pts[k], vurs[k]
-        if o >= 0 and (as_played or table.played[k] or (fore and r == last)):
-            score, vur, kind = adj[o], False, OPPONENT
-        elif not rules.round_robin:
-            score, kind = own[i], DUMMY
-            if cap_2026:
-                cap = adj[o] if o >= 0 else bye_cap
-                if cap < score:
-                    score, kind = cap, CAP_FORFEIT if o >= 0 else CAP_BYE
-        elif o < 0:
-            continue  # round robin: a bye counts nothing
-        else:
-            score, kind = 0, RR_UNPLAYED
-        out.append((r + 1, score, score * p if sb else score, vur, o, kind))
-    return out
+    lists: list[list[Entry]] = []
+    for i in players:
+        out: list[Entry] = []
+        for r, k in enumerate(range(i * rounds, (i + 1) * rounds)):
+            o, p, vur = opp[k], pts[k], vurs[k]
+            if o >= 0 and (as_played or played[k] or (fore and r == last)):
+                score, vur, kind = adj[o], False, OPPONENT
+            elif not rr:
+                score, kind = own[i], DUMMY
+                if cap_2026:
+                    cap = adj[o] if o >= 0 else bye_cap
+                    if cap < score:
+                        score, kind = cap, CAP_FORFEIT if o >= 0 else CAP_BYE
+            elif o < 0:
+                continue  # round robin: a bye counts nothing
+            else:
+                score, kind = 0, RR_UNPLAYED
+            out.append((r + 1, score, score * p if sb else score, vur, o, kind))
+        lists.append(out)
+    return lists
 
 
 def opponent_view(ctx: Context, rules: FideRules) -> list[int]:
