@@ -75,10 +75,12 @@ def _printed(distinct: dict[tuple[int, int], Fraction], digits: int
             for ratio, value in distinct.items()}
 
 
-def column_cells(values: Sequence[TiebreakValue], digits: int) -> list[Cell]:
+def column_cells(values: Sequence[TiebreakValue], digits: int, explained: bool = True
+                 ) -> list[Cell]:
     """The cells of one column: one shared :class:`Cell` per distinct value, a cell of its
-    own for a value with an explanation.  (Each value's ratio is taken once: a Fraction's
-    ``as_integer_ratio`` runs in Python, and a 2,000-player chain has ~10^4 values.)"""
+    own for a value with an explanation (``explained``: the values may have one).  Each
+    value's ratio is taken once: a Fraction's ``as_integer_ratio`` runs in Python, and a
+    2,000-player chain has ~10^4 values."""
     numbers = [tv.value for tv in values]
     ratios = [None if v is None else v.as_integer_ratio() for v in numbers]
     distinct = dict(zip(ratios, numbers, strict=True))
@@ -87,7 +89,7 @@ def column_cells(values: Sequence[TiebreakValue], digits: int) -> list[Cell]:
     for ratio, (value, text, number) in _printed(distinct, digits).items():  # type: ignore[arg-type]
         shared[ratio] = Cell(value, text, number)
     cells = list(map(shared.__getitem__, ratios))
-    if not any(tv.explanation is not None for tv in values):
+    if not explained:
         return cells
     return [cell if tv.explanation is None
             else Cell(cell.value, cell.text, cell.decimal, tv.explanation)
@@ -187,8 +189,8 @@ def build(
                s.system.decimals) for s in specs
     )
     standings = result.rows
-    by_column = [column_cells([r.values[s.key] for r in standings], s.system.decimals)
-                 for s in specs]
+    by_column = [column_cells([r.values[s.key] for r in standings], s.system.decimals,
+                              ctx.explain) for s in specs]
     cells = list(zip(*by_column, strict=True)) if by_column else [()] * len(standings)
     points = printed([r.points for r in standings], 2)
     order = [ctx.index[r.start_no] for r in standings]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -57,8 +56,10 @@ class Option(NamedTuple):
         return value
 
 
-@dataclass(frozen=True)
-class System:
+_NO_OPTIONS: Mapping[str, Option] = MappingProxyType({})
+
+
+class System(NamedTuple):
     """One entry of the table of systems.
 
     A field system has ``values`` (every competitor at once) and ``explain``; a group
@@ -77,7 +78,7 @@ class System:
     group_values: GroupValues | None = None
     group_explain: GroupExplain | None = None
     aliases: tuple[str, ...] = ()
-    options: Mapping[str, Option] = field(default_factory=lambda: MappingProxyType({}))
+    options: Mapping[str, Option] = _NO_OPTIONS
     modifiers: frozenset[str] = frozenset()
     """Modifier letters allowed: ``"C"``, ``"M"``, ``"L"``, ``"U"``, or a flag such as ``"P"``
     (FIDE systems also take the ``/V`` edition flags)."""
@@ -89,10 +90,6 @@ class System:
     """``"US"`` or ``"FIDE"``: US systems switch on the 34E "actual play" pre-sort."""
     team_only: bool = False
     """A team-event system (C.07 §12-§13, 34G2): listed only for team chains."""
-
-    def __post_init__(self) -> None:
-        if (self.values is None) == (self.group_values is None):
-            raise TypeError(f"{self.code}: give exactly one of values and group_values")
 
     @property
     def allowed_modifiers(self) -> frozenset[str]:
@@ -129,7 +126,10 @@ def norm(name: str) -> str:
 
 
 def register(system: System) -> System:
-    """Add ``system`` to the table (its code and aliases, case-insensitive)."""
+    """Add ``system`` to the table (its code and aliases, case-insensitive); it has
+    exactly one of ``values`` and ``group_values``."""
+    if (system.values is None) == (system.group_values is None):
+        raise TypeError(f"{system.code}: give exactly one of values and group_values")
     for name in (system.code, *system.aliases):
         key = norm(name)
         owner = _ALIASES.get(key)
