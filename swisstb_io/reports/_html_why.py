@@ -53,29 +53,50 @@ class _Texts(dict[str, str]):
 class _Digits(dict[int | None, str]):
     """``digits[number]``: a round or an opponent as the rows print it: ``null`` for
     ``None``, else its digits (quoted after ``prefix``, the keys of a page of several
-    sections)."""
+    sections); at most ``most`` kept."""
 
-    def __init__(self, prefix: str = "") -> None:
+    def __init__(self, prefix: str = "", most: int = 10_000) -> None:
         super().__init__({None: "null"})
         self.prefix = prefix
+        self.most = most
 
     def __missing__(self, key: int | None) -> str:
-        value = self[key] = f'"{self.prefix}{key}"' if self.prefix else str(key)
+        value = f'"{self.prefix}{key}"' if self.prefix else str(key)
+        if len(self) < self.most:
+            self[key] = value
         return value
 
 
 class _Numbers(dict[tuple[int, int], str]):
     """``numbers[numerator, denominator]``: a value as the page prints it with ``digits``,
     as a JSON string (values recur from row to row; a Fraction hashes in Python code, its
-    ratio in C)."""
+    ratio in C); at most ``most`` kept."""
 
-    def __init__(self, digits: int) -> None:
+    def __init__(self, digits: int, most: int = 10_000) -> None:
         super().__init__()
         self.digits = digits
+        self.most = most
 
     def __missing__(self, key: tuple[int, int]) -> str:
-        value = self[key] = f'"{decimal(Fraction(*key), self.digits)}"'
+        value = f'"{decimal(Fraction(*key), self.digits)}"'
+        if len(self) < self.most:
+            self[key] = value
         return value
+
+
+_NUMBERS: dict[int, _Numbers] = {}
+"""The :class:`_Numbers` of each number of digits, shared by the pages a process writes
+(the same values recur from event to event: 300 season events, HTML 30.4 -> 29.7 M
+instructions an event with this and :data:`_PLAIN`)."""
+_PLAIN = _Digits()
+"""The rounds, and the opponents of a page of one event, shared likewise."""
+
+
+def _numbers(digits: int) -> _Numbers:
+    table = _NUMBERS.get(digits)
+    if table is None:
+        table = _NUMBERS[digits] = _Numbers(digits)
+    return table
 
 
 def _cell(e: Explanation, numbers: _Numbers, texts: _Texts, rounds: _Digits,
@@ -106,14 +127,13 @@ def why_data(reports: Sequence[tuple[str, Report]]) -> str:
     safe inside ``<script>``: ASCII, no ``<``."""
     texts = _Texts()
     texts[""] = "0"
-    by_digits: dict[int, _Numbers] = {}
-    rounds = _Digits()
+    rounds = _PLAIN
     labels: list[str] = []
     names: dict[str, str] = {}
     players = []
     for prefix, report in reports:
-        numbers = [by_digits.setdefault(c.digits, _Numbers(c.digits)) for c in report.columns]
-        opponents = _Digits(prefix)
+        numbers = [_numbers(c.digits) for c in report.columns]
+        opponents = _Digits(prefix) if prefix else _PLAIN
         before = ["null"] * len(labels)
         for r in report.rows:
             cells = ",".join([*before, *("null" if c.explanation is None

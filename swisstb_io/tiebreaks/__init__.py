@@ -40,7 +40,8 @@ declare, an unknown option or code, or a team-event ``:MP``/``:GP`` suffix raise
 ``values(ctx, spec)`` gives every competitor's value at once (higher ranks higher,
 ``None`` = undefined, ranked last); ``explain(ctx, spec, i)`` builds competitor ``i``'s
 :class:`Explanation` (rule text, one :class:`ExplainRow` per round, notes) and is called
-only when ``ctx.explain``.  A group system (``group_tiebreak``: 34E5, FIDE DE) gives the
+only when ``ctx.explain`` (``explain_all(ctx, spec)``, when a system gives it, builds
+every competitor's at once instead).  A group system (``group_tiebreak``: 34E5, FIDE DE) gives the
 values of one tied group.  Modules are named by concept, with the US and FIDE versions of
 one idea side by side: :mod:`.buchholz` (SOLK, MM, MED / BH, FB),
 :mod:`.sonneborn_berger` (USSB / SB, KS), :mod:`.progressive` (CUM, OPPCUM / PS),

@@ -29,6 +29,7 @@ from .unplayed import (
     Entry,
     adjusted_scores,
     apply_cuts,
+    cut_entries,
     entries,
     entry_lists,
     fide_rows,
@@ -142,10 +143,10 @@ _SUMMARY_2009 = {
 
 def explain_opponent_scores(ctx: Context, spec: Spec, i: int) -> Explanation:
     """Player ``i``'s BH, FB or SB: one row per round, with the cut rows marked."""
-    return _explanations(ctx, spec)[i]
+    return opponent_score_explanations(ctx, spec)[i]
 
 
-def _explanations(ctx: Context, spec: Spec) -> list[Explanation]:
+def opponent_score_explanations(ctx: Context, spec: Spec) -> list[Explanation]:
     """Every player's explanation under ``spec``, by competitor index: the rule text and
     notes written once, the rows of :func:`uncut_rows` shared where nothing is cut."""
 
@@ -161,14 +162,12 @@ def _explanations(ctx: Context, spec: Spec) -> list[Explanation]:
         rounds = ctx.fide_table.rounds
         out = []
         for items, rows in uncut:
-            why = apply_cuts(rules, rounds, items, low, high)[1]
             marked = list(rows)
-            for k, e in enumerate(items):  # a row per entry, in the same order
-                reason = why.get(e[0])
-                if reason is not None:
-                    row = rows[k]
-                    marked[k] = ExplainRow(row.round, row.result, row.opponent, row.value,
-                                           row.note, reason)
+            for e, why in cut_entries(rules, rounds, items, low, high)[1]:
+                k = items.index(e)  # a row per entry, in the same order
+                row = rows[k]
+                marked[k] = ExplainRow(row.round, row.result, row.opponent, row.value,
+                                       row.note, why)
             out.append(Explanation(rule, tuple(marked), notes))
         return out
 
@@ -191,8 +190,10 @@ def uncut_rows(ctx: Context, rules: FideRules, kind: Kind
         opponent_no: list[int | None] = [*table.start_nos, None]  # opponent index -1: none
         scale = _scale(ctx, kind)
         sb, fore, _ = kind
-        notes: dict[tuple[int | bool, ...], str] = {}
-        values: dict[int, Fraction] = {}
+        plain = not (sb or fore)
+        # (value, note) of a row, by what they depend on: against an opponent (whose score
+        # is the same in every round) only who, the points scored (SB) and FB's last round
+        known: dict[int | tuple[int | bool, ...], tuple[Fraction, str]] = {}
         out: list[tuple[list[Entry], tuple[ExplainRow, ...]]] = []
         lists = entry_lists(ctx, rules, *kind)
         for i, (codes, items) in enumerate(zip(ctx.result_codes(table), lists, strict=True)):
@@ -200,23 +201,21 @@ def uncut_rows(ctx: Context, rules: FideRules, kind: Kind
             start = i * rounds - 1
             for e in items:
                 rnd, score, contrib, vur, o, what = e
-                if what == VIRTUAL:  # the words depend on the player's own earlier rounds
-                    note = _note(ctx, rules, i, e, kind)
-                else:
-                    # an opponent's score is the same in every round: a row against one
-                    # reads only who, the points scored (SB) and whether it is FB's draw
-                    p = pts[start + rnd] if sb else 0
-                    last = fore and rnd == rounds
-                    key = (o, p, last) if what == OPPONENT else (what, o, score, p, vur, last)
-                    known = notes.get(key)
-                    if known is None:
-                        known = notes[key] = _note(ctx, rules, i, e, kind)
-                    note = known
-                value = values.get(contrib)
-                if value is None:
-                    value = values[contrib] = ctx.frac(contrib, scale)
-                rows.append(ExplainRow(rnd, codes[rnd - 1] if 0 < rnd <= rounds else "U",
-                                       opponent_no[o], value, note))
+                key: int | tuple[int | bool, ...]
+                if what == OPPONENT:
+                    key = o if plain else (o, pts[start + rnd] if sb else 0,
+                                           fore and rnd == rounds)
+                elif what != VIRTUAL:
+                    key = (what, o, score, pts[start + rnd] if sb else 0, vur,
+                           fore and rnd == rounds)
+                else:  # the virtual opponent's words depend on the player's earlier rounds
+                    key = (i, rnd)
+                pair = known.get(key)
+                if pair is None:
+                    pair = known[key] = (ctx.frac(contrib, scale),
+                                         _note(ctx, rules, i, e, kind))
+                value, note = pair
+                rows.append(ExplainRow(rnd, codes[rnd - 1], opponent_no[o], value, note))
             out.append((items, tuple(rows)))
         return out
 
@@ -262,11 +261,13 @@ def _note(ctx: Context, rules: FideRules, i: int, e: Entry, kind: Kind) -> str:
 
 
 @tiebreak("BH", "Buchholz", "FIDE C.07 §8.1", family="FIDE", decimals=1,
-          explain=explain_opponent_scores, modifiers=frozenset("CMPS"),
+          explain=explain_opponent_scores, explain_all=opponent_score_explanations,
+          modifiers=frozenset("CMPS"),
           summary="sum of the opponents' adjusted scores; own unplayed rounds against a "
                   "dummy opponent (16.4)")
 @tiebreak("FB", "Fore Buchholz", "FIDE C.07 §8.3", family="FIDE", decimals=1,
-          explain=explain_opponent_scores, modifiers=frozenset("CMPS"),
+          explain=explain_opponent_scores, explain_all=opponent_score_explanations,
+          modifiers=frozenset("CMPS"),
           summary="Buchholz with every paired last-round game counted as a draw")
 def opponent_scores(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """BH or FB (or SB, :mod:`.sonneborn_berger`) of every player under ``spec``'s

@@ -75,8 +75,11 @@ def compute_values(ctx: Context, chain: Sequence[Spec]) -> dict[str, dict[int, T
             values = system.values(on, spec)
             explain = system.explain
             if ctx.explain and explain is not None:
-                out[spec.key] = {sn: TiebreakValue(v, explain(on, spec, i)) for i, (sn, v)
-                                 in enumerate(zip(ctx.start_nos, values, strict=True))}
+                explain_all = system.explain_all
+                explained = (explain_all(on, spec) if explain_all is not None
+                             else [explain(on, spec, i) for i in range(len(values))])
+                out[spec.key] = {sn: TiebreakValue(v, e) for sn, v, e
+                                 in zip(ctx.start_nos, values, explained, strict=True)}
             else:
                 out[spec.key] = {sn: TiebreakValue(v)
                                  for sn, v in zip(ctx.start_nos, values, strict=True)}

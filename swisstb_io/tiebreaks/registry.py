@@ -25,6 +25,9 @@ FieldValues = Callable[["Context", "Spec"], Sequence[Fraction | None]]
 """``values(ctx, spec)``: one value per competitor index, for the whole field."""
 Explain = Callable[["Context", "Spec", int], Explanation]
 """``explain(ctx, spec, i)``: how competitor ``i``'s value is found."""
+ExplainAll = Callable[["Context", "Spec"], Sequence[Explanation]]
+"""``explain_all(ctx, spec)``: every competitor's explanation, by index (given, next to
+``explain``, by a system that builds them for the whole field at once)."""
 GroupValues = Callable[["Context", "Spec", tuple[int, ...]], dict[int, Fraction | None]]
 """``values(ctx, spec, group)``: a value per start number of one tied group (its start
 numbers in ascending order)."""
@@ -75,6 +78,9 @@ class System(NamedTuple):
     """What the rule does, in a few words (the explanation's rule text is made from it)."""
     values: FieldValues | None = None
     explain: Explain | None = None
+    explain_all: ExplainAll | None = None
+    """Every competitor's explanation at once, used instead of calling ``explain`` per
+    competitor when given."""
     group_values: GroupValues | None = None
     group_explain: GroupExplain | None = None
     aliases: tuple[str, ...] = ()

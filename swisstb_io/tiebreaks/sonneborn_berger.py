@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .buchholz import explain_opponent_scores, opponent_scores
+from .buchholz import explain_opponent_scores, opponent_score_explanations, opponent_scores
 from .context import Context, FideRules
 from .registry import Option, tiebreak
 from .spec import Spec
@@ -63,7 +63,8 @@ def us_sonneborn_berger(ctx: Context, spec: Spec) -> list[Fraction | None]:
 
 
 @tiebreak("SB", "Sonneborn-Berger", "FIDE C.07 §9.1", family="FIDE", decimals=2,
-          explain=explain_opponent_scores, modifiers=frozenset("CPS"),
+          explain=explain_opponent_scores, explain_all=opponent_score_explanations,
+          modifiers=frozenset("CPS"),
           summary="sum of opponent's adjusted score x points scored against them; own "
                   "unplayed rounds against a dummy opponent (16.4)")
 def fide_sonneborn_berger(ctx: Context, spec: Spec) -> list[Fraction | None]:

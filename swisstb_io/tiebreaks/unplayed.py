@@ -238,16 +238,24 @@ def apply_cuts(rules: FideRules, rounds: int, items: list[Entry], low: int, high
 
     Returns the kept entries and, by round, why each removed one was cut.
     """
+    keep, cut = cut_entries(rules, rounds, items, low, high)
+    return keep, {e[0]: why for e, why in cut}
+
+
+def cut_entries(rules: FideRules, rounds: int, items: list[Entry], low: int, high: int
+                ) -> tuple[list[Entry], list[tuple[Entry, str]]]:
+    """:func:`apply_cuts`, with the entries removed (in the order they are cut) each with
+    why it was cut."""
     low = min(low, rounds)
     high = min(high, rounds - low)
     keep = list(items)
-    why: dict[int, str] = {}
+    cut: list[tuple[Entry, str]] = []
     vur_rule = rules.edition != "2009"
     for _ in range(low):
         if not keep:
             break
         lsv = min(keep, key=_low_key)
-        vurs = [e for e in keep if e[3]] if vur_rule else []
+        vurs = list(filter(_is_vur, keep)) if vur_rule else []
         if vurs:
             v = min(vurs, key=_vur_key)
             if lsv[2] > v[2]:
@@ -257,16 +265,16 @@ def apply_cuts(rules: FideRules, rounds: int, items: list[Entry], low: int, high
         else:
             pick, reason = lsv, "cut: least significant value (14.1.1)"
         keep.remove(pick)
-        why[pick[0]] = reason
+        cut.append((pick, reason))
     for _ in range(high):
         if not keep:
             break
         pick = max(keep, key=_low_key)
         keep.remove(pick)
-        why[pick[0]] = "cut: most significant value (Median, §14)"
-    return keep, why
+        cut.append((pick, "cut: most significant value (Median, §14)"))
+    return keep, cut
 
 
 _low_key = itemgetter(1, 2)  # least significant: lowest opponent score, then contribution
 _vur_key = itemgetter(2, 1)  # cheapest VUR: lowest contribution, then score
-
+_is_vur = itemgetter(3)
