@@ -169,7 +169,7 @@ class _Rows:
         labels = self.labels
         self.chart_labels = [labels[ev] for ev in numbers]
         """Each entrant's event's label in the season chart."""
-        self.games = [self.entry(ev, e) for ev, e in zip(numbers, entrants, strict=True)]
+        self.games = self._games(numbers, entrants)
         """Each entrant's games (a ``<tbody>``)."""
         self.event_rows = [self.event_row(ev, e, perf) for ev, e, perf
                            in zip(numbers, entrants, self.perfs, strict=True)]
@@ -215,19 +215,23 @@ class _Rows:
             f'<td class="num">{"" if rating is None else rating}</td><td>')
         return text
 
-    def entry(self, ev: int, entry: SeasonEntry) -> str:
-        """One event of a player's games, a ``<tbody>`` of its own (the page's script sorts
-        and filters each on its own): the heading row, then one row per game."""
-        place = "" if entry.place is None else entry.place
+    def _games(self, numbers: Sequence[int], entrants: Sequence[SeasonEntry]) -> list[str]:
+        """Each entrant's games (``numbers``: their events), a ``<tbody>`` of its own (the
+        page's script sorts and filters each on its own): the heading row, then one row
+        per game.  One comprehension for all (a call per entrant: ~15% slower)."""
+        heads = self.heads
         # exact dicts' get (a miss makes the text): the fastest lookup, ~10^6 games
         rounds, round_text = self.rounds, self._round
         opponents, opponent_text = self.opponents, self._opponent
-        games = "".join([f"{rounds.get(rnd) or round_text(rnd)}{colour}"
-                         f"{opponents.get((opponent, rating)) or opponent_text(opponent, rating)}"
-                         f"{letter}</td></tr>"
-                         for rnd, letter, colour, opponent, rating in entry.games])
         # points with !s: a Decimal's str() is its format() text, ~4x faster
-        return f"{self.heads[ev]}{place}, {entry.points!s} points</th></tr>{games}</tbody>"
+        return ["".join([f"{heads[ev]}{'' if e.place is None else e.place}, {e.points!s} "
+                         "points</th></tr>",
+                         *[f"{rounds.get(rnd) or round_text(rnd)}{colour}"
+                           f"{opponents.get((opponent, rating)) or opponent_text(opponent, rating)}"
+                           f"{letter}</td></tr>"
+                           for rnd, letter, colour, opponent, rating in e.games],
+                         "</tbody>"])
+                for ev, e in zip(numbers, entrants, strict=True)]
 
     def event_row(self, ev: int, e: SeasonEntry, perf: int | None) -> str:
         """The player's row of the event ``ev`` in the player's events table."""
