@@ -163,8 +163,7 @@ class _Rows:
         perfs = entry_performances(entrants)
         labels = self.labels
         self.texts = list(zip(self._games(numbers, entrants),
-                              [self.event_row(ev, e, perf)
-                               for ev, e, perf in zip(numbers, entrants, perfs, strict=True)],
+                              self._event_rows(numbers, entrants, perfs),
                               [labels[ev] for ev in numbers], [e.rating for e in entrants],
                               perfs, strict=True))
         """Each entrant's games (a ``<tbody>``), row of its player's events table and point
@@ -231,13 +230,17 @@ class _Rows:
                          "</tbody>"])
                 for ev, e in zip(numbers, entrants, strict=True)]
 
-    def event_row(self, ev: int, e: SeasonEntry, perf: int | None) -> str:
-        """The player's row of the event ``ev`` in the player's events table."""
-        before, after = self.cells[ev]
-        link = f"{before}{e.start_no}{after}" if after else before
-        cell = self.sort_cells
-        return (f'{link}{cell[e.place]}<td class="num">{e.points!s}</td>'
-                f'<td class="num">{e.played}</td>{cell[perf]}{cell[e.rating]}</tr>')
+    def _event_rows(self, numbers: Sequence[int], entrants: Sequence[SeasonEntry],
+                    perfs: Sequence[int | None]) -> list[str]:
+        """Each entrant's row of its player's events table (``numbers``: their events,
+        ``perfs``: their performances): the event linked to the entrant's line (when the
+        event has a page), place, points, games, performance and the rating used."""
+        cells, cell = self.cells, self.sort_cells
+        return [f'{before}{e.start_no if after else ""}{after}{cell[e.place]}'
+                f'<td class="num">{e.points!s}</td><td class="num">{e.played}</td>'
+                f"{cell[perf]}{cell[e.rating]}</tr>"
+                for ev, e, perf in zip(numbers, entrants, perfs, strict=True)
+                for before, after in [cells[ev]]]  # (one assignment, not a loop)
 
 
 class _SortCells(dict[int | None, str]):
@@ -249,13 +252,21 @@ class _SortCells(dict[int | None, str]):
         return cell
 
 
+_EVENTS_HEAD = _th([("Date", "text"), ("Event", "text"), ("Place", "num"), ("Points", "best"),
+                    ("Games", "best"), ("Perf.", "best"), ("Rating", "best")])
+"""The header of a player's events table."""
+
+_GAMES_HEAD = _th([("Rd", "num"), ("Col", "text"), ("Opponent", "text"), ("Rtg", "best"),
+                   ("Result", "text")])
+"""The header of a player's games table."""
+
+
 def _event_rows(p: SeasonPlayer, event_rows: Sequence[str]) -> list[str]:
     """The player's events, one row each (in date order): place, points, games,
     performance and the rating used, the event linked to the player's line."""
     out = ['<table class="sortable filterable">'
            f"<caption>{_e(p.name)}: events</caption>",
-           _th([("Date", "text"), ("Event", "text"), ("Place", "num"), ("Points", "best"),
-                ("Games", "best"), ("Perf.", "best"), ("Rating", "best")]), "<tbody>",
+           _EVENTS_HEAD, "<tbody>",
            *event_rows, "</tbody></table>"]
     return boxed(out, f"{p.name}: events")
 
@@ -295,8 +306,7 @@ def _player_section(p: SeasonPlayer, rows: _Rows) -> list[str]:
     out += _event_rows(p, event_rows)
     table = ['<table class="sortable filterable">'
              f"<caption>{_e(p.name)}: games, event by event (by date)</caption>",
-             _th([("Rd", "num"), ("Col", "text"), ("Opponent", "text"), ("Rtg", "best"),
-                  ("Result", "text")]),
+             _GAMES_HEAD,
              *games, "</table>"]
     out += boxed(table, f"{p.name}: games")
     out.append("</section>")
