@@ -103,9 +103,6 @@ def build_index(results: Sequence[FileResult], stopped_early: bool = False) -> d
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 """Compact JSON of plain values (str, int, None, lists and dicts of them)."""
 
-_PLAYER_HEAD = ("name", "other_names", "matched_by", "fide_id", "uscf_id")
-
-
 class _Ends(dict[tuple[str, int | None], str]):
     """The end of a game's row in ``index.json`` (the opponent and rating), made once per
     opponent and rating."""
@@ -123,13 +120,15 @@ def _entry_event(ev: int, e: SeasonEntry) -> str:
     return f"[{ev},{'null' if e.place is None else e.place},{e.points!s}]"
 
 
-def _entry_rounds(ev: int, e: SeasonEntry, ends: _Ends) -> str:
-    """The entry's rows of its player's ``rounds``, one per game (``""`` for none)."""
+def _rounds_rows(numbers: Sequence[int], entrants: Sequence[SeasonEntry]) -> list[str]:
+    """Each entry's rows of its player's ``rounds`` (``numbers``: the entries' events), one
+    per game (``""`` for none), in one comprehension (a call per entry: ~15% slower)."""
+    ends = _Ends()  # a row's end: the opponent, made once
     get, make = ends.get, ends.make  # an exact dict's get: the fastest lookup, ~10^6 games
-    start = f"[{ev},"
-    return ",".join([f'{start}{rnd},"{letter}","{colour}",'
-                     f"{get((opponent, rating)) or make(opponent, rating)}"
-                     for rnd, letter, colour, opponent, rating in e.games])
+    return [",".join([f'{start}{rnd},"{letter}","{colour}",'
+                      f"{get((opponent, rating)) or make(opponent, rating)}"
+                      for rnd, letter, colour, opponent, rating in e.games])
+            for start, e in zip([f"[{ev}," for ev in numbers], entrants, strict=True)]
 
 
 def _player_json(p: SeasonPlayer, events: Sequence[str], rounds: Sequence[str]) -> str:
@@ -152,10 +151,20 @@ def index_json(doc: dict[str, Any], players: Sequence[SeasonPlayer]) -> bytes:
     head = _COMPACT({k: v for k, v in doc.items() if k != "players"})
     numbers, entrants = season_order(players)  # each entry's rows made in that order
     events = [_entry_event(ev, e) for ev, e in zip(numbers, entrants, strict=True)]
-    ends = _Ends()  # a row's end: the opponent, made once
-    rounds = [_entry_rounds(ev, e, ends) for ev, e in zip(numbers, entrants, strict=True)]
-    body = ",".join([_player_json(p, events, rounds) for p in players])
-    return f'{head[:-1]},"players":[{body}]}}\n'.encode()
+    rounds = _rounds_rows(numbers, entrants)
+    texts = [_player_json(p, events, rounds) for p in players]
+    del events, rounds  # fewer copies of the ~30 MB of text alive at once (fewer page faults)
+    return _joined(f'{head[:-1]},"players":[', texts, "]}\n").encode()
+
+
+def _joined(prefix: str, parts: list[str], suffix: str) -> str:
+    """``prefix + ",".join(parts) + suffix`` in one join: the whole (~30 MB a season) is
+    copied once, not three times (``parts`` is changed)."""
+    if not parts:
+        return prefix + suffix
+    parts[0] = prefix + parts[0]
+    parts[-1] += suffix
+    return ",".join(parts)
 
 
 def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]:

@@ -10,6 +10,7 @@ over rated games against opponents with a rating (FIDE rating, else US Chess rat
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -100,36 +101,49 @@ class SeasonPlayer:
         return list(zip(self.events, self.entrants, strict=True))
 
 
+def _score(scores: Iterable[tuple[tuple[int, int], ...]]) -> Fraction:
+    """The sum of the entrants' points (each a sum of fractions ``(numerator,
+    denominator)``), exact."""
+    pairs = list(chain.from_iterable(scores))
+    if not pairs:
+        return Fraction(0)
+    nums, dens = zip(*pairs, strict=True)
+    if dens.count(dens[0]) == len(dens):  # the usual case, one point system: one sum
+        return Fraction(sum(nums), dens[0])
+    by_den: dict[int, int] = {}  # numerators summed by denominator: integer sums
+    for num, den in pairs:
+        by_den[den] = by_den.get(den, 0) + num
+    return sum((Fraction(n, d) for d, n in by_den.items()), Fraction(0))
+
+
 def _player(events: list[int], entrants: list[SeasonEntry], slots: list[int]) -> SeasonPlayer:
     """The player of the ``entrants`` (of ``events``, in ``slots``)."""
     # each field of the entries as one tuple (a season has ~10^5 entries: the sums and
     # joins over a column run in C)
-    col = dict(zip(SeasonEntry._fields, zip(*entrants, strict=True), strict=True))
-    keys = set(chain.from_iterable(col["keys"]))
+    (all_keys, all_names, _, _, played, scores, rated, rating_sums, halves, *_) = zip(
+        *entrants, strict=True)  # SeasonEntry's fields in order
+    keys = set(chain.from_iterable(all_keys))
     fide = sorted(k[5:] for k in keys if k.startswith("fide:"))
     uscf = sorted(k[5:] for k in keys if k.startswith("uscf:"))
     how = [w for w, ids in (("FIDE id", fide), ("US Chess id", uscf)) if ids]
-    names = list(dict.fromkeys(col["name"]))
-    by_den: dict[int, int] = {}  # numerators summed by denominator: integer sums
-    for num, den in chain.from_iterable(col["score"]):
-        by_den[den] = by_den.get(den, 0) + num
-    total = sum((Fraction(n, d) for d, n in by_den.items()), Fraction(0))
-    n_rated = sum(col["rated"])
+    names = list(dict.fromkeys(all_names))
+    n_rated = sum(rated)
     return SeasonPlayer(names[0], names[1:], " + ".join(how) if how else "name",
                         ", ".join(fide), ", ".join(uscf), events, entrants, slots, sorted(keys),
-                        sum(col["played"]),
-                        decimal(total),
-                        _performance(n_rated, sum(col["rating_sum"]), sum(col["halves"])),
+                        sum(played), decimal(_score(scores)),
+                        _performance(n_rated, sum(rating_sums), sum(halves)),
                         n_rated)
 
 
-def _linked(groups: dict[str, list[int]], union: _Union) -> dict[str, list[int]]:
+def _linked(groups: dict[str, list[int]], union: _Union) -> defaultdict[str, list[int]]:
     """``groups`` (slots by an entrant's first key, in order of their first slot) merged by
     the keys' links: one group per player, still in order of its first slot."""
-    merged: dict[str, list[int]] = {}
+    merged: defaultdict[str, list[int]] = defaultdict(list)
     for key, slots in groups.items():
-        merged.setdefault(union.find(key) if key in union.parent else key, []).extend(slots)
-    return {root: sorted(slots) for root, slots in merged.items()}
+        merged[union.find(key) if key in union.parent else key] += slots
+    for slots in merged.values():
+        slots.sort()
+    return merged
 
 
 def season_players(results: Sequence[FileResult]) -> list[SeasonPlayer]:
@@ -139,14 +153,16 @@ def season_players(results: Sequence[FileResult]) -> list[SeasonPlayer]:
     union = _Union()  # only keys that an entrant links to another are in it
     events: list[int] = []  # by slot: each entrant's event, and the entrant
     entrants: list[SeasonEntry] = []
-    groups: dict[str, list[int]] = {}  # the slots of the entrants of each first key
+    groups: defaultdict[str, list[int]] = defaultdict(list)  # slots by first key
     for ev, res in enumerate(results):
-        for entry in res.season or ():
-            if len(entry.keys) > 1:
-                union.join(entry.keys)
-            groups.setdefault(entry.keys[0], []).append(len(entrants))
-            events.append(ev)
-            entrants.append(entry)
+        season = res.season or ()
+        for slot, entry in enumerate(season, len(entrants)):
+            keys = entry.keys
+            if len(keys) > 1:
+                union.join(keys)
+            groups[keys[0]].append(slot)
+        events += [ev] * len(season)
+        entrants += season
     if union.parent:
         groups = _linked(groups, union)
     players = [_player([events[s] for s in slots], [entrants[s] for s in slots], slots)

@@ -185,12 +185,14 @@ class SeasonCharts:
                f"<title>{html_text(title)}</title>", grid, x_labels]
         for (color, what, dash_attr), column in zip(_SEASON_SERIES, (ratings, perfs),
                                                      strict=True):
-            circles = [f'<circle cx="{x}" cy="{ys[high - v]}" r="3" fill="{color}"><title>'
+            y_of = [None if v is None else ys[high - v] for v in column]  # once a point
+            circles = [f'<circle cx="{x}" cy="{y}" r="3" fill="{color}"><title>'
                        f"{label}{what}{v}</title></circle>"
-                       for x, v, label in zip(xs, column, labels, strict=True) if v is not None]
+                       for x, y, v, label in zip(xs, y_of, column, labels, strict=True)
+                       if v is not None]
             if len(circles) > 1:
-                line = " ".join([f"{x},{ys[high - v]}" for x, v in zip(xs, column, strict=True)
-                                 if v is not None])
+                line = " ".join([f"{x},{y}" for x, y in zip(xs, y_of, strict=True)
+                                 if y is not None])
                 out.append(f'<polyline points="{line}" stroke="{color}"{dash_attr}/>')
             out += circles
         out.append("</svg>")
