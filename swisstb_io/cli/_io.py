@@ -13,7 +13,6 @@ from ..api import load
 from ..errors import Severity, WriteError
 from ..files import atomic_write, write_failure
 from ..registry import ReadResult
-from ..textsafe import shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -72,8 +71,11 @@ def require_inputs(*paths: str | None) -> None:
 
 
 def echo_diagnostics(result: ReadResult) -> None:
-    for diag in result.diagnostics:
-        if diag.severity is not Severity.INFO:
+    told = [diag for diag in result.diagnostics if diag.severity is not Severity.INFO]
+    if told:
+        from ..textsafe import shown  # only a file with something to say needs it
+
+        for diag in told:
             click.echo(shown(str(diag)), err=True)
 
 

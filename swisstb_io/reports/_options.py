@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 _NO_CELLS: Mapping[int, str] = MappingProxyType({})
+
+
+class View(enum.Enum):
+    """What a team event's report shows (``--view``)."""
+
+    TEAM = "team"
+    """The team standings, the team crosstable and the matches."""
+    BOTH = "both"
+    """The team part, then the board players' standings."""
 
 
 @dataclass(frozen=True)

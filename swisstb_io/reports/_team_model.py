@@ -10,22 +10,13 @@ standings; nothing here knows about an output format.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import NamedTuple
 
 from ._labels import ReportError
 from ._model import Column, Row
-
-
-class View(enum.Enum):
-    """What a team event's report shows (``--view``)."""
-
-    TEAM = "team"
-    """The team standings, the team crosstable and the matches."""
-    BOTH = "both"
-    """The team part, then the board players' standings."""
+from ._options import View
 
 
 class TeamRow(NamedTuple):

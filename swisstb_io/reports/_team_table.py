@@ -17,8 +17,9 @@ from ..tiebreaks.values import num
 from ._labels import label_for, parse_labels
 from ._model import Column, Row, place_text
 from ._numbers import decimal
+from ._options import View
 from ._table import column_cells, printed
-from ._team_model import BoardLine, MatchCard, TeamCrossRow, TeamRow, TeamTable, View
+from ._team_model import BoardLine, MatchCard, TeamCrossRow, TeamRow, TeamTable
 
 
 def crosstable_points(x: Fraction) -> str:

@@ -20,7 +20,6 @@ from ._json_text import dumps
 from ._model import Report
 from ._numbers import decimal
 from ._options import ReportOptions
-from ._team_json import add_team_parts
 
 SCHEMA = "swisstb-report/2"
 
@@ -80,6 +79,8 @@ def document(report: Report, explain: bool = False) -> dict[str, JSON]:
 def render(report: Report, options: ReportOptions) -> bytes:
     doc = document(report, options.explain and report.teams is None)
     if report.teams is not None:
+        from ._team_json import add_team_parts  # a team event's only
+
         add_team_parts(doc, report.teams, options.explain)
     if options.prizes is not None and options.prizes.json is not None:
         doc["prizes"] = dict(options.prizes.json)
