@@ -132,7 +132,7 @@ class _YScale(dict[int, str]):
 
 
 class SeasonCharts:
-    """Draws :func:`season_chart`'s charts, keeping what recurs from one chart to the next
+    """Draws the season charts (one per player), keeping what recurs from one chart to the next
     (a season draws one per player, thousands): the x axis of a number of events, the y
     scale of a span of values, the grid of a range."""
 
@@ -170,8 +170,10 @@ class SeasonCharts:
 
     def chart(self, labels: Sequence[str], ratings: Sequence[int | None],
               perfs: Sequence[int | None], title: str) -> str:
-        """As :func:`season_chart`, the events given as columns: each event's label,
-        rating used and performance."""
+        """A small ``<svg>`` of one player's season: for each event (in date order; its
+        ``label`` already HTML-escaped, made once per event for all its entrants) the
+        rating used (solid line) and the performance (dashed); ``""`` when no event has
+        either."""
         values = [v for v in (*ratings, *perfs) if v is not None]
         if not values:
             return ""
@@ -199,16 +201,7 @@ class SeasonCharts:
         return "\n".join(out)
 
 
-def season_chart(events: Sequence[tuple[str, int | None, int | None]], title: str) -> str:
-    """A small ``<svg>`` of one player's season: for each event (``(label, rating used,
-    performance)``, in date order; ``label`` already HTML-escaped, as the caller makes it
-    once per event for all its entrants) the rating (solid line) and the performance
-    (dashed); ``""`` when no event has either.  (Drawing many: :class:`SeasonCharts`.)"""
-    labels, ratings, perfs = zip(*events, strict=True) if events else ((), (), ())
-    return SeasonCharts().chart(labels, ratings, perfs, title)
-
-
 def season_legend() -> str:
-    """The legend of :func:`season_chart`."""
+    """The legend of :meth:`SeasonCharts.chart`."""
     return ('<ol class="legend" aria-label="Lines of the chart">'
             f"<li>{_swatch(0)}rating used</li><li>{_swatch(1)}performance</li></ol>")

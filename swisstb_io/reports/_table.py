@@ -81,13 +81,19 @@ def column_cells(values: Sequence[TiebreakValue], digits: int, explained: bool =
     own for a value with an explanation (``explained``: the values may have one).  Each
     value's ratio is taken once: a Fraction's ``as_integer_ratio`` runs in Python, and a
     2,000-player chain has ~10^4 values."""
-    numbers = [tv.value for tv in values]
-    ratios = [None if v is None else v.as_integer_ratio() for v in numbers]
-    distinct = dict(zip(ratios, numbers, strict=True))
-    distinct.pop(None, None)
+    ratios: list[tuple[int, int] | None] = []
+    distinct: dict[tuple[int, int], Fraction] = {}
+    for tv in values:
+        value = tv.value
+        if value is None:
+            ratios.append(None)
+        else:
+            ratio = value.as_integer_ratio()
+            ratios.append(ratio)
+            distinct.setdefault(ratio, value)
     shared: dict[tuple[int, int] | None, Cell] = {None: Cell(None, "-", None)}
-    for ratio, (value, text, number) in _printed(distinct, digits).items():  # type: ignore[arg-type]
-        shared[ratio] = Cell(value, text, number)
+    for ratio, (shown, text, number) in _printed(distinct, digits).items():
+        shared[ratio] = Cell(shown, text, number)
     cells = list(map(shared.__getitem__, ratios))
     if not explained:
         return cells
