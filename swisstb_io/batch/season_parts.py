@@ -143,9 +143,10 @@ def season_entries(t: Tournament, result: StandingsResult) -> tuple[SeasonEntry,
 
 
 def entries_to_json(entries: tuple[SeasonEntry, ...]) -> list[list[Any]]:
-    """The entries as plain JSON lists (the fields in order; points as a string)."""
-    return [[*e[:3], str(e.points), *e[4:9], [list(g) for g in e.games], e.start_no, e.rating]
-            for e in entries]
+    """The entries as plain JSON lists (the fields in order; points as a string; the
+    tuples inside, the keys, score and games, as they are: :mod:`json` writes a tuple as
+    an array, so copying each of the ~10^6 games of a season into a list is not needed)."""
+    return [[*e[:3], str(e.points), *e[4:]] for e in entries]
 
 
 def entries_from_json(data: Any) -> tuple[SeasonEntry, ...] | None:
