@@ -115,6 +115,7 @@ def season_entries(t: Tournament, result: StandingsResult) -> tuple[SeasonEntry,
     colours = {c: c.value for c in Color}
     place = {row.start_no: row.place for row in result.rows}
     ctx = result.context
+    not_paired = Outcome.NOT_PAIRED
     out = []
     for p, units in zip(t.players, ctx.points, strict=True):
         n_rated = rating_sum = halves = played = 0
@@ -122,7 +123,7 @@ def season_entries(t: Tournament, result: StandingsResult) -> tuple[SeasonEntry,
         games: list[SeasonGame] = []
         for rnd, rr in enumerate(p.results, 1):
             outcome = rr.outcome
-            if outcome is Outcome.NOT_PAIRED:
+            if outcome is not_paired:
                 continue
             name, rating = opponents.get(rr.opponent, nobody)
             letter, over_the_board, rated, halves_scored, num, den = facts[outcome]
