@@ -216,7 +216,12 @@ def index_key(results: list[FileResult], stopped_early: bool) -> str:
 
 
 class Batch:
-    """One batch run over ``root`` into ``out``; iterate :meth:`run` to drive it."""
+    """One batch run over ``root`` into ``out``; iterate :meth:`run` to drive it.
+
+    The batch leaves the garbage collector alone.  A program that runs a large batch in
+    its own process may set it as the ``swisstb`` command does first
+    (:func:`swisstb_io.cli.tune_collector`): at Python's default setting a 1,000-event
+    batch spends about 5 s of its ~25 s in collections."""
 
     def __init__(self, root: Path, out: Path, options: BatchOptions | None = None) -> None:
         self.root = root
