@@ -18,7 +18,7 @@ from swisstb_io.model import Color, Outcome, Player, Rating, RoundResult, Tourna
 from swisstb_io.reports import ReportError, ReportOptions, build, render
 from swisstb_io.reports._labels import label_for, parse_labels
 from swisstb_io.reports._table import fide_cell
-from swisstb_io.tiebreaks import CalcOptions, parse_spec, standings
+from swisstb_io.tiebreaks import CalcOptions, StandingsResult, parse_spec, standings
 
 W, B = Color.WHITE, Color.BLACK
 EXPLAIN = CalcOptions(explain=True)
@@ -158,23 +158,20 @@ def test_html_explains_every_value_that_has_an_explanation() -> None:
     assert html.count("<polyline") == 4
 
 
-def test_html_explanation_data_is_complete() -> None:
+def _assert_explanation_data_complete(res: StandingsResult, keys: tuple[str, ...]) -> None:
     """The page's compact explanation data decodes to every explanation, text for text."""
-    import json
-
     import lxml.html
 
     from swisstb_io.reports._numbers import decimal
 
-    res = standings(ladder(), "SOLK,CUM,RBT", EXPLAIN)
     page = lxml.html.document_fromstring(render(res, "html").decode())
-    data = json.loads(page.get_element_by_id("why-data").text)
+    data = json.loads(page.get_element_by_id("why-data").text or "")
     s = data["s"]
-    assert data["c"] == ["Solk", "Cum", "H2H"]
     digits = {c.key: c.digits for c in build(res).columns}
+    assert list(digits) == list(keys)
     for row in res.rows:
         cells = data["p"][str(row.start_no)]
-        for key, cell in zip(("SOLK", "CUM", "RBT"), cells, strict=True):
+        for key, cell in zip(keys, cells, strict=True):
             e = row.values[key].explanation
             if e is None:
                 assert cell is None
@@ -186,6 +183,27 @@ def test_html_explanation_data_is_complete() -> None:
             assert got == [(r.round, r.result, r.opponent,
                             None if r.value is None else str(decimal(r.value, digits[key])),
                             r.note, r.dropped) for r in e.rows]
+
+
+def test_html_explanation_data_is_complete() -> None:
+    res = standings(ladder(), "SOLK,CUM,RBT", EXPLAIN)
+    _assert_explanation_data_complete(res, ("SOLK", "CUM", "RBT"))
+
+
+def test_html_explanation_data_of_rows_shared_between_columns() -> None:
+    """BH/C1, BH and BH/C2 share their uncut rows (the page writes a shared row once):
+    each column still decodes to its own rows, cut marks included."""
+    from swisstb_io.api import load
+
+    t = load(FIXTURES / "trf" / "held_swiss_9.trf").tournament
+    res = standings(t, "BH/C1,BH,BH/C2,SB", EXPLAIN)
+    shared = []
+    for r in res.rows:
+        cut, uncut = r.values["BH/C1"].explanation, r.values["BH"].explanation
+        assert cut is not None and uncut is not None
+        shared += [a is b for a, b in zip(cut.rows, uncut.rows, strict=True)]
+    assert any(shared) and not all(shared)  # the case the page's sharing is for
+    _assert_explanation_data_complete(res, ("BH/C1", "BH", "BH/C2", "SB"))
 
 
 def test_unknown_format() -> None:
