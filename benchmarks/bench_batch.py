@@ -37,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -140,46 +141,58 @@ def file_probe(folder: Path) -> float:
     return elapsed / 200 * 1e6
 
 
-def stage_times(root: Path, count: int) -> None:
-    """CPU time per event of each step ``swisstb batch`` takes for an HTML + JSON event
-    (the garbage collector set as in the batch)."""
+STEPS = ("read", "standings + explanations", "report table", "HTML", "JSON",
+         "summary + season share")
+"""The steps ``swisstb batch`` takes for an HTML + JSON event (:func:`event_steps`)."""
+
+
+def event_steps(path: Path) -> Iterator[str]:
+    """Take the steps of :data:`STEPS` on the event at ``path``, yielding each one's name
+    when it is done (so a caller can time each, or stop after any)."""
     import json
 
     from swisstb_io.api import load, read_source
-    from swisstb_io.batch.season_parts import entries_to_json, season_entries
+    from swisstb_io.batch.season_parts import SeasonEntry, entries_to_json, season_entries
     from swisstb_io.batch.summary import summarise
     from swisstb_io.reports import ReportOptions, build, render
     from swisstb_io.tiebreaks import CalcOptions, standings
 
-    events = sorted(p for p in root.rglob("*") if p.is_file())[:count]
-    spent = dict.fromkeys(("read", "standings + explanations", "report table", "HTML", "JSON",
-                           "summary + season share"), 0.0)
+    data, _ = read_source(str(path))
+    got = load(data, path=str(path))
+    yield STEPS[0]
+    t = got.tournament
+    result = standings(t, None, CalcOptions(explain=True))  # the chain policy
+    yield STEPS[1]
+    options = ReportOptions(source=path.name, input_format=got.format)
+    table = build(result, options)
+    yield STEPS[2]
+    render(table, "html", options)
+    yield STEPS[3]
+    render(table, "json", options)
+    yield STEPS[4]
+    summary = summarise(t, result)
+    season = season_entries(t, result)
+    json.dumps({**summary, "entrant_columns": SeasonEntry._fields,
+                "entrants": entries_to_json(season)}, ensure_ascii=False)
+    yield STEPS[5]
+
+
+def season_events(root: Path, count: int) -> list[Path]:
+    """The first ``count`` event files of the season in ``root``, in path order."""
+    return sorted(p for p in root.rglob("*") if p.is_file())[:count]
+
+
+def stage_times(root: Path, count: int) -> None:
+    """CPU time per event of each step ``swisstb batch`` takes for an HTML + JSON event
+    (the garbage collector set as in the batch)."""
+    events = season_events(root, count)
+    spent = dict.fromkeys(STEPS, 0.0)
     for path in events:
         clock = time.process_time()
-
-        def lap(step: str) -> None:
-            nonlocal clock
+        for step in event_steps(path):
             now = time.process_time()
             spent[step] += now - clock
             clock = now
-
-        data, _ = read_source(str(path))
-        got = load(data, path=str(path))
-        lap("read")
-        t = got.tournament
-        result = standings(t, None, CalcOptions(explain=True))  # the chain policy
-        lap("standings + explanations")
-        options = ReportOptions(source=path.name, input_format=got.format)
-        table = build(result, options)
-        lap("report table")
-        render(table, "html", options)
-        lap("HTML")
-        render(table, "json", options)
-        lap("JSON")
-        summary = summarise(t, result)
-        season = season_entries(t, result)
-        json.dumps({**summary, "entrants": entries_to_json(season)}, ensure_ascii=False)
-        lap("summary + season share")
     n = max(len(events), 1)
     print(f"per event, CPU ms (mean of {len(events)} events): " + ", ".join(
         f"{step} {seconds / n * 1000:.1f}" for step, seconds in spent.items())

@@ -21,60 +21,25 @@ empty).  The collector is set as the command sets it (:func:`swisstb_io.cli.tune
 from __future__ import annotations
 
 import argparse
-import json
-import re
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-STEPS = ("read", "standings + explanations", "report table", "HTML", "JSON",
-         "summary + season share")
+sys.path.insert(0, str(HERE))
+from bench_batch import STEPS, event_steps, make_season, season_events  # noqa: E402
+from bench_instructions import instructions  # noqa: E402
 
 
 def run_steps(season: Path, events: int, upto: int) -> None:
     """The first ``upto`` steps on the first ``events`` events (the part callgrind counts)."""
-    from swisstb_io.api import load, read_source
-    from swisstb_io.batch.season_parts import SeasonEntry, entries_to_json, season_entries
-    from swisstb_io.batch.summary import summarise
     from swisstb_io.cli import tune_collector
-    from swisstb_io.reports import ReportOptions, build, render
-    from swisstb_io.tiebreaks import CalcOptions, standings
 
     tune_collector()
-    for path in sorted(p for p in season.rglob("*") if p.is_file())[:events]:
-        data, _ = read_source(str(path))
-        if upto < 1:
-            continue
-        got = load(data, path=str(path))
-        if upto < 2:
-            continue
-        result = standings(got.tournament, None, CalcOptions(explain=True))
-        if upto < 3:
-            continue
-        options = ReportOptions(source=path.name, input_format=got.format)
-        table = build(result, options)
-        for step, fmt in ((4, "html"), (5, "json")):
-            if upto >= step:
-                render(table, fmt, options)
-        if upto >= 6:
-            summary = summarise(got.tournament, result)
-            entrants = entries_to_json(season_entries(got.tournament, result))
-            json.dumps({**summary, "entrant_columns": SeasonEntry._fields,
-                        "entrants": entrants}, ensure_ascii=False)
-
-
-def instructions(args: list[str]) -> int:
-    """Instructions callgrind counts for ``python ARGS``."""
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                           sys.executable, *args], capture_output=True, text=True,
-                          cwd=tempfile.gettempdir())
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if done.returncode or not found:
-        raise SystemExit(f"callgrind failed for {args}:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+    for path in season_events(season, events):
+        for _ in zip(range(upto), event_steps(path), strict=False):
+            pass
 
 
 def main() -> None:
@@ -91,13 +56,9 @@ def main() -> None:
         run_steps(args.season, args.events, args.upto)
         return
     if not args.season.is_dir() or not any(args.season.iterdir()):
-        sys.path.insert(0, str(HERE))
-        from bench_batch import make_season
-
         make_season(args.season, args.generate)
-    me = [str(Path(__file__).resolve()), "--season", str(args.season),
+    me = [sys.executable, str(Path(__file__).resolve()), "--season", str(args.season),
           "--events", str(args.events), "--upto"]
-    instructions([*me, "0"])  # once first: the .pyc files are written, not counted
     with ThreadPoolExecutor(max_workers=2) as pool:
         counts = list(pool.map(lambda k: instructions([*me, str(k)]), range(len(STEPS) + 1)))
     print(f"python {sys.version.split()[0]} ({sys.executable}); {args.events} events of "
@@ -108,9 +69,10 @@ def main() -> None:
     print(f"  {'total':<26} {(counts[-1] - counts[0]) / args.events / 1e6:8.1f}")
     if args.whole:
         with tempfile.TemporaryDirectory() as tmp:
-            whole = instructions(["-m", "swisstb_io", "batch", str(args.season), "-o",
-                                  str(Path(tmp) / "out"), "--format", "html,json",
-                                  "--jobs", "1", "--quiet"])
+            whole = instructions([sys.executable, "-m", "swisstb_io", "batch",
+                                  str(args.season), "-o", str(Path(tmp) / "out"),
+                                  "--format", "html,json", "--jobs", "1", "--quiet",
+                                  "--force"])
         print(f"whole batch (--jobs 1, season index included): {whole / 1e6:,.0f} M")
 
 
