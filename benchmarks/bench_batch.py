@@ -152,7 +152,12 @@ def event_steps(path: Path) -> Iterator[str]:
     import json
 
     from swisstb_io.api import load, read_source
-    from swisstb_io.batch.season_parts import SeasonEntry, entries_to_json, season_entries
+    from swisstb_io.batch.season_parts import (
+        SeasonEntry,
+        entries_to_json,
+        season_entries,
+        site_event,
+    )
     from swisstb_io.batch.summary import summarise
     from swisstb_io.reports import ReportOptions, build, render
     from swisstb_io.tiebreaks import CalcOptions, standings
@@ -171,7 +176,7 @@ def event_steps(path: Path) -> Iterator[str]:
     render(table, "json", options)
     yield STEPS[4]
     summary = summarise(t, result)
-    season = season_entries(t, result)
+    season = season_entries(t, result, site_event(path.name, summary, [f"{path.name}.html"]))
     json.dumps({**summary, "entrant_columns": SeasonEntry._fields,
                 "entrants": entries_to_json(season)}, ensure_ascii=False)
     yield STEPS[5]

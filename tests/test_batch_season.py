@@ -18,6 +18,7 @@ from swisstb_io.batch.season_parts import (
     entries_to_json,
     season_entries,
 )
+from swisstb_io.batch.season_rows import SiteEvent, numbered_rounds
 from swisstb_io.model import Color, DateText, Outcome, Player, RoundResult, Tournament
 from swisstb_io.tiebreaks import parse_chain, standings
 
@@ -132,17 +133,48 @@ def test_season_entries_add_up() -> None:
     t = Tournament(name="Cup", players=(a, *others), total_rounds=6,
                    start_date=DateText.from_date(dt.date(2026, 1, 2)))
     result = standings(t, parse_chain("uscf"))
-    entry = season_entries(t, result)[0]
+    event = SiteEvent("cup.trf", "Cup", "2026-01-02", "../events/cup.trf.html")
+    entry = season_entries(t, result, event)[0]
     assert entry.keys == ("name:a",)
     assert (entry.name, entry.points, entry.played) == ("A", Decimal("3.5"), 3)
     assert entry.place == next(r.place for r in result.rows if r.start_no == 1)
-    assert sum(Fraction(n, d) for n, d in entry.score) == 2
+    assert entry.score == (4, 2)  # in the event's units (halves), not reduced
     assert (entry.rated, entry.rating_sum, entry.halves) == (1, 1800, 2)
-    assert entry.games == ((1, "W", "w", "B", 1800), (2, "D", "b", "C", None),
-                           (3, "H", "-", "", None), (4, "X", "-", "D", 1700),
-                           (5, "D", "w", "E", 1900))
+    assert entry.rounds_json.split("\n") == [
+        '1,"W","w","B",1800]', '2,"D","b","C",null]', '3,"H","-","",null]',
+        '4,"X","-","D",1700]', '5,"D","w","E",1900]']
+    assert numbered_rounds(entry.rounds_json, 7).startswith('[7,1,"W","w","B",1800],[7,2,')
+    assert entry.games_html == (
+        '<tbody><tr class="ev"><th colspan="5" scope="rowgroup">'
+        f'<a href="../events/cup.trf.html">cup.trf</a> Cup, 2026-01-02: place {entry.place}, '
+        "3.5 points</th></tr>"
+        + "".join(f'\n<tr><td class="num">{rnd}</td><td>{colour}</td><td>{name}</td>'
+                  f'<td class="num">{rating}</td><td>{letter}</td></tr>'
+                  for rnd, colour, name, rating, letter in [
+                      (1, "w", "B", 1800, "W"), (2, "b", "C", "", "D"), (3, "-", "", "", "H"),
+                      (4, "-", "D", 1700, "X"), (5, "w", "E", 1900, "D")])
+        + "</tbody>")
+    # performance: one rated game, a win against 1800 (dp 800); no rating of its own
+    assert entry.event_html == (
+        '<tr><td class="date">2026-01-02</td><td><a href="../events/cup.trf.html#x1">Cup</a>'
+        f'</td><td class="num" data-sort="{entry.place}">{entry.place}</td>'
+        '<td class="num">3.5</td><td class="num">3</td>'
+        '<td class="num" data-sort="2600">2600</td><td class="num" data-sort=""></td></tr>')
     assert entries_from_json(json.loads(json.dumps(entries_to_json((entry,))))) == (entry,)
-    assert entries_from_json([["not", "an", "entry"]]) is None
+
+
+def test_a_damaged_summary_s_entrants_count_as_none() -> None:
+    """Entrants read back from a summary file are checked field by field: the season index
+    joins their texts and adds their numbers."""
+    good = ["fide:1"], "A", 1, "3.5", 3, [7, 2], 1, 1800, 2, 1, None, "", "<tbody>", "<tr>"
+    assert entries_from_json([list(good)]) is not None
+    for field, bad in [(0, []), (0, [1]), (1, None), (2, "1"), (3, "x"), (3, "NaN"), (4, True),
+                       (5, [7]), (5, [7, 0]), (5, [7, "2"]), (10, 1.5), (11, None), (13, 3)]:
+        row = list(good)
+        row[field] = bad
+        assert entries_from_json([list(good), row]) is None, (field, bad)
+    assert entries_from_json([list(good)[:-1]]) is None
+    assert entries_from_json({"not": "a list"}) is None
 
 
 def test_a_player_page_shows_each_event_s_heading_and_games(tmp_path: Path) -> None:
@@ -172,8 +204,9 @@ def test_an_entrant_with_both_ids_links_them_across_events() -> None:
     from swisstb_io.batch.season import season_players
 
     def result(rel: str, *entrants: tuple[str, str, str]) -> FileResult:
-        season = tuple(SeasonEntry(entrant_keys(name, fide, uscf), name, 1, Decimal(0), 0, (),
-                                   0, 0, 0, ()) for name, fide, uscf in entrants)
+        season = tuple(SeasonEntry(entrant_keys(name, fide, uscf), name, 1, Decimal(0), 0,
+                                   (0, 2), 0, 0, 0, 1, None, "", "", "")
+                       for name, fide, uscf in entrants)
         return FileResult(rel, rel, "ok", season=season)
 
     players = season_players([
@@ -198,3 +231,31 @@ def test_build_index_is_the_document_index_json_holds(tmp_path: Path) -> None:
     batch = Batch(root, out, BatchOptions(jobs=1, formats=("html",)))
     list(batch.run())
     assert build_index(batch.results) == read_index(out)
+
+
+def test_a_season_score_adds_events_of_different_point_systems_exactly() -> None:
+    """One player in a 1-1/2-0 event and in a 3-1-0 event: the season score is the exact sum
+    of the points of the games played (1 + 1/2, then 3 + 1), whatever each event's unit."""
+    from swisstb_io.batch import FileResult
+    from swisstb_io.batch.season import season_players
+    from swisstb_io.model import PointSystem
+
+    rr = RoundResult
+
+    def event(name: str, points: PointSystem) -> FileResult:
+        players = (Player(1, "Ann", (rr(Outcome.WIN, 2, Color.WHITE), rr(Outcome.DRAW, 3,
+                                                                        Color.BLACK)),
+                          fide_id="555"),
+                   Player(2, "Bob", (rr(Outcome.LOSS, 1, Color.BLACK), rr(Outcome.HALF_BYE))),
+                   Player(3, "Cy", (rr(Outcome.HALF_BYE), rr(Outcome.DRAW, 1, Color.WHITE))))
+        t = Tournament(name=name, players=players, total_rounds=2, point_system=points)
+        entries = season_entries(t, standings(t, parse_chain("uscf")),
+                                 SiteEvent(f"{name}.trf", name, "", ""))
+        return FileResult(f"{name}.trf", f"{name}.trf", "ok", season=entries)
+
+    football = PointSystem(win=Fraction(3), draw=Fraction(1), forfeit_win=Fraction(3),
+                           pairing_bye=Fraction(3), full_bye=Fraction(3), half_bye=Fraction(1))
+    ann = next(p for p in season_players([event("a", PointSystem()), event("b", football)])
+               if p.name == "Ann")
+    assert [e.score for e in ann.entrants] == [(3, 2), (4, 1)]
+    assert (ann.games, ann.score) == (4, Decimal("5.5"))

@@ -59,7 +59,7 @@ from .results import (
 )
 from .season import write_index
 from .season_html import PLAYERS_DIR
-from .season_parts import SeasonEntry, entries_to_json, season_entries
+from .season_parts import SeasonEntry, entries_to_json, season_entries, site_event
 from .summary import summarise
 
 MANIFEST = ".swisstb-batch.json"
@@ -173,7 +173,7 @@ def _produce(
     written = list(blobs)
     summary = summarise(t, result, teams)
     summary["format"] = read.format
-    season = season_entries(t, result)
+    season = season_entries(t, result, site_event(rel, summary, written))
     doc = {**summary, "entrant_columns": SeasonEntry._fields,
            "entrants": entries_to_json(season)}
     blobs[summary_path(stem)] = json.dumps(doc, ensure_ascii=False).encode("utf-8")

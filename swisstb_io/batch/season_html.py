@@ -23,8 +23,8 @@ from ..api import atomic_write
 from ..reports._escape import html_text
 from ..reports._html_page import boxed, document, footer, nav
 from ..reports._svg import SeasonCharts, season_legend
-from .season_parts import SeasonEntry, report_link
-from .season_players import SeasonPlayer, entry_performances, season_order
+from .season_players import SeasonPlayer, entry_performance
+from .season_rows import EVENT_COLUMNS, GAME_COLUMNS, event_title
 from .site_links import INDEX, file_href, key_anchor
 from .surnames import surname_key
 
@@ -143,122 +143,27 @@ def index_html(events: Sequence[dict[str, Any]], players: Sequence[SeasonPlayer]
     return "\n".join(document("Season index", body))
 
 
-class _Rows:
-    """The rows of the player pages, made entrant by entrant in the season's order
-    (:func:`.season_order`: the order the entrants lie in memory, ~2x faster than player
-    by player), kept by slot (:attr:`texts`).  The pieces that recur (an event's escaped name, date
-    and link; an opponent's escaped name and rating; a round's first cell) are made once
-    each (a season has ~10^5 entrants and ~10^6 games)."""
-
-    def __init__(self, events: Sequence[dict[str, Any]],
-                 players: Sequence[SeasonPlayer]) -> None:
-        self._event_pieces(events)
-        self.opponents: dict[tuple[str, int | None], str] = {}
-        self.rounds: dict[int, str] = {}
-        self.sort_cells = _SortCells()
-        self.charts = SeasonCharts()
-        numbers, entrants = season_order(players)
-        self.date_rank = [self.rank[ev] for ev in numbers]
-        """Each entrant's event's place in date order."""
-        perfs = entry_performances(entrants)
-        labels = self.labels
-        self.texts = list(zip(self._games(numbers, entrants),
-                              self._event_rows(numbers, entrants, perfs),
-                              [labels[ev] for ev in numbers], [e.rating for e in entrants],
-                              perfs, strict=True))
-        """Each entrant's games (a ``<tbody>``), row of its player's events table and point
-        of the season chart (its event's label, the rating used, the performance): one
-        tuple (of texts and numbers: the garbage collector soon leaves it) so that a
-        player's section finds its entrants' in one look-up each (the slots are spread
-        over the whole season: ~3x fewer cache misses than a list for each)."""
-
-    def _event_pieces(self, events: Sequence[dict[str, Any]]) -> None:
-        """What each event adds to its entrants' rows, and the events' date order."""
-        self.heads: list[str] = []
-        """Each event's heading row in a player's games (up to the place)."""
-        self.cells: list[tuple[str, str]] = []
-        """Each event's first cells of a player's events table: the text before the
-        entrant's start number and after it (the link to the entrant's line)."""
-        self.labels: list[str] = []
-        """Each event's name in the season chart (escaped)."""
-        order = []
-        for n, ev in enumerate(events):
-            link = _e(file_href(report_link(ev["links"])))
-            file = _e(ev["file"])
-            label = f'<a href="{link}">{file}</a>' if link else file
-            when = f", {_e(ev['date'])}" if ev["date"] else ""
-            self.heads.append(f'<tbody><tr class="ev"><th colspan="5" scope="rowgroup">{label} '
-                              f'{_e(ev["name"])}{when}: place ')
-            title = _e(ev["name"] or ev["file"])
-            first = f'<tr><td class="date">{_e(ev["date"])}</td><td>'
-            self.cells.append((f'{first}<a href="{link}#x', f'">{title}</a></td>') if link
-                              else (f"{first}{title}</td>", ""))
-            self.labels.append(title)
-            order.append((ev["date"] or "", n))
-        self.rank = [0] * len(order)
-        """Each event's place in date order (0 = the first)."""
-        for rank, (_, n) in enumerate(sorted(order)):
-            self.rank[n] = rank
-
-    def _round(self, rnd: int) -> str:
-        """A game row's start, up to its colour (with the line break before the row)."""
-        text = self.rounds[rnd] = f'\n<tr><td class="num">{rnd}</td><td>'
-        return text
-
-    def _opponent(self, opponent: str, rating: int | None) -> str:
-        """A game row's middle: from the colour to the result (the opponent, rating)."""
-        text = self.opponents[opponent, rating] = (
-            f"</td><td>{html_text(opponent)}</td>"
-            f'<td class="num">{"" if rating is None else rating}</td><td>')
-        return text
-
-    def _games(self, numbers: Sequence[int], entrants: Sequence[SeasonEntry]) -> list[str]:
-        """Each entrant's games (``numbers``: their events), a ``<tbody>`` of its own (the
-        page's script sorts and filters each on its own): the heading row, then one row
-        per game.  One comprehension for all (a call per entrant: ~15% slower)."""
-        heads = self.heads
-        # exact dicts' get (a miss makes the text): the fastest lookup, ~10^6 games
-        rounds, round_text = self.rounds, self._round
-        opponents, opponent_text = self.opponents, self._opponent
-        # points with !s: a Decimal's str() is its format() text, ~4x faster
-        return ["".join([f"{heads[ev]}{'' if e.place is None else e.place}, {e.points!s} "
-                         "points</th></tr>",
-                         *[f"{rounds.get(rnd) or round_text(rnd)}{colour}"
-                           f"{opponents.get((opponent, rating)) or opponent_text(opponent, rating)}"
-                           f"{letter}</td></tr>"
-                           for rnd, letter, colour, opponent, rating in e.games],
-                         "</tbody>"])
-                for ev, e in zip(numbers, entrants, strict=True)]
-
-    def _event_rows(self, numbers: Sequence[int], entrants: Sequence[SeasonEntry],
-                    perfs: Sequence[int | None]) -> list[str]:
-        """Each entrant's row of its player's events table (``numbers``: their events,
-        ``perfs``: their performances): the event linked to the entrant's line (when the
-        event has a page), place, points, games, performance and the rating used."""
-        cells, cell = self.cells, self.sort_cells
-        return [f'{before}{e.start_no if after else ""}{after}{cell[e.place]}'
-                f'<td class="num">{e.points!s}</td><td class="num">{e.played}</td>'
-                f"{cell[perf]}{cell[e.rating]}</tr>"
-                for ev, e, perf in zip(numbers, entrants, perfs, strict=True)
-                for before, after in [cells[ev]]]  # (one assignment, not a loop)
-
-
-class _SortCells(dict[int | None, str]):
-    """A number's cell that sorts by it (``None``: empty), made once per number."""
-
-    def __missing__(self, value: int | None) -> str:
-        text = "" if value is None else value
-        cell = self[value] = f'<td class="num" data-sort="{text}">{text}</td>'
-        return cell
-
-
-_EVENTS_HEAD = _th([("Date", "text"), ("Event", "text"), ("Place", "num"), ("Points", "best"),
-                    ("Games", "best"), ("Perf.", "best"), ("Rating", "best")])
+_EVENTS_HEAD = _th(EVENT_COLUMNS)
 """The header of a player's events table."""
 
-_GAMES_HEAD = _th([("Rd", "num"), ("Col", "text"), ("Opponent", "text"), ("Rtg", "best"),
-                   ("Result", "text")])
+_GAMES_HEAD = _th(GAME_COLUMNS)
 """The header of a player's games table."""
+
+
+class _PageEvents:
+    """What the player pages show of the events besides their entrants' own rows (written
+    with each event, :mod:`.season_rows`): each event's name in the season chart and its
+    place in date order; and the charts' shared pieces."""
+
+    def __init__(self, events: Sequence[dict[str, Any]]) -> None:
+        self.labels = [event_title(ev["name"], ev["file"]) for ev in events]
+        """Each event's name in the season chart (escaped)."""
+        order = sorted(range(len(events)), key=lambda n: (events[n]["date"] or "", n))
+        self.rank = [0] * len(events)
+        """Each event's place in date order (0 = the first)."""
+        for rank, n in enumerate(order):
+            self.rank[n] = rank
+        self.charts = SeasonCharts()
 
 
 def _event_rows(p: SeasonPlayer, event_rows: Sequence[str]) -> list[str]:
@@ -284,7 +189,7 @@ def _chart(p: SeasonPlayer, charts: SeasonCharts, labels: Sequence[str],
             "by date).</figcaption></figure>"]
 
 
-def _player_section(p: SeasonPlayer, rows: _Rows) -> list[str]:
+def _player_section(p: SeasonPlayer, rows: _PageEvents) -> list[str]:
     """The player's section of a page: the facts, the season chart, the events and the
     games (events in date order)."""
     out = [f'<section aria-labelledby="{p.id}" class="player"><h2 id="{p.id}">{_e(p.name)}'
@@ -298,10 +203,15 @@ def _player_section(p: SeasonPlayer, rows: _Rows) -> list[str]:
     out.append('<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{_num(v)}</dd>"
                                               for k, v in facts if v not in ("", None))
                + "</dl>")
-    slots = sorted(p.slots, key=rows.date_rank.__getitem__)  # stable: events in date order
-    texts = rows.texts
-    games, event_rows, labels, ratings, perfs = zip(*[texts[slot] for slot in slots],
-                                                    strict=True)
+    events, entrants = p.events, p.entrants
+    rank = rows.rank
+    by_date = sorted(range(len(events)), key=lambda i: rank[events[i]])  # stable
+    labels = [rows.labels[events[i]] for i in by_date]
+    mine = [entrants[i] for i in by_date]
+    games = [e.games_html for e in mine]
+    event_rows = [e.event_html for e in mine]
+    ratings = [e.rating for e in mine]
+    perfs = [entry_performance(e) for e in mine]
     out += _chart(p, rows.charts, labels, ratings, perfs)
     out += _event_rows(p, event_rows)
     table = ['<table class="sortable filterable">'
@@ -313,7 +223,7 @@ def _player_section(p: SeasonPlayer, rows: _Rows) -> list[str]:
     return out
 
 
-def players_html(players: Sequence[SeasonPlayer], rows: _Rows) -> str:
+def players_html(players: Sequence[SeasonPlayer], rows: _PageEvents) -> str:
     """One page of season players: for each, the facts, the season chart, the events and
     the games."""
     title = f"Season players: {players[0].name} to {players[-1].name}"
@@ -350,7 +260,7 @@ def write_player_pages(out: Path, players: Sequence[SeasonPlayer],
     """The pages of the season players (in the order of ``players``, their ids; entries
     refer to ``events``, the index's events, by position); pages no longer needed are
     removed."""
-    rows = _Rows(events, players)
+    rows = _PageEvents(events)
     folder = out / PLAYERS_DIR
     wanted = set()
     folder.mkdir(parents=True, exist_ok=True)

@@ -2,34 +2,36 @@
 
 The season index (:mod:`.season`) gathers every entrant of every event.  What it shows of
 one entrant in one event depends on that event alone: the keys that match the entrant
-across events, its place and points, the counts behind the season figures and its games.
-:func:`season_entries` works that out in the worker that processed the event (so the
-season index is built in parallel); the parent matches players and renders the index and
-the player pages (:mod:`.season`, :mod:`.season_html`).  The entries are also kept in the
-event's summary file, so a re-run that skips the event reads them back
+across events, its place and points, the counts behind the season figures, and its rows of
+``index.json`` and of its player's page (:mod:`.season_rows`).  :func:`season_entries`
+works all that out in the worker that processed the event (so the bulk of the season index
+is made in parallel); the parent matches players, joins their rows and renders the index
+and the player pages (:mod:`.season`, :mod:`.season_html`).  The entries are also kept in
+the event's summary file, so a re-run that skips the event reads them back
 (:func:`entries_to_json`, :func:`entries_from_json`).
 """
 
 from __future__ import annotations
 
-import unicodedata
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
-from fractions import Fraction
 from typing import Any, NamedTuple
 
-from ..model import Color, Outcome, PointSystem, Tournament
+from ..model import Color, Outcome, Tournament
 from ..reports._numbers import decimal
 from ..tiebreaks import StandingsResult
 from ..tiebreaks.context import US_LETTER
+from ..tiebreaks.rating_tables import DP_TABLE
+from .matching import entrant_keys, normalise_name
+from .season_rows import ROW_BREAK, EventRows, SiteEvent
 from .summary import rating_of
+
+__all__ = ["SeasonEntry", "entrant_keys", "entries_from_json", "entries_to_json",
+           "normalise_name", "performance_rating", "season_entries", "site_event"]
 
 _HALVES = {Outcome.WIN: 2, Outcome.INCONSISTENT_WIN: 2, Outcome.DRAW: 1,
            Outcome.INCONSISTENT_DRAW: 1}
 """Halves scored, for the performance rating (a game's points in 1-½-0)."""
-
-SeasonGame = tuple[int, str, str, str, int | None]
-"""One game of an entrant: ``(round, US letter, colour, opponent's name, opponent's
-rating)``; the name is ``""`` and the rating ``None`` without an opponent (or rating)."""
 
 
 class SeasonEntry(NamedTuple):
@@ -44,42 +46,36 @@ class SeasonEntry(NamedTuple):
     """The entrant's points in the event (exact)."""
     played: int
     """Games played over the board."""
-    score: tuple[tuple[int, int], ...]
-    """Points of those games: a sum of fractions ``(numerator, denominator)``."""
+    score: tuple[int, int]
+    """Points of those games, exact: ``(numerator, denominator)``, the denominator the
+    event's point unit (not reduced: ``(7, 2)`` for 3½ points, ``(4, 2)`` for 2)."""
     rated: int
     """Rated games against an opponent with a rating, their ratings' sum and the halves
     scored in them (the performance rating)."""
     rating_sum: int
     halves: int
-    games: tuple[SeasonGame, ...]
-    """Every round the entrant was paired in, in order."""
-    start_no: int = 0
+    start_no: int
     """The entrant's start number in the event (its line of the event page: ``#x<n>``)."""
-    rating: int | None = None
+    rating: int | None
     """The rating the event used for the entrant (FIDE, else US Chess), if any."""
+    rounds_json: str
+    """The entrant's rows of its player's ``rounds`` in ``index.json``, one a game, without
+    the event's number (:func:`.season_rows.numbered_rounds` puts it in)."""
+    games_html: str
+    """The entrant's ``<tbody>`` of its player's games table (HTML)."""
+    event_html: str
+    """The entrant's row of its player's events table (HTML)."""
 
 
-def normalise_name(name: str) -> str:
-    """``"Müller, Hans"`` and ``"hans  MULLER"`` both give ``"hans muller"``."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name)
-                    if not unicodedata.combining(c))
-    words = "".join(c if c.isalnum() else " " for c in plain.casefold()).split()
-    return " ".join(sorted(words))
-
-
-def _real_id(text: str) -> str:
-    text = text.strip()
-    return text if text.strip("0") else ""
-
-
-def entrant_keys(name: str, fide_id: str, uscf_id: str) -> tuple[str, ...]:
-    """The keys that match an entrant across events: its ids, else its normalised name."""
-    keys = []
-    if fide := _real_id(fide_id):
-        keys.append(f"fide:{fide}")
-    if uscf := _real_id(uscf_id):
-        keys.append(f"uscf:{uscf}")
-    return tuple(keys) or (f"name:{normalise_name(name)}",)
+def performance_rating(n: int, rating_sum: int, halves: int) -> int | None:
+    """The performance rating over ``n`` games against opponents rated ``rating_sum`` in
+    all, scoring ``halves`` half points: their average rating (half up) + dp of the score
+    percentage (half up), FIDE B.02 8.1 table; None without a game."""
+    if not n:
+        return None
+    aro = (2 * rating_sum + n) // (2 * n)
+    pct = (halves * 100 + n) // (2 * n)
+    return int(aro + DP_TABLE[pct])
 
 
 def report_link(links: dict[str, str]) -> str:
@@ -93,61 +89,112 @@ def links_of(outputs: tuple[str, ...] | list[str]) -> dict[str, str]:
     return {o.rsplit(".", 1)[-1]: o for o in outputs}
 
 
-_GameFacts = tuple[str, bool, bool, int, int, int]
+def site_event(rel: str, summary: dict[str, Any], outputs: list[str]) -> SiteEvent:
+    """The event ``rel`` as the season site shows it (``summary``: its header facts,
+    :func:`.summary.summarise`; ``outputs``: the files written for it)."""
+    return SiteEvent(rel, summary["name"], summary["date"], report_link(links_of(outputs)))
 
 
-def _facts(ps: PointSystem) -> dict[Outcome, _GameFacts]:
+_GameFacts = tuple[str, bool, bool, int, int]
+
+
+def _facts(steps: Mapping[Outcome, int]) -> dict[Outcome, _GameFacts]:
     """What the season view needs of each outcome, in one lookup: ``(US letter, played
-    over the board, rated, halves scored, numerator, denominator of its points)``."""
-    unit, steps = ps.units()
-    return {o: (US_LETTER[o], o.played, o.played and o.rated, _HALVES.get(o, 0),
-                *Fraction(steps[o], unit).as_integer_ratio()) for o in Outcome}
+    over the board, rated, halves scored, its points in units)`` (``steps``: the points
+    of each outcome in units, :meth:`~swisstb_io.model.PointSystem.units`)."""
+    return {o: (US_LETTER[o], o.played, o.played and o.rated, _HALVES.get(o, 0), steps[o])
+            for o in Outcome}
 
 
-def season_entries(t: Tournament, result: StandingsResult) -> tuple[SeasonEntry, ...]:
-    """Every entrant of ``t`` (ranked as ``result``), in start-number order of the file."""
-    opponents: dict[int | None, tuple[str, int | None]] = {None: ("", None)}
+def season_entries(t: Tournament, result: StandingsResult,
+                   event: SiteEvent) -> tuple[SeasonEntry, ...]:
+    """Every entrant of ``t`` (ranked as ``result``; shown on the season site as
+    ``event``), in start-number order of the file."""
+    rows = EventRows(event)
+    # each player as an opponent: the rating, and the rows' pieces (season_rows)
+    opponents: dict[int | None, tuple[int | None, str, str]] = {
+        None: (None, *rows.opponent("", None))}
     for p in t.players:
         rated_as = rating_of(p)
-        opponents[p.start_no] = (p.name, rated_as[1] if rated_as else None)
+        rating = rated_as[1] if rated_as else None
+        opponents[p.start_no] = (rating, *rows.opponent(p.name, rating))
     nobody = opponents[None]
-    facts = _facts(t.point_system)
-    colours = {c: c.value for c in Color}
+    starts = rows.round_starts(max((len(p.results) for p in t.players), default=0))
+    unit, outcome_steps = t.point_system.units()
+    facts = _facts(outcome_steps)
+    colours = {c: c.value for c in Color}  # a dict look-up: ~6x faster than .value
     place = {row.start_no: row.place for row in result.rows}
     ctx = result.context
     not_paired = Outcome.NOT_PAIRED
     out = []
     for p, units in zip(t.players, ctx.points, strict=True):
         n_rated = rating_sum = halves = played = 0
-        by_den: dict[int, int] = {}  # points of the games played, summed by denominator
-        games: list[SeasonGame] = []
+        steps = 0  # points of the games played, in units
+        json_rows: list[str] = []
+        html_rows: list[str] = []
         for rnd, rr in enumerate(p.results, 1):
             outcome = rr.outcome
             if outcome is not_paired:
                 continue
-            name, rating = opponents.get(rr.opponent, nobody)
-            letter, over_the_board, rated, halves_scored, num, den = facts[outcome]
-            games.append((rnd, letter, colours[rr.color], name, rating))
+            rating, json_end, html_middle = opponents.get(rr.opponent, nobody)
+            letter, over_the_board, rated, halves_scored, game_steps = facts[outcome]
+            colour = colours[rr.color]  # a letter or "-": nothing to escape
+            json_rows.append(f'{rnd},"{letter}","{colour}",{json_end}')
+            html_rows.append(f"{starts[rnd]}{colour}{html_middle}{letter}</td></tr>")
             if over_the_board:
                 played += 1
-                by_den[den] = by_den.get(den, 0) + num
+                steps += game_steps
                 if rating and rated:
                     n_rated += 1
                     rating_sum += rating
                     halves += halves_scored
         keys = entrant_keys(p.name, p.fide_id, p.national_id("USCF"))
+        rank = place.get(p.start_no)
+        points = decimal(ctx.frac(units))
+        own_rating = opponents[p.start_no][0]
         out.append(SeasonEntry(
-            keys, p.name, place.get(p.start_no), decimal(ctx.frac(units)), played,
-            tuple((num, den) for den, num in by_den.items()), n_rated, rating_sum, halves,
-            tuple(games), p.start_no, opponents[p.start_no][1]))
+            keys, p.name, rank, points, played,
+            (steps, unit), n_rated, rating_sum, halves,
+            p.start_no, own_rating, ROW_BREAK.join(json_rows),
+            rows.games(rank, points, html_rows),
+            rows.event_row(p.start_no, rank, points, played,
+                           performance_rating(n_rated, rating_sum, halves), own_rating)))
     return tuple(out)
 
 
 def entries_to_json(entries: tuple[SeasonEntry, ...]) -> list[list[Any]]:
     """The entries as plain JSON lists (the fields in order; points as a string; the
-    tuples inside, the keys, score and games, as they are: :mod:`json` writes a tuple as
-    an array, so copying each of the ~10^6 games of a season into a list is not needed)."""
+    tuples inside, the keys and score, as they are: :mod:`json` writes a tuple as an
+    array)."""
     return [[*e[:3], str(e.points), *e[4:]] for e in entries]
+
+
+def _number(value: Any) -> bool:
+    return type(value) is int  # not a bool, which is an int too
+
+
+def _entry(row: Any) -> SeasonEntry | None:
+    """One entry of a summary file (a list of :class:`SeasonEntry`'s fields), or None when
+    ``row`` is not one (a summary file changed by hand, or damaged)."""
+    if not isinstance(row, list) or len(row) != len(SeasonEntry._fields):
+        return None
+    (keys, name, place, points, played, score, rated, rating_sum, halves, start_no,
+     rating, rounds_json, games_html, event_html) = row
+    try:
+        exact = Decimal(points) if isinstance(points, str) else None
+    except InvalidOperation:
+        return None
+    if (exact is None or not exact.is_finite() or not isinstance(keys, list) or not keys
+            or not all(isinstance(k, str) for k in keys) or not isinstance(name, str)
+            or not (place is None or _number(place)) or not (rating is None or _number(rating))
+            or not all(map(_number, (played, rated, rating_sum, halves, start_no)))
+            or not (isinstance(score, list) and len(score) == 2 and all(map(_number, score))
+                    and score[1] > 0)
+            or not all(isinstance(text, str) for text in (rounds_json, games_html, event_html))):
+        return None
+    return SeasonEntry(tuple(keys), name, place, exact, played,
+                       (score[0], score[1]), rated, rating_sum, halves, start_no,
+                       rating, rounds_json, games_html, event_html)
 
 
 def entries_from_json(data: Any) -> tuple[SeasonEntry, ...] | None:
@@ -155,18 +202,10 @@ def entries_from_json(data: Any) -> tuple[SeasonEntry, ...] | None:
     when ``data`` is not a list of them."""
     if not isinstance(data, list):
         return None
-    # a summary written before entries had their start number and rating (ten fields):
-    # the event page link and the rating column are left blank for it
-    data = [[*row, 0, None] if isinstance(row, list) and len(row) == 10 else row
-            for row in data]
-    try:
-        return tuple(
-            SeasonEntry(tuple(keys), name, place, Decimal(points), played,
-                        tuple((int(n), int(d)) for n, d in score), rated, rating_sum, halves,
-                        tuple((rnd, letter, colour, opp, rating)
-                              for rnd, letter, colour, opp, rating in games),
-                        start_no, own_rating)
-            for (keys, name, place, points, played, score, rated, rating_sum, halves, games,
-                 start_no, own_rating) in data)
-    except (TypeError, ValueError, InvalidOperation):
-        return None
+    entries = []
+    for row in data:
+        entry = _entry(row)
+        if entry is None:
+            return None
+        entries.append(entry)
+    return tuple(entries)

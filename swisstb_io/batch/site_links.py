@@ -5,7 +5,7 @@
 * Event page -> player: each name links to the player's row of the index,
   ``index.html#k-<key>``, where ``<key>`` is the key that matches the entrant across
   events (``fide:<id>``, ``uscf:<id>`` or ``name:<normalised name>``,
-  :func:`.season_parts.entrant_keys`).  An event page is made before the season's players
+  :func:`.matching.entrant_keys`).  An event page is made before the season's players
   are matched, so it cannot know the player page; the index holds an anchor for every key
   of every player, and its script forwards such a link to the player's page (without a
   script, the link lands on the player's row, which links there).
@@ -18,7 +18,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from ..model import Tournament
-from .season_parts import entrant_keys
+from .matching import entrant_keys
 
 INDEX = "index.html"
 

@@ -15,7 +15,7 @@ from ..reports._numbers import decimal
 from ..teams.standings import TeamStandings
 from ..tiebreaks import StandingsResult
 
-SUMMARY_SCHEMA = "swisstb-batch-event/3"
+SUMMARY_SCHEMA = "swisstb-batch-event/4"
 
 
 def _date(t: Tournament) -> str:

@@ -1,0 +1,136 @@
+"""One event's rows of the season site, written with the event.
+
+An entrant of an event shows in three places of the season site:
+
+* its player's ``rounds`` in ``index.json``: one row a game (:data:`ROUND_COLUMNS`);
+* on its player's page, a ``<tbody>`` of the games table: the event's heading row, then one
+  row a game (:data:`GAME_COLUMNS`);
+* on the same page, one row of the events table (:data:`EVENT_COLUMNS`).
+
+All three depend on the event alone, so :class:`EventRows` writes them with the event, in
+the worker that processed it (:func:`.season_parts.season_entries`); the parent process
+only matches players and joins their rows (the season's ~10^6 games are written in
+parallel).
+
+A row of ``rounds`` starts with the event's number in the index, which only the whole run
+knows.  An entrant's rows are therefore kept without it, one a line
+(:data:`ROW_BREAK`), and :func:`numbered_rounds` puts the number in when the index is
+written.  Every text from an input file is escaped (JSON for ``index.json``, HTML for the
+pages).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..reports._escape import html_text
+from .site_links import file_href
+
+ROUND_COLUMNS = ("event", "round", "result", "colour", "opponent", "opponent_rating")
+"""The columns of each row of a season player's ``rounds`` in ``index.json``: ``event`` is
+the index of the event in the index's ``events`` list; ``result`` is the US wall-chart
+letter (W D L X F Z B H U)."""
+
+GAME_COLUMNS = (("Rd", "num"), ("Col", "text"), ("Opponent", "text"), ("Rtg", "best"),
+                ("Result", "text"))
+"""The columns of a player's games table, ``(heading, kind)``: how the page sorts the
+column, ``text``, ``num`` (lowest first) or ``best`` (a number, highest first)."""
+
+EVENT_COLUMNS = (("Date", "text"), ("Event", "text"), ("Place", "num"), ("Points", "best"),
+                 ("Games", "best"), ("Perf.", "best"), ("Rating", "best"))
+"""The columns of a player's events table."""
+
+ROW_BREAK = "\n"
+"""Between two of an entrant's ``rounds`` rows (kept without the event number): compact
+JSON never holds a line break, since :mod:`json` writes one inside a string as ``\\n``."""
+
+_JSON_TEXT = json.JSONEncoder(ensure_ascii=False).encode
+"""A string as a JSON string (quoted and escaped)."""
+
+
+def numbered_rounds(rows: str, event: int) -> str:
+    """An entrant's ``rounds`` rows (as :class:`EventRows` keeps them) as ``index.json``
+    holds them: each starting with ``event``, comma-separated (``""`` for no game)."""
+    if not rows:
+        return ""
+    start = f"[{event},"
+    return start + rows.replace(ROW_BREAK, "," + start)
+
+
+def event_title(name: str, file: str) -> str:
+    """How the season site names an event: its name, else its file (escaped)."""
+    return html_text(name or file)
+
+
+@dataclass(frozen=True)
+class SiteEvent:
+    """What the season site shows of an event around its entrants' rows."""
+
+    file: str
+    """The event's key (its path in the season folder)."""
+    name: str
+    date: str
+    report: str
+    """The event's HTML report (else its first output), relative to a player page; ``""``
+    when the event has no output."""
+
+
+class EventRows:
+    """The rows of one event's entrants; the pieces that recur (the heading, the cell of a
+    number that sorts) are made once per event."""
+
+    def __init__(self, event: SiteEvent) -> None:
+        link = html_text(file_href(event.report))
+        file = html_text(event.file)
+        label = f'<a href="{link}">{file}</a>' if link else file
+        when = f", {html_text(event.date)}" if event.date else ""
+        self._heading = (f'<tbody><tr class="ev"><th colspan="5" scope="rowgroup">{label} '
+                         f"{html_text(event.name)}{when}: place ")
+        title = event_title(event.name, event.file)
+        first = f'<tr><td class="date">{html_text(event.date)}</td><td>'
+        self._event_cells = ((f'{first}<a href="{link}#x', f'">{title}</a></td>') if link
+                             else (f"{first}{title}</td>", ""))
+        self._sorting_cells = _SortingCells()
+
+    def opponent(self, name: str, rating: int | None) -> tuple[str, str]:
+        """What a game row holds of an opponent: the end of a ``rounds`` row (name and
+        rating) and the middle of a games-table row (from the colour to the result)."""
+        shown = "" if rating is None else rating
+        return (f'{_JSON_TEXT(name)},{"null" if rating is None else rating}]',
+                f'</td><td>{html_text(name)}</td><td class="num">{shown}</td><td>')
+
+    @staticmethod
+    def round_starts(rounds: int) -> list[str]:
+        """Games-table rows up to their colour (with the line break before the row), by
+        round number, up to ``rounds``."""
+        return [f'\n<tr><td class="num">{rnd}</td><td>' for rnd in range(rounds + 1)]
+
+    def games(self, place: int | None, points: Decimal, rows: Sequence[str]) -> str:
+        """An entrant's ``<tbody>`` of its player's games table: the heading (the event,
+        place and points), then ``rows``, one a game."""
+        # a Decimal with !s: str() is its format() text, ~4x faster
+        return "".join([f"{self._heading}{'' if place is None else place}, {points!s} "
+                        "points</th></tr>", *rows, "</tbody>"])
+
+    def event_row(self, start_no: int, place: int | None, points: Decimal, played: int,
+                  performance: int | None, rating: int | None) -> str:
+        """An entrant's row of its player's events table: the event linked to the
+        entrant's line of its page (when it has one), place, points, games, performance
+        and the rating used."""
+        before, after = self._event_cells
+        cell = self._sorting_cells
+        return (f'{before}{start_no if after else ""}{after}{cell[place]}'
+                f'<td class="num">{points!s}</td><td class="num">{played}</td>'
+                f"{cell[performance]}{cell[rating]}</tr>")
+
+
+class _SortingCells(dict[int | None, str]):
+    """A number's cell that sorts by it (``None``: empty), made once per number."""
+
+    def __missing__(self, value: int | None) -> str:
+        text = "" if value is None else value
+        cell = self[value] = f'<td class="num" data-sort="{text}">{text}</td>'
+        return cell
