@@ -23,7 +23,7 @@ from ..tiebreaks import StandingsResult
 from ..tiebreaks.context import US_LETTER
 from ..tiebreaks.rating_tables import DP_TABLE
 from .matching import entrant_keys, normalise_name
-from .season_rows import ROW_BREAK, EventRows, SiteEvent
+from .season_rows import EventRows, Game, SiteEvent
 from .summary import rating_of
 
 __all__ = ["SeasonEntry", "entrant_keys", "entries_from_json", "entries_to_json",
@@ -110,8 +110,8 @@ def season_entries(t: Tournament, result: StandingsResult,
                    event: SiteEvent) -> tuple[SeasonEntry, ...]:
     """Every entrant of ``t`` (ranked as ``result``; shown on the season site as
     ``event``), in start-number order of the file."""
-    rows = EventRows(event)
-    # each player as an opponent: the rating, and the rows' pieces (season_rows)
+    rows = EventRows(event, max((len(p.results) for p in t.players), default=0))
+    # each player as an opponent: the rating, and the rows' pieces
     opponents: dict[int | None, tuple[int | None, str, str]] = {
         None: (None, *rows.opponent("", None))}
     for p in t.players:
@@ -119,28 +119,25 @@ def season_entries(t: Tournament, result: StandingsResult,
         rating = rated_as[1] if rated_as else None
         opponents[p.start_no] = (rating, *rows.opponent(p.name, rating))
     nobody = opponents[None]
-    starts = rows.round_starts(max((len(p.results) for p in t.players), default=0))
     unit, outcome_steps = t.point_system.units()
     facts = _facts(outcome_steps)
     colours = {c: c.value for c in Color}  # a dict look-up: ~6x faster than .value
     place = {row.start_no: row.place for row in result.rows}
     ctx = result.context
     not_paired = Outcome.NOT_PAIRED
+    points_of: dict[int, Decimal] = {}  # points by units: a few dozen values an event
     out = []
     for p, units in zip(t.players, ctx.points, strict=True):
         n_rated = rating_sum = halves = played = 0
         steps = 0  # points of the games played, in units
-        json_rows: list[str] = []
-        html_rows: list[str] = []
+        games: list[Game] = []
         for rnd, rr in enumerate(p.results, 1):
             outcome = rr.outcome
             if outcome is not_paired:
                 continue
             rating, json_end, html_middle = opponents.get(rr.opponent, nobody)
             letter, over_the_board, rated, halves_scored, game_steps = facts[outcome]
-            colour = colours[rr.color]  # a letter or "-": nothing to escape
-            json_rows.append(f'{rnd},"{letter}","{colour}",{json_end}')
-            html_rows.append(f"{starts[rnd]}{colour}{html_middle}{letter}</td></tr>")
+            games.append((rnd, letter, colours[rr.color], json_end, html_middle))
             if over_the_board:
                 played += 1
                 steps += game_steps
@@ -150,13 +147,14 @@ def season_entries(t: Tournament, result: StandingsResult,
                     halves += halves_scored
         keys = entrant_keys(p.name, p.fide_id, p.national_id("USCF"))
         rank = place.get(p.start_no)
-        points = decimal(ctx.frac(units))
+        points = points_of.get(units)
+        if points is None:
+            points = points_of[units] = decimal(ctx.frac(units))
         own_rating = opponents[p.start_no][0]
         out.append(SeasonEntry(
             keys, p.name, rank, points, played,
             (steps, unit), n_rated, rating_sum, halves,
-            p.start_no, own_rating, ROW_BREAK.join(json_rows),
-            rows.games(rank, points, html_rows),
+            p.start_no, own_rating, rows.rounds(games), rows.games(rank, points, games),
             rows.event_row(p.start_no, rank, points, played,
                            performance_rating(n_rated, rating_sum, halves), own_rating)))
     return tuple(out)

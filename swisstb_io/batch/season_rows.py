@@ -78,11 +78,17 @@ class SiteEvent:
     when the event has no output."""
 
 
-class EventRows:
-    """The rows of one event's entrants; the pieces that recur (the heading, the cell of a
-    number that sorts) are made once per event."""
+Game = tuple[int, str, str, str, str]
+"""One game of an entrant, as its rows need it: ``(round, US letter, colour, and the two
+pieces of the opponent)`` (:meth:`EventRows.opponent`)."""
 
-    def __init__(self, event: SiteEvent) -> None:
+
+class EventRows:
+    """The rows of one event's entrants (of up to ``rounds`` rounds); the pieces that recur
+    (the heading, a round's first cells, the cell of a number that sorts) are made once per
+    event."""
+
+    def __init__(self, event: SiteEvent, rounds: int) -> None:
         link = html_text(file_href(event.report))
         file = html_text(event.file)
         label = f'<a href="{link}">{file}</a>' if link else file
@@ -93,27 +99,37 @@ class EventRows:
         first = f'<tr><td class="date">{html_text(event.date)}</td><td>'
         self._event_cells = ((f'{first}<a href="{link}#x', f'">{title}</a></td>') if link
                              else (f"{first}{title}</td>", ""))
+        self._round_starts = [f'\n<tr><td class="num">{rnd}</td><td>'
+                              for rnd in range(rounds + 1)]
+        """A games-table row up to its colour (with the line break before it), by round."""
         self._sorting_cells = _SortingCells()
 
-    def opponent(self, name: str, rating: int | None) -> tuple[str, str]:
-        """What a game row holds of an opponent: the end of a ``rounds`` row (name and
-        rating) and the middle of a games-table row (from the colour to the result)."""
+    @staticmethod
+    def opponent(name: str, rating: int | None) -> tuple[str, str]:
+        """What a game's rows hold of an opponent (``""`` and None for none): the end of
+        a ``rounds`` row (name and rating) and the middle of a games-table row (from the
+        colour to the result)."""
         shown = "" if rating is None else rating
         return (f'{_JSON_TEXT(name)},{"null" if rating is None else rating}]',
                 f'</td><td>{html_text(name)}</td><td class="num">{shown}</td><td>')
 
-    @staticmethod
-    def round_starts(rounds: int) -> list[str]:
-        """Games-table rows up to their colour (with the line break before the row), by
-        round number, up to ``rounds``."""
-        return [f'\n<tr><td class="num">{rnd}</td><td>' for rnd in range(rounds + 1)]
+    def rounds(self, games: Sequence[Game]) -> str:
+        """An entrant's rows of ``rounds`` (without the event number), one a line."""
+        # a US letter and a colour (w, b, -) need no escaping in JSON or HTML
+        return ROW_BREAK.join([f'{rnd},"{letter}","{colour}",{json_end}'
+                               for rnd, letter, colour, json_end, _ in games])
 
-    def games(self, place: int | None, points: Decimal, rows: Sequence[str]) -> str:
+    def games(self, place: int | None, points: Decimal, games: Sequence[Game]) -> str:
         """An entrant's ``<tbody>`` of its player's games table: the heading (the event,
-        place and points), then ``rows``, one a game."""
+        place and points), then one row a game: round, colour, opponent, rating, result
+        (:data:`GAME_COLUMNS`)."""
+        starts = self._round_starts
         # a Decimal with !s: str() is its format() text, ~4x faster
         return "".join([f"{self._heading}{'' if place is None else place}, {points!s} "
-                        "points</th></tr>", *rows, "</tbody>"])
+                        "points</th></tr>",
+                        *[f"{starts[rnd]}{colour}{html_middle}{letter}</td></tr>"
+                          for rnd, letter, colour, _, html_middle in games],
+                        "</tbody>"])
 
     def event_row(self, start_no: int, place: int | None, points: Decimal, played: int,
                   performance: int | None, rating: int | None) -> str:
