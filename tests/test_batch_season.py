@@ -259,3 +259,44 @@ def test_a_season_score_adds_events_of_different_point_systems_exactly() -> None
                if p.name == "Ann")
     assert [e.score for e in ann.entrants] == [(3, 2), (4, 1)]
     assert (ann.games, ann.score) == (4, Decimal("5.5"))
+
+
+def test_an_event_whose_summary_cannot_be_read_is_processed_again(tmp_path: Path) -> None:
+    """A re-run that must rebuild the index reads the skipped events' summaries back; one
+    that is damaged (not JSON, or an entrant changed) is redone, so no entrant is lost."""
+    root, out = tmp_path / "s", tmp_path / "o"
+    _season(root)
+    list(Batch(root, out, BatchOptions(jobs=1, formats=("html",))).run())
+    whole = read_index(out)
+    (out / "events" / "e1.trf.summary.json").write_text("{not json", "utf-8")
+    changed = json.loads((out / "events" / "e2.jch.summary.json").read_text("utf-8"))
+    changed["entrants"][0][12] = 5  # its games' rows, not a text
+    (out / "events" / "e2.jch.summary.json").write_text(json.dumps(changed), "utf-8")
+    (out / "index.json").unlink()
+    again = Batch(root, out, BatchOptions(jobs=1, formats=("html",)))
+    assert [r.status for r in again.run()] == ["skipped"] * 3
+    assert read_index(out) == whole
+    assert [n.split(": ", 1)[1] for n in again.notes] == [
+        f"its summary events/{name}.summary.json could not be read (damaged or changed); "
+        "the event was processed again" for name in ("e1.trf", "e2.jch")]
+    assert json.loads((out / "events" / "e1.trf.summary.json").read_text("utf-8"))["name"]
+
+
+def test_the_command_says_which_events_it_processed_again(tmp_path: Path) -> None:
+    """The note comes after the events' lines, before the last line."""
+    from click.testing import CliRunner
+
+    from swisstb_io.cli import cli
+
+    root, out = tmp_path / "s", tmp_path / "o"
+    _season(root)
+    args = ["batch", str(root), "-o", str(out), "--jobs", "1", "--format", "html"]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    (out / "events" / "e3.xml.summary.json").write_text("[]", "utf-8")
+    (out / "index.html").unlink()
+    run = CliRunner().invoke(cli, args)
+    assert run.exit_code == 0, run.output
+    assert run.stderr.splitlines()[-2:] == [
+        f"{root / 'e3.xml'}: its summary events/e3.xml.summary.json could not be read "
+        "(damaged or changed); the event was processed again",
+        f"3 events: 0 done, 3 unchanged, 0 failed; index: {out / 'index.html'}"]

@@ -16,6 +16,7 @@ import os
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +58,7 @@ from .results import (
     split_section,
     summary_path,
 )
-from .season import write_index
+from .season import with_summaries, write_index
 from .season_html import PLAYERS_DIR
 from .season_parts import SeasonEntry, entries_to_json, season_entries, site_event
 from .summary import summarise
@@ -230,7 +231,9 @@ class Batch:
         if not root.exists():
             raise SwisstbError(f"{root}: no such file or folder")
         self.notes: list[str] = []
-        """Files and folders passed over, and why (:func:`.discovery.discover`)."""
+        """Files and folders passed over, and why (:func:`.discovery.discover`); after
+        :meth:`run`, also the events processed again because their summary could not be
+        read."""
         self.events = discover(root, patterns=self.options.patterns, exclude=out,
                                notes=self.notes)
         self.tasks: list[tuple[str, str]] = []
@@ -325,8 +328,29 @@ class Batch:
         if key != previous_index or not all(
             (self.out / name).is_file() for name in ("index.json", "index.html")
         ):
-            write_index(self.out, self.results, self.stopped_early)
-            save_manifest(self.out, manifest, key)
+            results = self._with_summaries(manifest)
+            write_index(self.out, results, self.stopped_early)
+            save_manifest(self.out, manifest, index_key(results, self.stopped_early))
+
+    def _with_summaries(self, manifest: dict[str, dict[str, Any]]) -> list[FileResult]:
+        """The results, with each skipped event's summary read back for the index.  An
+        event whose summary cannot be read (damaged, or changed by hand) is processed
+        again, so the index never shows it without its entrants (a note says so)."""
+        results = with_summaries(self.out, self.results)
+        for k, res in enumerate(results):
+            if res.status != "skipped" or (res.summary is not None and res.season is not None):
+                continue
+            self.notes.append(f"{res.path}: its summary {res.summary_file} could not be read "
+                              "(damaged or changed); the event was processed again")
+            again = process_event(res.path, res.rel, str(self.out),
+                                  replace(self.options, force=True), None, self.stems[res.rel])
+            if again.status == "failed":
+                remove_files(self.out, entry_files(manifest.pop(res.rel, {})))
+            else:
+                manifest[res.rel] = {"digest": again.digest, "outputs": list(again.outputs),
+                                     "summary": again.summary_file}
+            results[k] = again
+        return results
 
     def _results(self, manifest: dict[str, dict[str, Any]]) -> Iterator[FileResult]:
         tasks, stems = self.tasks, self.stems

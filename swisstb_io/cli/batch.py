@@ -118,6 +118,7 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
     batch = Batch(season, out, options)
     for note in batch.notes:
         click.echo(shown(note), err=True)
+    noted = len(batch.notes)
     if not batch.events:
         narrowed = f" matching --glob {' '.join(patterns)}" if patterns else ""
         click.echo(f"Error: no tournament file found in {season}{narrowed}", err=True)
@@ -136,6 +137,8 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
             if not quiet:
                 for warning in res.warnings:
                     tqdm.write(shown(warning), file=sys.stderr)
+    for note in batch.notes[noted:]:  # what the end of the run found (a summary redone)
+        click.echo(shown(note), err=True)
     if failures and len(failures) < len(batch.tasks) and not quiet:
         click.echo("\n".join(["failed:", *(f"  {line}" for line in failures)]), err=True)
     stop = " (stopped at the first failure)" if batch.stopped_early else ""
