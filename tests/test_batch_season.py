@@ -263,7 +263,8 @@ def test_a_season_score_adds_events_of_different_point_systems_exactly() -> None
 
 def test_an_event_whose_summary_cannot_be_read_is_processed_again(tmp_path: Path) -> None:
     """A re-run that must rebuild the index reads the skipped events' summaries back; one
-    that is damaged (not JSON, or an entrant changed) is redone, so no entrant is lost."""
+    that is damaged (not JSON, an entrant or a header fact changed) is redone, so no
+    entrant is lost and nothing of the wrong kind reaches the pages."""
     root, out = tmp_path / "s", tmp_path / "o"
     _season(root)
     list(Batch(root, out, BatchOptions(jobs=1, formats=("html",))).run())
@@ -272,13 +273,16 @@ def test_an_event_whose_summary_cannot_be_read_is_processed_again(tmp_path: Path
     changed = json.loads((out / "events" / "e2.jch.summary.json").read_text("utf-8"))
     changed["entrants"][0][12] = 5  # its games' rows, not a text
     (out / "events" / "e2.jch.summary.json").write_text(json.dumps(changed), "utf-8")
+    changed = json.loads((out / "events" / "e3.xml.summary.json").read_text("utf-8"))
+    changed["name"] = 5  # a header fact of the wrong kind
+    (out / "events" / "e3.xml.summary.json").write_text(json.dumps(changed), "utf-8")
     (out / "index.json").unlink()
     again = Batch(root, out, BatchOptions(jobs=1, formats=("html",)))
     assert [r.status for r in again.run()] == ["skipped"] * 3
     assert read_index(out) == whole
     assert [n.split(": ", 1)[1] for n in again.notes] == [
         f"its summary events/{name}.summary.json could not be read (damaged or changed); "
-        "the event was processed again" for name in ("e1.trf", "e2.jch")]
+        "the event was processed again" for name in ("e1.trf", "e2.jch", "e3.xml")]
     assert json.loads((out / "events" / "e1.trf.summary.json").read_text("utf-8"))["name"]
 
 

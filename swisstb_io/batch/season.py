@@ -27,7 +27,7 @@ from .season_html import index_html, write_player_pages
 from .season_parts import SeasonEntry, entries_from_json, links_of, normalise_name
 from .season_players import SeasonPlayer, performance, season_players
 from .season_rows import ROUND_COLUMNS, numbered_rounds
-from .summary import SUMMARY_SCHEMA
+from .summary import readable
 
 SEASON_SCHEMA = "swisstb-season/1"
 
@@ -124,7 +124,8 @@ def _joined(prefix: str, parts: list[str], suffix: str) -> str:
 
 def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]:
     """``results`` with the summaries (and season entries) of skipped events read back
-    from ``out``; a summary that cannot be read counts as none."""
+    from ``out``; a summary that cannot be read (:func:`.summary.readable`) counts as
+    none, and entrants that cannot be read leave ``season`` None."""
     filled = []
     for res in results:
         if res.summary is None and res.status == "skipped":
@@ -132,7 +133,7 @@ def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]
                 doc = json.loads((out / res.summary_file).read_text("utf-8"))
             except (OSError, ValueError):
                 doc = None
-            if isinstance(doc, dict) and doc.get("schema") == SUMMARY_SCHEMA:
+            if readable(doc):
                 season = entries_from_json(doc.pop("entrants", None))
                 doc.pop("entrant_columns", None)
                 res = replace(res, summary=doc, season=season)

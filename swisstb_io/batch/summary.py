@@ -63,3 +63,23 @@ def summarise(t: Tournament, result: StandingsResult,
                         str(decimal(gp.frac(gp.points[tc.index[r.start_no]])))]
                        for r in rows])
     return out
+
+
+_TEXTS = ("name", "section", "date", "format")
+_COUNTS = ("players", "rounds")
+
+
+def readable(doc: Any) -> bool:
+    """True when ``doc`` (a summary file read back) holds the header facts the season index
+    shows, each of its kind (:func:`summarise`'s, with ``format``): a summary damaged or
+    changed by hand is not used (the batch processes its event again)."""
+    if not isinstance(doc, dict) or doc.get("schema") != SUMMARY_SCHEMA:
+        return False
+    teams = doc.get("teams", [])
+    return (all(isinstance(doc.get(k), str) for k in _TEXTS)
+            and all(doc.get(k) is None or type(doc.get(k)) is int for k in _COUNTS)
+            and isinstance(doc.get("winner"), list)
+            and all(isinstance(w, str) for w in doc["winner"])
+            and doc.get("kind", "individual") in ("individual", "team")
+            and isinstance(teams, list)
+            and all(isinstance(row, list) and len(row) == 5 for row in teams))
