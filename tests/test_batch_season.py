@@ -148,8 +148,8 @@ def test_season_entries_add_up() -> None:
         '<tbody><tr class="ev"><th colspan="5" scope="rowgroup">'
         f'<a href="../events/cup.trf.html">cup.trf</a> Cup, 2026-01-02: place {entry.place}, '
         "3.5 points</th></tr>"
-        + "".join(f'\n<tr><td class="num">{rnd}</td><td>{colour}</td><td>{name}</td>'
-                  f'<td class="num">{rating}</td><td>{letter}</td></tr>'
+        + "".join(f"\n<tr><td>{rnd}</td><td>{colour}</td><td>{name}</td>"
+                  f"<td>{rating}</td><td>{letter}</td></tr>"
                   for rnd, colour, name, rating, letter in [
                       (1, "w", "B", 1800, "W"), (2, "b", "C", "", "D"), (3, "-", "", "", "H"),
                       (4, "-", "D", 1700, "X"), (5, "w", "E", 1900, "D")])
@@ -157,9 +157,9 @@ def test_season_entries_add_up() -> None:
     # performance: one rated game, a win against 1800 (dp 800); no rating of its own
     assert entry.event_html == (
         '<tr><td class="date">2026-01-02</td><td><a href="../events/cup.trf.html#x1">Cup</a>'
-        f'</td><td class="num" data-sort="{entry.place}">{entry.place}</td>'
+        f'</td><td class="num">{entry.place}</td>'
         '<td class="num">3.5</td><td class="num">3</td>'
-        '<td class="num" data-sort="2600">2600</td><td class="num" data-sort=""></td></tr>')
+        '<td class="num">2600</td><td class="num"></td></tr>')
     assert entries_from_json(json.loads(json.dumps(entries_to_json((entry,))))) == (entry,)
 
 
@@ -195,8 +195,8 @@ def test_a_player_page_shows_each_event_s_heading_and_games(tmp_path: Path) -> N
     assert head in page
     first = next(r for r in p["rounds"] if r[0] == ev)
     rating = "" if first[5] is None else first[5]
-    assert (f'{head}\n<tr><td class="num">{first[1]}</td><td>{first[3]}</td>'
-            f'<td>{first[4]}</td><td class="num">{rating}</td><td>{first[2]}</td></tr>') in page
+    assert (f"{head}\n<tr><td>{first[1]}</td><td>{first[3]}</td>"
+            f"<td>{first[4]}</td><td>{rating}</td><td>{first[2]}</td></tr>") in page
 
 
 def test_an_entrant_with_both_ids_links_them_across_events() -> None:

@@ -228,3 +228,18 @@ def test_dates_never_wrap_on_a_phone(site: Path, driver) -> None:  # noqa: F811
             "var r = document.createRange(); r.selectNodeContents(arguments[0]);"
             " return r.getClientRects().length", c) for c in cells}
         assert lines == {1}, page
+
+
+def test_numbers_are_right_aligned_in_every_player_table(site: Path, driver) -> None:  # noqa: F811
+    """The games tables' round and rating cells carry no class (the stylesheet aligns
+    them by column), yet line up on the right like every other number."""
+    driver.get((site / "players" / "1.html").as_uri())
+    align = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll("
+        "'table.games > tbody > tr:not(.ev) > td'), function (td) {"
+        " return td.cellIndex + ':' + getComputedStyle(td).textAlign; })")
+    assert align and set(align) == {"0:right", "1:start", "2:start", "3:right", "4:start"}
+    events = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('td.num'), function (td) {"
+        " return getComputedStyle(td).textAlign; })")
+    assert events and set(events) == {"right"}

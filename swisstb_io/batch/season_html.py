@@ -214,7 +214,7 @@ def _player_section(p: SeasonPlayer, rows: _PageEvents) -> list[str]:
     perfs = [entry_performance(e) for e in mine]
     out += _chart(p, rows.charts, labels, ratings, perfs)
     out += _event_rows(p, event_rows)
-    table = ['<table class="sortable filterable">'
+    table = ['<table class="sortable filterable games">'
              f"<caption>{_e(p.name)}: games, event by event (by date)</caption>",
              _GAMES_HEAD,
              *games, "</table>"]

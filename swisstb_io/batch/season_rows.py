@@ -37,7 +37,9 @@ letter (W D L X F Z B H U)."""
 GAME_COLUMNS = (("Rd", "num"), ("Col", "text"), ("Opponent", "text"), ("Rtg", "best"),
                 ("Result", "text"))
 """The columns of a player's games table, ``(heading, kind)``: how the page sorts the
-column, ``text``, ``num`` (lowest first) or ``best`` (a number, highest first)."""
+column, ``text``, ``num`` (lowest first) or ``best`` (a number, highest first).  The
+stylesheet aligns its numbers (``table.games``, columns 1 and 4): a class on each of the
+season's ~10^6 cells would be ~20 MB of pages."""
 
 EVENT_COLUMNS = (("Date", "text"), ("Event", "text"), ("Place", "num"), ("Points", "best"),
                  ("Games", "best"), ("Perf.", "best"), ("Rating", "best"))
@@ -85,7 +87,7 @@ pieces of the opponent)`` (:meth:`EventRows.opponent`)."""
 
 class EventRows:
     """The rows of one event's entrants (of up to ``rounds`` rounds); the pieces that recur
-    (the heading, a round's first cells, the cell of a number that sorts) are made once per
+    (the heading, a round's first cells, a number's cell) are made once per
     event."""
 
     def __init__(self, event: SiteEvent, rounds: int) -> None:
@@ -99,10 +101,9 @@ class EventRows:
         first = f'<tr><td class="date">{html_text(event.date)}</td><td>'
         self._event_cells = ((f'{first}<a href="{link}#x', f'">{title}</a></td>') if link
                              else (f"{first}{title}</td>", ""))
-        self._round_starts = [f'\n<tr><td class="num">{rnd}</td><td>'
-                              for rnd in range(rounds + 1)]
+        self._round_starts = [f"\n<tr><td>{rnd}</td><td>" for rnd in range(rounds + 1)]
         """A games-table row up to its colour (with the line break before it), by round."""
-        self._sorting_cells = _SortingCells()
+        self._number_cells = _NumberCells()
 
     @staticmethod
     def opponent(name: str, rating: int | None) -> tuple[str, str]:
@@ -111,7 +112,7 @@ class EventRows:
         colour to the result)."""
         shown = "" if rating is None else rating
         return (f'{_JSON_TEXT(name)},{"null" if rating is None else rating}]',
-                f'</td><td>{html_text(name)}</td><td class="num">{shown}</td><td>')
+                f"</td><td>{html_text(name)}</td><td>{shown}</td><td>")
 
     def rounds(self, games: Sequence[Game]) -> str:
         """An entrant's rows of ``rounds`` (without the event number), one a line."""
@@ -137,16 +138,15 @@ class EventRows:
         entrant's line of its page (when it has one), place, points, games, performance
         and the rating used."""
         before, after = self._event_cells
-        cell = self._sorting_cells
+        cell = self._number_cells
         return (f'{before}{start_no if after else ""}{after}{cell[place]}'
                 f'<td class="num">{points!s}</td><td class="num">{played}</td>'
                 f"{cell[performance]}{cell[rating]}</tr>")
 
 
-class _SortingCells(dict[int | None, str]):
-    """A number's cell that sorts by it (``None``: empty), made once per number."""
+class _NumberCells(dict[int | None, str]):
+    """A number's cell (``None``: empty, which sorts last), made once per number."""
 
     def __missing__(self, value: int | None) -> str:
-        text = "" if value is None else value
-        cell = self[value] = f'<td class="num" data-sort="{text}">{text}</td>'
+        cell = self[value] = f'<td class="num">{"" if value is None else value}</td>'
         return cell

@@ -52,7 +52,8 @@ caption small { font-weight: 400; color: var(--muted); }
 th, td { border-bottom: 1px solid var(--line); padding: .2rem .5rem; vertical-align: top; }
 thead th { background: var(--band); text-align: left; white-space: nowrap; }
 tbody th { text-align: left; font-weight: 400; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.num, th.num, table.games td:nth-child(1), table.games td:nth-child(4) {
+  text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tbody tr:nth-child(even) { background: var(--stripe); }
 tr.failed { background: #fde8e8 !important; }
 th button { font: inherit; font-weight: 600; border: 0; background: none; padding: 0;
