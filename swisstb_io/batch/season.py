@@ -142,8 +142,10 @@ def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]
 
 
 def write_index(out: Path, results: Sequence[FileResult], stopped_early: bool = False) -> None:
-    """Write ``index.json``, the player pages and ``index.html`` (atomically)."""
-    ordered = sorted(with_summaries(out, results), key=lambda r: r.rel)
+    """Write ``index.json``, the player pages and ``index.html`` (atomically) of
+    ``results``, the skipped events' summaries already read back (:func:`with_summaries`;
+    the runner does it, redoing an event whose summary cannot be read)."""
+    ordered = sorted(results, key=lambda r: r.rel)
     players = season_players(ordered)
     doc = _document(ordered, stopped_early)
     atomic_write(out / "index.json", index_json(doc, players))
