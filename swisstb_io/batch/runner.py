@@ -302,13 +302,7 @@ class Batch:
             for res in self._results(manifest):
                 seen.add(res.rel)
                 self.results.append(res)
-                if res.status == "failed":
-                    remove_files(self.out, entry_files(manifest.pop(res.rel, {})))
-                    journal.record(res.rel, None)
-                else:
-                    manifest[res.rel] = {"digest": res.digest, "outputs": list(res.outputs),
-                                         "summary": res.summary_file}
-                    journal.record(res.rel, manifest[res.rel])
+                journal.record(res.rel, self._record(manifest, res))
                 yield res
                 if res.status == "failed" and self.options.fail_fast:
                     self.stopped_early = True
@@ -344,13 +338,20 @@ class Batch:
                               "(damaged or changed); the event was processed again")
             again = process_event(res.path, res.rel, str(self.out),
                                   replace(self.options, force=True), None, self.stems[res.rel])
-            if again.status == "failed":
-                remove_files(self.out, entry_files(manifest.pop(res.rel, {})))
-            else:
-                manifest[res.rel] = {"digest": again.digest, "outputs": list(again.outputs),
-                                     "summary": again.summary_file}
+            self._record(manifest, again)
             results[k] = again
         return results
+
+    def _record(self, manifest: dict[str, dict[str, Any]],
+                res: FileResult) -> dict[str, Any] | None:
+        """Put ``res`` in ``manifest`` and return its entry; a failed event is taken out
+        (``None``), and the files its last run wrote are removed."""
+        if res.status == "failed":
+            remove_files(self.out, entry_files(manifest.pop(res.rel, {})))
+            return None
+        entry = manifest[res.rel] = {"digest": res.digest, "outputs": list(res.outputs),
+                                     "summary": res.summary_file}
+        return entry
 
     def _results(self, manifest: dict[str, dict[str, Any]]) -> Iterator[FileResult]:
         tasks, stems = self.tasks, self.stems
