@@ -156,20 +156,20 @@ def test_season_entries_add_up() -> None:
         + "</tbody>")
     # performance: one rated game, a win against 1800 (dp 800); no rating of its own
     assert entry.event_html == (
-        '<tr><td class="date">2026-01-02</td><td><a href="../events/cup.trf.html#x1">Cup</a>'
-        f'</td><td class="num">{entry.place}</td>'
-        '<td class="num">3.5</td><td class="num">3</td>'
-        '<td class="num">2600</td><td class="num"></td></tr>')
+        '<tr><td>2026-01-02</td><td><a href="../events/cup.trf.html#x1">Cup</a>'
+        f"</td><td>{entry.place}</td><td>3.5</td><td>3</td><td>2600</td><td></td></tr>")
+    assert entry.performance == 2600
     assert entries_from_json(json.loads(json.dumps(entries_to_json((entry,))))) == (entry,)
 
 
 def test_a_damaged_summary_s_entrants_count_as_none() -> None:
     """Entrants read back from a summary file are checked field by field: the season index
     joins their texts and adds their numbers."""
-    good = ["fide:1"], "A", 1, "3.5", 3, [7, 2], 1, 1800, 2, 1, None, "", "<tbody>", "<tr>"
+    good = ["fide:1"], "A", 1, "3.5", 3, [7, 2], 1, 1800, 2, 1, None, 2600, "", "<tbody>", "<tr>"
     assert entries_from_json([list(good)]) is not None
     for field, bad in [(0, []), (0, [1]), (1, None), (2, "1"), (3, "x"), (3, "NaN"), (4, True),
-                       (5, [7]), (5, [7, 0]), (5, [7, "2"]), (10, 1.5), (11, None), (13, 3)]:
+                       (5, [7]), (5, [7, 0]), (5, [7, "2"]), (10, 1.5), (11, "2600"), (12, None),
+                       (14, 3)]:
         row = list(good)
         row[field] = bad
         assert entries_from_json([list(good), row]) is None, (field, bad)
@@ -205,7 +205,7 @@ def test_an_entrant_with_both_ids_links_them_across_events() -> None:
 
     def result(rel: str, *entrants: tuple[str, str, str]) -> FileResult:
         season = tuple(SeasonEntry(entrant_keys(name, fide, uscf), name, 1, Decimal(0), 0,
-                                   (0, 2), 0, 0, 0, 1, None, "", "", "")
+                                   (0, 2), 0, 0, 0, 1, None, None, "", "", "")
                        for name, fide, uscf in entrants)
         return FileResult(rel, rel, "ok", season=season)
 

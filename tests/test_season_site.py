@@ -135,7 +135,9 @@ def test_players_are_listed_by_surname_with_their_events_and_chart(site: Path) -
         "Club Open 1", "Club Open 2", "Club Open 3"]
     assert [r.xpath("./td")[6].text_content() for r in rows] == ["1850", "1860", "1870"]
     assert all(r.xpath("./td")[2].text_content().isdigit() for r in rows)
-    assert section.xpath(".//svg[contains(@class, 'season')]//circle")
+    # the chart: a dot for each event's rating used and for each performance
+    dots = section.xpath(".//svg[contains(@class, 'season')]/path[@class='dots']")
+    assert [d.get("d").count("h0") for d in dots] == [3, 3]
 
 
 def test_the_season_site_in_a_browser(site: Path, driver) -> None:  # noqa: F811
@@ -222,7 +224,7 @@ def test_dates_never_wrap_on_a_phone(site: Path, driver) -> None:  # noqa: F811
                            {"width": 400, "height": 800, "deviceScaleFactor": 1, "mobile": True})
     for page in ("index.html", "players/1.html"):
         driver.get((site / page).as_uri())
-        cells = driver.find_elements(By.CSS_SELECTOR, "td.date")
+        cells = driver.find_elements(By.CSS_SELECTOR, "td.date, table.events td:first-child")
         assert cells, page
         lines = {driver.execute_script(  # one rectangle per line of text
             "var r = document.createRange(); r.selectNodeContents(arguments[0]);"
@@ -231,8 +233,8 @@ def test_dates_never_wrap_on_a_phone(site: Path, driver) -> None:  # noqa: F811
 
 
 def test_numbers_are_right_aligned_in_every_player_table(site: Path, driver) -> None:  # noqa: F811
-    """The games tables' round and rating cells carry no class (the stylesheet aligns
-    them by column), yet line up on the right like every other number."""
+    """The games and events tables' cells carry no class (the stylesheet aligns them by
+    column), yet their numbers line up on the right."""
     driver.get((site / "players" / "1.html").as_uri())
     align = driver.execute_script(
         "return Array.prototype.map.call(document.querySelectorAll("
@@ -240,6 +242,20 @@ def test_numbers_are_right_aligned_in_every_player_table(site: Path, driver) -> 
         " return td.cellIndex + ':' + getComputedStyle(td).textAlign; })")
     assert align and set(align) == {"0:right", "1:start", "2:start", "3:right", "4:start"}
     events = driver.execute_script(
-        "return Array.prototype.map.call(document.querySelectorAll('td.num'), function (td) {"
-        " return getComputedStyle(td).textAlign; })")
-    assert events and set(events) == {"right"}
+        "return Array.prototype.map.call(document.querySelectorAll("
+        "'table.events > tbody > tr > td'), function (td) {"
+        " return td.cellIndex + ':' + getComputedStyle(td).textAlign; })")
+    assert events and set(events) == {"0:start", "1:start", "2:right", "3:right", "4:right",
+                                      "5:right", "6:right"}
+
+
+def test_the_season_chart_draws_a_round_dot_for_each_value(site: Path, driver) -> None:  # noqa: F811
+    """The chart's dots are zero-length strokes of one path a line: they show only with
+    the stylesheet's round caps and width."""
+    driver.get((site / "players" / "1.html").as_uri())
+    dots = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('svg.season path.dots'),"
+        " function (p) { var s = getComputedStyle(p);"
+        " return [s.strokeLinecap, s.strokeWidth, s.fill]; })")
+    assert dots and {tuple(d) for d in dots} == {("round", "6px", "none")}
+    assert console_errors(driver) == []

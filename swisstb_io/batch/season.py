@@ -4,7 +4,7 @@ events (:mod:`.season_players` matches them).
 ``index.html`` lists the events and the season players; the players' games are on pages
 of fifty players (``players/<n>.html#<id>``), so the index stays light for a browser
 whatever the season's size (1,000 events of ~110 players drawn from 3,000: an index of
-1.3 MB, pages of ~2.8 MB, ~55 KB for a player of ~36 events).
+1.3 MB, pages of ~2 MB, ~40 KB for a player of ~36 events).
 
 :func:`index_json` writes the ``swisstb-season/1`` document as compact JSON straight from
 the season players, joining the rows each entrant brought from its event (worked out in the

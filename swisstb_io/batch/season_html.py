@@ -23,8 +23,8 @@ from ..api import atomic_write
 from ..reports._escape import html_text
 from ..reports._html_page import boxed, document, footer, nav
 from ..reports._svg import SeasonCharts, season_legend
-from .season_players import SeasonPlayer, entry_performance
-from .season_rows import EVENT_COLUMNS, GAME_COLUMNS, event_title
+from .season_players import SeasonPlayer
+from .season_rows import EVENT_COLUMNS, GAME_COLUMNS
 from .site_links import INDEX, file_href, key_anchor
 from .surnames import surname_key
 
@@ -151,13 +151,11 @@ _GAMES_HEAD = _th(GAME_COLUMNS)
 
 
 class _PageEvents:
-    """What the player pages show of the events besides their entrants' own rows (written
-    with each event, :mod:`.season_rows`): each event's name in the season chart and its
-    place in date order; and the charts' shared pieces."""
+    """What the player pages need of the events besides their entrants' own rows (written
+    with each event, :mod:`.season_rows`): each event's place in date order; and the
+    charts' shared pieces."""
 
     def __init__(self, events: Sequence[dict[str, Any]]) -> None:
-        self.labels = [event_title(ev["name"], ev["file"]) for ev in events]
-        """Each event's name in the season chart (escaped)."""
         order = sorted(range(len(events)), key=lambda n: (events[n]["date"] or "", n))
         self.rank = [0] * len(events)
         """Each event's place in date order (0 = the first)."""
@@ -169,18 +167,18 @@ class _PageEvents:
 def _event_rows(p: SeasonPlayer, event_rows: Sequence[str]) -> list[str]:
     """The player's events, one row each (in date order): place, points, games,
     performance and the rating used, the event linked to the player's line."""
-    out = ['<table class="sortable filterable">'
+    out = ['<table class="sortable filterable events">'
            f"<caption>{_e(p.name)}: events</caption>",
            _EVENTS_HEAD, "<tbody>",
            *event_rows, "</tbody></table>"]
     return boxed(out, f"{p.name}: events")
 
 
-def _chart(p: SeasonPlayer, charts: SeasonCharts, labels: Sequence[str],
-           ratings: Sequence[int | None], perfs: Sequence[int | None]) -> list[str]:
-    """The player's season chart (each event's label, rating used and performance, in
-    date order), with its legend and caption; none without a rating or performance."""
-    svg = charts.chart(labels, ratings, perfs,
+def _chart(p: SeasonPlayer, charts: SeasonCharts, ratings: Sequence[int | None],
+           perfs: Sequence[int | None]) -> list[str]:
+    """The player's season chart (each event's rating used and performance, in date
+    order), with its legend and caption; none without a rating or performance."""
+    svg = charts.chart(ratings, perfs,
                        f"{p.name}: rating used and performance, event by event")
     if not svg:
         return []
@@ -206,13 +204,12 @@ def _player_section(p: SeasonPlayer, rows: _PageEvents) -> list[str]:
     events, entrants = p.events, p.entrants
     rank = rows.rank
     by_date = sorted(range(len(events)), key=lambda i: rank[events[i]])  # stable
-    labels = [rows.labels[events[i]] for i in by_date]
     mine = [entrants[i] for i in by_date]
     games = [e.games_html for e in mine]
     event_rows = [e.event_html for e in mine]
     ratings = [e.rating for e in mine]
-    perfs = [entry_performance(e) for e in mine]
-    out += _chart(p, rows.charts, labels, ratings, perfs)
+    perfs = [e.performance for e in mine]
+    out += _chart(p, rows.charts, ratings, perfs)
     out += _event_rows(p, event_rows)
     table = ['<table class="sortable filterable games">'
              f"<caption>{_e(p.name)}: games, event by event (by date)</caption>",

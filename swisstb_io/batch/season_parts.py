@@ -58,6 +58,9 @@ class SeasonEntry(NamedTuple):
     """The entrant's start number in the event (its line of the event page: ``#x<n>``)."""
     rating: int | None
     """The rating the event used for the entrant (FIDE, else US Chess), if any."""
+    performance: int | None
+    """The entrant's performance rating in the event (:func:`performance_rating` of
+    :attr:`rated`, :attr:`rating_sum` and :attr:`halves`)."""
     rounds_json: str
     """The entrant's rows of its player's ``rounds`` in ``index.json``, one a game, without
     the event's number (:func:`.season_rows.numbered_rounds` puts it in)."""
@@ -151,12 +154,12 @@ def season_entries(t: Tournament, result: StandingsResult,
         if points is None:
             points = points_of[units] = decimal(ctx.frac(units))
         own_rating = opponents[p.start_no][0]
+        perf = performance_rating(n_rated, rating_sum, halves)
         out.append(SeasonEntry(
             keys, p.name, rank, points, played,
             (steps, unit), n_rated, rating_sum, halves,
-            p.start_no, own_rating, rows.rounds(games), rows.games(rank, points, games),
-            rows.event_row(p.start_no, rank, points, played,
-                           performance_rating(n_rated, rating_sum, halves), own_rating)))
+            p.start_no, own_rating, perf, rows.rounds(games), rows.games(rank, points, games),
+            rows.event_row(p.start_no, rank, points, played, perf, own_rating)))
     return tuple(out)
 
 
@@ -177,14 +180,14 @@ def _entry(row: Any) -> SeasonEntry | None:
     if not isinstance(row, list) or len(row) != len(SeasonEntry._fields):
         return None
     (keys, name, place, points, played, score, rated, rating_sum, halves, start_no,
-     rating, rounds_json, games_html, event_html) = row
+     rating, perf, rounds_json, games_html, event_html) = row
     try:
         exact = Decimal(points) if isinstance(points, str) else None
     except InvalidOperation:
         return None
     if (exact is None or not exact.is_finite() or not isinstance(keys, list) or not keys
             or not all(isinstance(k, str) for k in keys) or not isinstance(name, str)
-            or not (place is None or _number(place)) or not (rating is None or _number(rating))
+            or not all(v is None or _number(v) for v in (place, rating, perf))
             or not all(map(_number, (played, rated, rating_sum, halves, start_no)))
             or not (isinstance(score, list) and len(score) == 2 and all(map(_number, score))
                     and score[1] > 0)
@@ -192,7 +195,7 @@ def _entry(row: Any) -> SeasonEntry | None:
         return None
     return SeasonEntry(tuple(keys), name, place, exact, played,
                        (score[0], score[1]), rated, rating_sum, halves, start_no,
-                       rating, rounds_json, games_html, event_html)
+                       rating, perf, rounds_json, games_html, event_html)
 
 
 def entries_from_json(data: Any) -> tuple[SeasonEntry, ...] | None:

@@ -50,11 +50,6 @@ def performance(games: Iterable[tuple[int, int]]) -> int | None:
     return performance_rating(len(pairs), sum(r for _, r in pairs), sum(h for h, _ in pairs))
 
 
-def entry_performance(entry: SeasonEntry) -> int | None:
-    """The entrant's performance rating in its event (as :func:`performance`)."""
-    return performance_rating(entry.rated, entry.rating_sum, entry.halves)
-
-
 @dataclass(slots=True)
 class SeasonPlayer:
     """One player of the season, matched across events."""

@@ -43,7 +43,8 @@ season's ~10^6 cells would be ~20 MB of pages."""
 
 EVENT_COLUMNS = (("Date", "text"), ("Event", "text"), ("Place", "num"), ("Points", "best"),
                  ("Games", "best"), ("Perf.", "best"), ("Rating", "best"))
-"""The columns of a player's events table."""
+"""The columns of a player's events table (``table.events``: the stylesheet keeps its dates
+on one line and aligns its numbers, columns 3 to 7, without a class on each cell)."""
 
 ROW_BREAK = "\n"
 """Between two of an entrant's ``rounds`` rows (kept without the event number): compact
@@ -98,7 +99,7 @@ class EventRows:
         self._heading = (f'<tbody><tr class="ev"><th colspan="5" scope="rowgroup">{label} '
                          f"{html_text(event.name)}{when}: place ")
         title = event_title(event.name, event.file)
-        first = f'<tr><td class="date">{html_text(event.date)}</td><td>'
+        first = f"<tr><td>{html_text(event.date)}</td><td>"
         self._event_cells = ((f'{first}<a href="{link}#x', f'">{title}</a></td>') if link
                              else (f"{first}{title}</td>", ""))
         self._round_starts = [f"\n<tr><td>{rnd}</td><td>" for rnd in range(rounds + 1)]
@@ -140,7 +141,7 @@ class EventRows:
         before, after = self._event_cells
         cell = self._number_cells
         return (f'{before}{start_no if after else ""}{after}{cell[place]}'
-                f'<td class="num">{points!s}</td><td class="num">{played}</td>'
+                f"<td>{points!s}</td><td>{played}</td>"
                 f"{cell[performance]}{cell[rating]}</tr>")
 
 
@@ -148,5 +149,5 @@ class _NumberCells(dict[int | None, str]):
     """A number's cell (``None``: empty, which sorts last), made once per number."""
 
     def __missing__(self, value: int | None) -> str:
-        cell = self[value] = f'<td class="num">{"" if value is None else value}</td>'
+        cell = self[value] = f'<td>{"" if value is None else value}</td>'
         return cell

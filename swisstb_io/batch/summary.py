@@ -15,7 +15,7 @@ from ..reports._numbers import decimal
 from ..teams.standings import TeamStandings
 from ..tiebreaks import StandingsResult
 
-SUMMARY_SCHEMA = "swisstb-batch-event/4"
+SUMMARY_SCHEMA = "swisstb-batch-event/5"
 
 
 def _date(t: Tournament) -> str:

@@ -52,7 +52,8 @@ caption small { font-weight: 400; color: var(--muted); }
 th, td { border-bottom: 1px solid var(--line); padding: .2rem .5rem; vertical-align: top; }
 thead th { background: var(--band); text-align: left; white-space: nowrap; }
 tbody th { text-align: left; font-weight: 400; }
-td.num, th.num, table.games td:nth-child(1), table.games td:nth-child(4) {
+td.num, th.num, table.games td:nth-child(1), table.games td:nth-child(4),
+table.events td:nth-child(n+3) {
   text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tbody tr:nth-child(even) { background: var(--stripe); }
 tr.failed { background: #fde8e8 !important; }
@@ -90,7 +91,7 @@ figure { margin: .5rem 0; }
 .chart text { font: 11px system-ui, sans-serif; fill: var(--ink); }
 .chart .grid { stroke: var(--line); stroke-width: 1; }
 .chart polyline { fill: none; stroke-width: 2; }
-.chart circle { stroke: none; }
+.chart path.dots { fill: none; stroke-width: 6; stroke-linecap: round; }
 ol.legend { list-style: none; padding: 0; margin: .25rem 0; display: grid;
   grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: .1rem 1rem;
   font-size: .85rem; }
@@ -100,7 +101,7 @@ p.legend-text, p.hint { color: var(--muted); font-size: .85rem; margin: .25rem 0
 footer { color: var(--muted); font-size: .8rem; margin-top: 2rem; }
 p.no-script { border-left: 3px solid var(--accent); background: var(--band); padding: .4rem .6rem;
   font-size: .9rem; }
-td.date { white-space: nowrap; }
+td.date, table.events td:first-child { white-space: nowrap; }
 @media screen and (max-width: 50rem) {
   body { margin: .75rem auto; padding: 0 .6rem; font-size: 14px; }
   h1 { font-size: 1.3rem; }

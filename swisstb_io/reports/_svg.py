@@ -111,10 +111,13 @@ _S_LEFT, _S_RIGHT, _S_TOP, _S_BOTTOM = 44, 12, 10, 24
 
 _S_PLOT_W = SEASON_W - _S_LEFT - _S_RIGHT
 _S_PLOT_H = SEASON_H - _S_TOP - _S_BOTTOM
-_SEASON_SERIES = ((PALETTE[0], ": rating ", ""),
-                  (PALETTE[1], ": performance ", ' stroke-dasharray="6 3"'))
-"""The lines of a season chart (rating used, performance): colour, a point's title between
-the event and the value, the line's dash."""
+_SEASON_SERIES = ((PALETTE[0], ""), (PALETTE[1], ' stroke-dasharray="6 3"'))
+"""The lines of a season chart (rating used, performance): colour and dash."""
+
+_TICK_STEPS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+"""The steps between numbered events on a season chart's x axis (the smallest that keeps
+at most :data:`_MAX_TICKS` numbers)."""
+_MAX_TICKS = 12
 
 
 class _YScale(dict[int, str]):
@@ -142,14 +145,16 @@ class SeasonCharts:
         self._grids: dict[tuple[int, int], str] = {}
 
     def _x_axis(self, n: int) -> tuple[list[str], str]:
-        """The x of each of ``n`` events (one: in the middle) and their labels' lines."""
+        """The x of each of ``n`` events (one: in the middle) and the lines of their
+        numbers (the first, then every ``step``-th: at most about a dozen)."""
         axis = self._x_axes.get(n)
         if axis is None:
             steps = max(n - 1, 1)
             xs = ([_fixed_ratio(2 * _S_LEFT + _S_PLOT_W, 2)] if n == 1 else
                   [_fixed_ratio(_S_LEFT * steps + _S_PLOT_W * k, steps) for k in range(n)])
+            step = next((s for s in _TICK_STEPS if n // s <= _MAX_TICKS), _TICK_STEPS[-1])
             labels = "\n".join(f'<text x="{x}" y="{SEASON_H - 8}" text-anchor="middle">{k}</text>'
-                               for k, x in enumerate(xs, 1))
+                               for k, x in enumerate(xs, 1) if k == 1 or k % step == 0)
             axis = self._x_axes[n] = (xs, labels)
         return axis
 
@@ -168,35 +173,33 @@ class SeasonCharts:
                 for v in range(low, high + 1, step))
         return ys, grid
 
-    def chart(self, labels: Sequence[str], ratings: Sequence[int | None],
-              perfs: Sequence[int | None], title: str) -> str:
-        """A small ``<svg>`` of one player's season: for each event (in date order; its
-        ``label`` already HTML-escaped, made once per event for all its entrants) the
-        rating used (solid line) and the performance (dashed); ``""`` when no event has
-        either."""
+    def chart(self, ratings: Sequence[int | None], perfs: Sequence[int | None],
+              title: str) -> str:
+        """A small ``<svg>`` of one player's season: for each event (in date order) the
+        rating used (solid line) and the performance (dashed), each value a dot; ``""``
+        when no event has either."""
         values = [v for v in (*ratings, *perfs) if v is not None]
         if not values:
             return ""
         low = min(values) // 100 * 100
         high = max(-(-max(values) // 100) * 100, low + 100)
         ys, grid = self._y_axis(low, high)
-        xs, x_labels = self._x_axis(len(labels))
+        xs, x_labels = self._x_axis(len(ratings))
         out = [f'<svg class="chart season" viewBox="0 0 {SEASON_W} {SEASON_H}" '
                f'width="{SEASON_W}" height="{SEASON_H}" role="img" '
                'xmlns="http://www.w3.org/2000/svg">',
                f"<title>{html_text(title)}</title>", grid, x_labels]
-        for (color, what, dash_attr), column in zip(_SEASON_SERIES, (ratings, perfs),
-                                                     strict=True):
-            y_of = [None if v is None else ys[high - v] for v in column]  # once a point
-            circles = [f'<circle cx="{x}" cy="{y}" r="3"><title>{label}{what}{v}</title></circle>'
-                       for x, y, v, label in zip(xs, y_of, column, labels, strict=True)
-                       if v is not None]
-            if len(circles) > 1:
-                line = " ".join([f"{x},{y}" for x, y in zip(xs, y_of, strict=True)
-                                 if y is not None])
-                out.append(f'<polyline points="{line}" stroke="{color}"{dash_attr}/>')
-            if circles:  # a series' points share its colour (~15 bytes less a point)
-                out += [f'<g fill="{color}">', *circles, "</g>"]
+        for (color, dash_attr), column in zip(_SEASON_SERIES, (ratings, perfs), strict=True):
+            points = [f"{x},{ys[high - v]}" for x, v in zip(xs, column, strict=True)
+                      if v is not None]
+            if len(points) > 1:
+                out.append(f'<polyline points="{" ".join(points)}" stroke="{color}"'
+                           f"{dash_attr}/>")
+            if points:
+                # the dots: one path of zero-length strokes with round caps (a circle
+                # element a point was ~5 KB a player, ~15 MB of a 1,000-event season)
+                out.append(f'<path class="dots" d="M{"h0M".join(points)}h0" '
+                           f'stroke="{color}"/>')
         out.append("</svg>")
         return "\n".join(out)
 
