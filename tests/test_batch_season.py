@@ -221,6 +221,22 @@ def test_an_entrant_with_both_ids_links_them_across_events() -> None:
     assert [p.id for p in players] == ["p1", "p2"]
 
 
+def test_a_player_s_events_are_in_date_order() -> None:
+    """Events without a date first, then by date; on the same date in the index's order
+    (the events' paths): ``index.json`` and the player's page list them so."""
+    from swisstb_io.batch import FileResult
+    from swisstb_io.batch.season import season_players
+
+    def result(rel: str, date: str) -> FileResult:
+        entry = SeasonEntry(entrant_keys("Ann", "555", ""), "Ann", 1, Decimal(0), 0, (0, 2),
+                            0, 0, 0, 1, None, None, "", "", "")
+        return FileResult(rel, rel, "ok", summary={"date": date}, season=(entry,))
+
+    dates = ["2026-03-01", "", "2026-01-15", "2026-03-01", "2025-12-31"]
+    (ann,) = season_players([result(f"e{n}.trf", d) for n, d in enumerate(dates)])
+    assert ann.events == [1, 4, 2, 0, 3]
+
+
 def test_build_index_is_the_document_index_json_holds(tmp_path: Path) -> None:
     """The document as data (:func:`build_index`) and the text the batch writes
     (straight from the season players) say the same thing."""

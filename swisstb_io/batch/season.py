@@ -150,7 +150,7 @@ def write_index(out: Path, results: Sequence[FileResult], stopped_early: bool = 
     doc = _document(ordered, stopped_early)
     atomic_write(out / "index.json", index_json(doc, players))
     events = doc["events"]
-    write_player_pages(out, players, events)
+    write_player_pages(out, players)
     counts = doc["counts"]
     atomic_write(out / "index.html",
                  index_html(events, players, (counts["events"], counts["ok"],

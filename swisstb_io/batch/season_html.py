@@ -150,20 +150,6 @@ _GAMES_HEAD = _th(GAME_COLUMNS)
 """The header of a player's games table."""
 
 
-class _PageEvents:
-    """What the player pages need of the events besides their entrants' own rows (written
-    with each event, :mod:`.season_rows`): each event's place in date order; and the
-    charts' shared pieces."""
-
-    def __init__(self, events: Sequence[dict[str, Any]]) -> None:
-        order = sorted(range(len(events)), key=lambda n: (events[n]["date"] or "", n))
-        self.rank = [0] * len(events)
-        """Each event's place in date order (0 = the first)."""
-        for rank, n in enumerate(order):
-            self.rank[n] = rank
-        self.charts = SeasonCharts()
-
-
 def _event_rows(p: SeasonPlayer, event_rows: Sequence[str]) -> list[str]:
     """The player's events, one row each (in date order): place, points, games,
     performance and the rating used, the event linked to the player's line."""
@@ -187,9 +173,9 @@ def _chart(p: SeasonPlayer, charts: SeasonCharts, ratings: Sequence[int | None],
             "by date).</figcaption></figure>"]
 
 
-def _player_section(p: SeasonPlayer, rows: _PageEvents) -> list[str]:
+def _player_section(p: SeasonPlayer, charts: SeasonCharts) -> list[str]:
     """The player's section of a page: the facts, the season chart, the events and the
-    games (events in date order)."""
+    games (events in date order, as the player's entrants are)."""
     out = [f'<section aria-labelledby="{p.id}" class="player"><h2 id="{p.id}">{_e(p.name)}'
            "</h2>"]
     if p.other_names:
@@ -201,26 +187,19 @@ def _player_section(p: SeasonPlayer, rows: _PageEvents) -> list[str]:
     out.append('<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{_num(v)}</dd>"
                                               for k, v in facts if v not in ("", None))
                + "</dl>")
-    events, entrants = p.events, p.entrants
-    rank = rows.rank
-    by_date = sorted(range(len(events)), key=lambda i: rank[events[i]])  # stable
-    mine = [entrants[i] for i in by_date]
-    games = [e.games_html for e in mine]
-    event_rows = [e.event_html for e in mine]
-    ratings = [e.rating for e in mine]
-    perfs = [e.performance for e in mine]
-    out += _chart(p, rows.charts, ratings, perfs)
-    out += _event_rows(p, event_rows)
+    entrants = p.entrants
+    out += _chart(p, charts, [e.rating for e in entrants], [e.performance for e in entrants])
+    out += _event_rows(p, [e.event_html for e in entrants])
     table = ['<table class="sortable filterable games">'
              f"<caption>{_e(p.name)}: games, event by event (by date)</caption>",
              _GAMES_HEAD,
-             *games, "</table>"]
+             *[e.games_html for e in entrants], "</table>"]
     out += boxed(table, f"{p.name}: games")
     out.append("</section>")
     return out
 
 
-def players_html(players: Sequence[SeasonPlayer], rows: _PageEvents) -> str:
+def players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts) -> str:
     """One page of season players: for each, the facts, the season chart, the events and
     the games."""
     title = f"Season players: {players[0].name} to {players[-1].name}"
@@ -228,7 +207,7 @@ def players_html(players: Sequence[SeasonPlayer], rows: _PageEvents) -> str:
                              ("All players", f"../{INDEX}#players")]),
             f"<h1>{_e(title)}</h1>", "</header>", "<main>"]
     for p in players:
-        body += _player_section(p, rows)
+        body += _player_section(p, charts)
     body += ["</main>", footer()]
     return "\n".join(document(title, body))
 
@@ -252,12 +231,10 @@ def player_page(player: SeasonPlayer) -> str:
     return f"{page_of(int(player.id[1:]))}#{player.id}"
 
 
-def write_player_pages(out: Path, players: Sequence[SeasonPlayer],
-                       events: Sequence[dict[str, Any]]) -> None:
-    """The pages of the season players (in the order of ``players``, their ids; entries
-    refer to ``events``, the index's events, by position); pages no longer needed are
-    removed."""
-    rows = _PageEvents(events)
+def write_player_pages(out: Path, players: Sequence[SeasonPlayer]) -> None:
+    """The pages of the season players (in the order of ``players``, their ids); pages no
+    longer needed are removed."""
+    charts = SeasonCharts()
     folder = out / PLAYERS_DIR
     wanted = set()
     folder.mkdir(parents=True, exist_ok=True)
@@ -265,7 +242,7 @@ def write_player_pages(out: Path, players: Sequence[SeasonPlayer],
         chunk = players[start:start + PAGE_PLAYERS]
         name = page_of(int(chunk[0].id[1:]))
         wanted.add(name.rsplit("/", 1)[1])
-        atomic_write(out / name, players_html(chunk, rows).encode("utf-8"))
+        atomic_write(out / name, players_html(chunk, charts).encode("utf-8"))
     for old in folder.glob("*.html"):
         if old.name not in wanted:
             old.unlink(missing_ok=True)

@@ -62,7 +62,7 @@ class SeasonPlayer:
     events: list[int]
     """The event (its number in the index's events) of each of :attr:`entrants`."""
     entrants: list[SeasonEntry]
-    """The player's entry in each of its events, in the order of the index's events."""
+    """The player's entry in each of its events, in date order (:func:`season_players`)."""
     keys: list[str]
     """Every key the player's entrants were matched by, sorted."""
     games: int
@@ -73,8 +73,8 @@ class SeasonPlayer:
 
     @property
     def entries(self) -> list[tuple[int, SeasonEntry]]:
-        """``(event number, entry)`` in the order of the index's events (made on each
-        call: the player keeps no pair, ~10^5 fewer objects for the garbage collector)."""
+        """``(event number, entry)`` in date order (made on each call: the player keeps
+        no pair, ~10^5 fewer objects for the garbage collector)."""
         return list(zip(self.events, self.entrants, strict=True))
 
 
@@ -119,13 +119,16 @@ def _linked(groups: dict[str, list[int]], union: _Union) -> defaultdict[str, lis
 def season_players(results: Sequence[FileResult]) -> list[SeasonPlayer]:
     """Every player of the season's events, matched across events, sorted by surname
     (:mod:`.surnames`), with their ids (``p1``, ``p2``…).  ``results`` must be in the order
-    of the index's ``events`` (entries refer to events by position)."""
+    of the index's ``events`` (entries refer to events by position).  Each player's events
+    are in date order (events without a date first; on the same date, in the index's
+    order), for ``index.json`` and the player's page alike."""
     union = _Union()  # only keys that an entrant links to another are in it
     events: list[int] = []  # by slot: each entrant's event, and the entrant
     entrants: list[SeasonEntry] = []
     groups: defaultdict[str, list[int]] = defaultdict(list)  # slots by first key
-    for ev, res in enumerate(results):
-        season = res.season or ()
+    dates = [(res.summary or {}).get("date") or "" for res in results]
+    for ev in sorted(range(len(results)), key=lambda n: (dates[n], n)):
+        season = results[ev].season or ()
         for slot, entry in enumerate(season, len(entrants)):
             keys = entry.keys
             if len(keys) > 1:
