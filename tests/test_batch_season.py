@@ -11,9 +11,9 @@ from pathlib import Path
 
 from swisstb_io import api
 from swisstb_io.batch import Batch, BatchOptions, read_index
+from swisstb_io.batch.matching import entrant_keys
 from swisstb_io.batch.season_parts import (
     SeasonEntry,
-    entrant_keys,
     entries_from_json,
     entries_to_json,
     season_entries,

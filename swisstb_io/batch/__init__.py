@@ -15,11 +15,11 @@ the season view across events).
 from __future__ import annotations
 
 from .discovery import discover
+from .matching import normalise_name
 from .options import BatchOptions
 from .results import FileResult
 from .runner import MANIFEST, Batch, default_jobs, process_event
 from .season import build_index, read_index
-from .season_parts import normalise_name
 from .season_players import performance
 
 __all__ = [

@@ -24,15 +24,15 @@ from typing import Any
 from ..api import atomic_write
 from .results import FileResult
 from .season_html import index_html, write_player_pages
-from .season_parts import SeasonEntry, entries_from_json, links_of, normalise_name
-from .season_players import SeasonPlayer, performance, season_players
+from .season_parts import SeasonEntry, entries_from_json, links_of
+from .season_players import SeasonPlayer, season_players
 from .season_rows import ROUND_COLUMNS, numbered_rounds
 from .summary import readable
 
 SEASON_SCHEMA = "swisstb-season/1"
 
 __all__ = ["ROUND_COLUMNS", "SEASON_SCHEMA", "SeasonPlayer", "build_index", "index_json",
-           "normalise_name", "performance", "read_index", "season_players", "write_index"]
+           "read_index", "season_players", "write_index"]
 
 
 def _event_entry(res: FileResult) -> dict[str, Any]:
@@ -95,7 +95,7 @@ def _player_json(p: SeasonPlayer) -> str:
     exact: Decimal); its ``rounds`` are its entries' rows (:mod:`.season_rows`)."""
     head = _COMPACT({"name": p.name, "other_names": p.other_names,
                      "matched_by": p.matched_by, "fide_id": p.fide_id, "uscf_id": p.uscf_id})
-    pairs = list(zip(p.events, p.entrants, strict=True))
+    pairs = p.entries
     events = ",".join([_entry_event(ev, e) for ev, e in pairs])
     rounds = ",".join([numbered_rounds(e.rounds_json, ev) for ev, e in pairs if e.rounds_json])
     return (f'{head[:-1]},"events":[{events}],'

@@ -22,12 +22,12 @@ from ..reports._numbers import decimal
 from ..tiebreaks import StandingsResult
 from ..tiebreaks.context import US_LETTER
 from ..tiebreaks.rating_tables import DP_TABLE
-from .matching import entrant_keys, normalise_name
+from .matching import entrant_keys
 from .season_rows import EventRows, Game, SiteEvent
 from .summary import rating_of
 
-__all__ = ["SeasonEntry", "entrant_keys", "entries_from_json", "entries_to_json",
-           "normalise_name", "performance_rating", "season_entries", "site_event"]
+__all__ = ["SeasonEntry", "entries_from_json", "entries_to_json", "performance_rating",
+           "season_entries", "site_event"]
 
 _HALVES = {Outcome.WIN: 2, Outcome.INCONSISTENT_WIN: 2, Outcome.DRAW: 1,
            Outcome.INCONSISTENT_DRAW: 1}

@@ -63,11 +63,6 @@ def numbered_rounds(rows: str, event: int) -> str:
     return start + rows.replace(ROW_BREAK, "," + start)
 
 
-def event_title(name: str, file: str) -> str:
-    """How the season site names an event: its name, else its file (escaped)."""
-    return html_text(name or file)
-
-
 @dataclass(frozen=True)
 class SiteEvent:
     """What the season site shows of an event around its entrants' rows."""
@@ -98,7 +93,7 @@ class EventRows:
         when = f", {html_text(event.date)}" if event.date else ""
         self._heading = (f'<tbody><tr class="ev"><th colspan="5" scope="rowgroup">{label} '
                          f"{html_text(event.name)}{when}: place ")
-        title = event_title(event.name, event.file)
+        title = html_text(event.name or event.file)  # its name, else its file
         first = f"<tr><td>{html_text(event.date)}</td><td>"
         self._event_cells = ((f'{first}<a href="{link}#x', f'">{title}</a></td>') if link
                              else (f"{first}{title}</td>", ""))
