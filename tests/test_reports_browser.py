@@ -83,6 +83,17 @@ def driver(tmp_path: Path) -> Iterator[webdriver.Chrome]:
         drv.quit()
 
 
+def painted(driver: webdriver.Chrome) -> None:
+    """Wait until the loaded page's fonts are ready and two frames have been drawn: printing
+    straight after the load event once gave a one-page PDF of a six-page report (a race in
+    Chromium, seen in 3 runs of ~60)."""
+    driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        " document.fonts.ready.then(function () {"
+        " requestAnimationFrame(function () { requestAnimationFrame(function () {"
+        " done(true); }); }); });")
+
+
 def console_errors(driver: webdriver.Chrome) -> list[object]:
     return [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
 
@@ -217,6 +228,7 @@ def test_printed_pages_repeat_the_header_row(driver: webdriver.Chrome, tmp_path:
     result = standings(t, "uscf", CalcOptions(explain=True))
     page.write_bytes(render(result, "html", ReportOptions()))
     driver.get(page.as_uri())
+    painted(driver)
     pdf = driver.execute_cdp_cmd("Page.printToPDF", {"paperWidth": paper[0],
                                                      "paperHeight": paper[1]})
     path = tmp_path / "big.pdf"
