@@ -84,21 +84,6 @@ class _Numbers(dict[tuple[int, int], str]):
         return value
 
 
-_NUMBERS: dict[int, _Numbers] = {}
-"""The :class:`_Numbers` of each number of digits, shared by the pages a process writes
-(the same values recur from event to event: 300 season events, HTML 30.4 -> 29.7 M
-instructions an event with this and :data:`_PLAIN`)."""
-_PLAIN = _Digits()
-"""The rounds, and the opponents of a page of one event, shared likewise."""
-
-
-def _numbers(digits: int) -> _Numbers:
-    table = _NUMBERS.get(digits)
-    if table is None:
-        table = _NUMBERS[digits] = _Numbers(digits)
-    return table
-
-
 _Shared = tuple[Sequence[ExplainRow], list[str], int]
 """A cell's rows, their texts and the digits its values are printed with, for the next
 cell of the same player (:func:`_cell`)."""
@@ -148,13 +133,14 @@ def why_data(reports: Sequence[tuple[str, Report]]) -> str:
     safe inside ``<script>``: ASCII, no ``<``."""
     texts = _Texts()
     texts[""] = "0"
-    rounds = _PLAIN
+    rounds = plain = _Digits()
+    by_digits: dict[int, _Numbers] = {}
     labels: list[str] = []
     names: dict[str, str] = {}
     players = []
     for prefix, report in reports:
-        numbers = [_numbers(c.digits) for c in report.columns]
-        opponents = _Digits(prefix) if prefix else _PLAIN
+        numbers = [by_digits.setdefault(c.digits, _Numbers(c.digits)) for c in report.columns]
+        opponents = _Digits(prefix) if prefix else plain
         before = ["null"] * len(labels)
         for r in report.rows:
             cells = list(before)

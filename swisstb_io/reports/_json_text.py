@@ -30,17 +30,8 @@ _SCALARS: dict[type, Callable[[Any], str]] = {
 
 
 def _key(key: object) -> str:
-    """``"key": `` (a document repeats a few keys thousands of times: each is escaped once)."""
-    name = str(key)
-    text = _KEYS.get(name)
-    if text is None:
-        text = encode_basestring(name) + ": "
-        if len(_KEYS) < 10_000:
-            _KEYS[name] = text
-    return text
-
-
-_KEYS: dict[str, str] = {}
+    """``"key": ``."""
+    return encode_basestring(str(key)) + ": "
 
 
 def dumps(value: Any, indent: int = 2) -> str:
@@ -64,12 +55,11 @@ def _write(value: Any, out: list[str], indent: int, level: int) -> None:
             return
         pad = ",\n" + " " * (indent * (level + 1))
         sep = pad[1:]
-        keys = _KEYS
         append("{")
         for k, v in value.items():
             append(sep)
             sep = pad
-            append(keys.get(k) or _key(k))
+            append(_key(k))
             write = scalars.get(type(v))
             if write is None:
                 _write(v, out, indent, level + 1)

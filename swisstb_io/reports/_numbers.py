@@ -10,26 +10,13 @@ from fractions import Fraction
 
 def decimal(value: Fraction, digits: int = 2) -> Decimal:
     """``value`` as a Decimal: exact for multiples of 1/4, else rounded half-up to ``digits``."""
-    num, den = value.as_integer_ratio()
-    key = (num, den, digits)
-    hit = _DECIMALS.get(key)
-    if hit is not None:
-        return hit
+    num, den = value.numerator, value.denominator
     if den == 1:
-        out = Decimal(num)
-    elif 4 % den == 0:
-        out = Decimal(num) / Decimal(den)
-    else:
-        quantum = Decimal(1).scaleb(-digits)
-        out = (Decimal(num) / Decimal(den)).quantize(quantum, rounding=ROUND_HALF_UP)
-    if len(_DECIMALS) < 100_000:
-        _DECIMALS[key] = out
-    return out
-
-
-_DECIMALS: dict[tuple[int, int, int], Decimal] = {}
-""":func:`decimal` by ``(numerator, denominator, digits)``: values recur from player to
-player and event to event (a Fraction itself hashes in Python code, its two ints in C)."""
+        return Decimal(num)
+    if 4 % den == 0:
+        return Decimal(num) / Decimal(den)
+    quantum = Decimal(1).scaleb(-digits)
+    return (Decimal(num) / Decimal(den)).quantize(quantum, rounding=ROUND_HALF_UP)
 
 
 def places_needed(values: Iterable[Fraction | None]) -> int:

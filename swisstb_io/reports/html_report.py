@@ -41,34 +41,13 @@ def _e(text: object) -> str:
     return html_text(str(text))
 
 
-class _Escaped(dict[str, str]):
-    """``escaped[text]``: :func:`~._escape.html_text` once per distinct text (names, values
-    and crosstable cells repeat across the tables of a report and from report to report:
-    one table for the process, :data:`_ESCAPED`, of at most ``most`` texts)."""
-
-    def __init__(self, most: int) -> None:
-        super().__init__()
-        self.most = most
-
-    def __missing__(self, key: str) -> str:
-        value = html_text(key)
-        if len(self) < self.most:
-            self[key] = value
-        return value
-
-
-_ESCAPED = _Escaped(50_000)
-"""Shared by the pages a process writes (season events: HTML 32.2 -> 30.4 M instructions
-an event, the cells and names no longer escaped again for each page)."""
-
-
 def _number(value: Fraction, digits: int) -> str:
     """A value as a number in the page (a Decimal prints as digits, '.', '-': nothing to
     escape)."""
     return str(decimal(value, digits))
 
 
-def _column(cells: list[Cell], esc: _Escaped) -> list[str]:
+def _column(cells: list[Cell]) -> list[str]:
     """The ``<td>`` of each of ``cells`` (one tie-break column, top to bottom).  A value
     that is not a multiple of 1/4 is printed rounded: it sorts by its exact value."""
     out = []
@@ -79,7 +58,7 @@ def _column(cells: list[Cell], esc: _Escaped) -> list[str]:
                        else '<td class="num" data-sort="">-</td>')
             continue
         sort = "" if 4 % value.denominator == 0 else f' data-sort="{_number(value, 6)}"'
-        text = esc[cell.text]
+        text = _e(cell.text)
         if cell.explanation is not None:
             out.append(f'<td class="num"{sort}><button class="why-open">{text}</button></td>')
         else:
@@ -130,15 +109,14 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: st
         for k, c in enumerate(report.columns, ids.first_column))
     if prizes is not None:
         th += '<th scope="col" data-type="text"><button type="button">Prize</button></th>'
-    esc = _ESCAPED
     out = [f'<table class="standings sortable filterable" id="{ids.prefix}{table_id}">'
            f'<caption class="sr">{caption}</caption>', f"<thead><tr>{th}</tr></thead><tbody>"]
     starred = report.actual_play_rule
-    by_column = [_column([r.cells[k] for r in rows], esc) for k in range(len(report.columns))]
+    by_column = [_column([r.cells[k] for r in rows]) for k in range(len(report.columns))]
     for r, tds in zip(rows, zip(*by_column, strict=True) if by_column else repeat(()),
                       strict=False):
         mark = "*" if starred and not r.scored_in_play else ""
-        name = esc[r.name]
+        name = _e(r.name)
         href = links.get(r.start_no)
         if href is not None:
             name = f'<a href="{_e(href)}">{name}</a>'
@@ -146,11 +124,11 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: st
                   else f'<td class="num">{r.rating}</td>')
         out.append(
             f'<tr data-no="{ids.prefix}{r.start_no}"><td class="num place" data-sort="{r.place}">'
-            f'{esc[r.place_text]}</td><th scope="row" class="name">{name}{mark}</th>'
+            f'{_e(r.place_text)}</td><th scope="row" class="name">{name}{mark}</th>'
             f'<td class="num">{r.start_no}</td>'
-            + "".join(f"<td>{esc[r.fields.get(key, '')]}</td>" for key, _ in extra)
-            + f'{rating}<td class="num">{esc[r.points_text]}</td>' + "".join(tds)
-            + ("" if prizes is None else f"<td>{esc[prizes.cells.get(r.start_no, '')]}</td>")
+            + "".join(f"<td>{_e(r.fields.get(key, ''))}</td>" for key, _ in extra)
+            + f'{rating}<td class="num">{_e(r.points_text)}</td>' + "".join(tds)
+            + ("" if prizes is None else f"<td>{_e(prizes.cells.get(r.start_no, ''))}</td>")
             + "</tr>")
     out.append("</tbody></table>")
     return boxed(out, caption)
@@ -169,19 +147,18 @@ def _crosstable(report: Report, ids: _Ids) -> list[str]:
            f'<table class="crosstable sortable filterable" id="{p}crosstable">'
            f"<caption>Crosstable in {name} notation</caption>",
            f"<thead><tr>{heads}</tr></thead><tbody>"]
-    esc = _ESCAPED
     for r, line in zip(report.rows, report.crosstable_rows(), strict=True):
         cells = []
         for cell, opponent in zip(line.cells, line.opponents, strict=True):
-            text = esc[cell]
+            text = _e(cell)
             if opponent is not None:
                 cells.append(f'<td><a href="#{p}x{opponent}">{text}</a></td>')
             else:
                 cells.append(f"<td>{text}</td>")
-        cells += (f'<td title="entered ahead, counted nowhere">{esc[c]}</td>' if c
+        cells += (f'<td title="entered ahead, counted nowhere">{_e(c)}</td>' if c
                   else "<td></td>" for c in line.ahead)
         out.append(f'<tr id="{p}x{r.start_no}"><td class="num">{r.start_no}</td>'
-                   f'<th scope="row">{esc[r.name]}</th><td class="num">{esc[r.points_text]}</td>'
+                   f'<th scope="row">{_e(r.name)}</th><td class="num">{_e(r.points_text)}</td>'
                    + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
     return [out[0], *boxed(out[1:], f"Crosstable in {name} notation")]
