@@ -3,7 +3,7 @@ pages (``players/<n>.html``, fifty players each), from the season players of
 :mod:`.season_players`.
 
 Every page has the look, search box and sortable tables of the event pages (one
-stylesheet and script, :mod:`swisstb_io.reports._html_page`), and links both ways
+stylesheet and script, :mod:`swisstb_io.reports.html_kit`), and links both ways
 (:mod:`.site_links`): event pages -> index -> player pages -> event pages.  Players are
 listed by surname (:mod:`.surnames`).  Each player's section shows every event (place,
 points, games, performance, the rating used), a small chart of the season and the games.
@@ -20,9 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from ..api import atomic_write
-from ..reports._escape import html_text
-from ..reports._html_page import boxed, document, footer, nav
-from ..reports._svg import SeasonCharts, season_legend
+from ..reports.charts import SeasonCharts, season_legend
+from ..reports.html_kit import boxed, document, footer, html_text, nav
 from .season_players import SeasonPlayer
 from .season_rows import EVENT_COLUMNS, GAME_COLUMNS
 from .site_links import INDEX, file_href, key_anchor

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..reports._escape import html_text
+from ..reports.html_kit import html_text
 from .site_links import file_href
 
 ROUND_COLUMNS = ("event", "round", "result", "colour", "opponent", "opponent_rating")

@@ -4,7 +4,7 @@ itself, rendered (``report --prizes``, the batch's event pages)."""
 from __future__ import annotations
 
 from ..reports import PrizeColumn
-from ..reports._html_page import file_name
+from ..reports.html_kit import file_name
 from .money import money
 from .render_json import to_json
 from .render_tables import document, html_tables, to_text

@@ -2,7 +2,7 @@
 
 A 2,000-player event has ~90,000 explanation rows: as markup they made a 17 MB page that
 took seconds to open; as this data (read only when a value is first opened, the popover
-built by the page's script, :mod:`._html_assets`) the page is a fifth of that size.
+built by the page's script, :mod:`.html_kit`) the page is a fifth of that size.
 Nothing is left out: every rule, round, value, note and dropped value is there.
 
 The object (in ``<script type="application/json" id="why-data">``)::

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ._escape import html_text
-from ._html_page import boxed
 from ._model import Cell, Row
 from ._team_model import MatchCard, TeamTable
+from .html_kit import boxed, html_text
 
 
 def _e(text: object) -> str:

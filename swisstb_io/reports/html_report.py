@@ -1,7 +1,7 @@
 """One self-contained HTML page: header, standings with explanations, groups, crosstable,
 chart.
 
-No external assets (the stylesheet and script of :mod:`._html_assets`, inline SVG), so it
+No external assets (the stylesheet and script of :mod:`.html_kit`, inline SVG), so it
 works offline.  Real table markup: ``<caption>``, ``<th scope>``; sort buttons in the column
 headers set ``aria-sort``; a search box filters each table.  Every tie-break value, in the
 standings and in the group tables, opens a popover with its explanation (the rule cited,
@@ -21,15 +21,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat
 
-from ._escape import html_text
-from ._html_page import boxed, document, file_name, footer, nav
 from ._html_why import why_data
 from ._model import Cell, Report, Row
 from ._numbers import decimal
 from ._options import PrizeColumn, ReportOptions
-from ._svg import chart, legend
 from ._team_html import team_header, team_rosters, team_sections
 from ._team_model import TeamTable
+from .charts import chart, legend
+from .html_kit import boxed, document, file_name, footer, html_text, nav
 
 CHART_PLAYERS = 10
 

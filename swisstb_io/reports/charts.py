@@ -11,8 +11,8 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ._escape import html_text
 from ._model import CrossRow, Row
+from .html_kit import html_text
 
 PALETTE = ("#0b5cad", "#c2410c", "#15803d", "#7e22ce", "#b91c1c",
            "#0e7490", "#a16207", "#be185d", "#4d7c0f", "#334155")

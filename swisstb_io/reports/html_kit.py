@@ -1,16 +1,60 @@
-"""The frame of every swisstb_io HTML page (event pages, the season index, player pages):
-one look (the stylesheet of :mod:`._html_assets`), a viewport for phones, the site links,
-a footer, the script.  Pages are built as lists of lines and joined once (a page can be
-megabytes, and each join copies it).
+"""The HTML kit of every swisstb_io page (event pages, the season index, player pages,
+prize lists): one look, escaping, the page's frame, boxes for wide tables, site links and a
+footer.  :mod:`swisstb_io.batch` and :mod:`swisstb_io.prizes` build their pages with it.
+
+The stylesheet and the script are files of the package (``assets/page.css``,
+``assets/page.js``), inline in each page, no external asset, so a page works offline.
+Pages are built as lists of lines and joined once.
+
+The script (vanilla, no framework) does five things, all by event delegation so a page of
+thousands of rows attaches a handful of listeners:
+
+* sorting: every table of the page's ``<main>`` sorts by a click on a column header (the
+  script makes each header a button where the markup has none, and a header row of a
+  table without ``<thead>``, such as a prize list's, its ``<thead>``); the first click on
+  a column marked ``data-first="desc"`` (points, ratings, tie-breaks) puts the best first,
+  on any other (place, names) the lowest first; a second click reverses.  A column
+  compares as numbers when marked ``data-type="num"``, as text when ``"text"``, and when
+  unmarked as numbers if every value in it is one.  A tbody whose first row heads it
+  (``scope="rowgroup"``: the games of one event) sorts on its own, its heading on top;
+* searching: one search box at the top of the page's ``<main>`` hides the rows of every
+  table there that do not contain the typed text (case and accents ignored); a
+  tbody's heading row shows while any of its rows does, and a match in it shows them all;
+* explanations: a ``button.why-open`` in a tie-break cell opens a popover with how the
+  value was computed, built from the page's compact ``#why-data`` (see
+  :mod:`._html_why`); Escape or a click elsewhere closes it;
+* phones: the width of a standings table's first column is set as ``--place-w`` so the
+  place and name columns stay visible while the table scrolls sideways in its box;
+* season sites: a link to a player's key in the season index (``index.html#k-...``, from
+  an event page, :mod:`swisstb_io.batch.site_links`) goes on to the player's page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
+from importlib.resources import files
 
 from .. import __version__
-from ._escape import html_text
-from ._html_assets import CSS, JS
+
+_ASSETS = files(__package__).joinpath("assets")
+CSS = _ASSETS.joinpath("page.css").read_text("utf-8")
+"""The stylesheet of every page."""
+JS = _ASSETS.joinpath("page.js").read_text("utf-8")
+"""The script of every page."""
+
+ENTITIES = str.maketrans({"§": "&sect;", "…": "&hellip;", "½": "&frac12;", "–": "&ndash;"})
+"""The typographic characters of swisstb_io's own texts (rule citations, notes, the chart's
+shortened labels) as character references."""
+
+
+def html_text(text: str) -> str:
+    """``text`` escaped for element content or a quoted attribute value.
+
+    The characters of :data:`ENTITIES` become references, so a page whose input is ASCII
+    is ASCII; other characters (names with accents, any script) stay as they are.
+    """
+    return escape(text, quote=True).translate(ENTITIES)
 
 
 def file_name(path: str) -> str:
@@ -60,11 +104,11 @@ def document(title: str, body: Sequence[str], data: str = "", source: str = "") 
     the script; ``source``: the input file the explanations come from."""
     head = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{html_text(title)}</title>\n<style>{CSS}</style>\n{NO_SCRIPT_STYLE}\n"
+            f"<title>{html_text(title)}</title>\n<style>\n{CSS}</style>\n{NO_SCRIPT_STYLE}\n"
             "</head>\n<body>")
     tail = [f'<script type="application/json" id="why-data">{data}</script>'] if data else []
     return [head, no_script_note(source, bool(data)), *body, *tail,
-            f"<script>{JS}</script>\n</body>\n</html>\n"]
+            f"<script>\n{JS}</script>\n</body>\n</html>\n"]
 
 
 def boxed(lines: list[str], label: str) -> list[str]:
