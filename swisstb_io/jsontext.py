@@ -1,8 +1,15 @@
-"""Where a value is in JSON text, by its path (``a.b[2].c``), for located messages.
+"""JSON text: reading it with located errors, and the one writer of every JSON output.
 
-The parsed document has no positions; these functions walk the text itself, skipping
-whole values with the standard decoder, so finding one value costs a pass over the text
-before it, and :func:`item_offsets` finds every item of a list in one pass.
+:func:`load` parses a tournament file's JSON and turns every problem into a
+:class:`~swisstb_io.errors.FormatError` at its ``line:col``; :func:`offset` and
+:func:`item_offsets` find where a value is in the text by its path (``a.b[2].c``): the
+parsed document has no positions, so they walk the text itself, skipping whole values
+with the standard decoder.
+
+:func:`dumps` writes plain data (dicts, lists, str, int, bool, None and
+:class:`~decimal.Decimal`) as JSON text: a Decimal as a plain JSON number with its exact
+digits (``3.5``, ``2.33``; never a float), in the layout of the reports, or compact.
+Every report, prize list, season index and summary is written with it.
 """
 
 from __future__ import annotations
@@ -10,6 +17,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
+from decimal import Decimal
+from json.encoder import encode_basestring, encode_basestring_ascii
 from typing import Any
 
 from . import textio
@@ -223,4 +232,94 @@ def load(text: str, path: str, parse_float: Any = float) -> Any:
         raise FormatError(f"not valid JSON: {exc} is not a JSON number", where) from None
 
 
-__all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "item_offsets", "load", "offset"]
+def dumps(value: Any, *, indent: int | None = 2, ascii: bool = False) -> str:
+    """``value`` as JSON text, without a final newline; anything but dicts, lists, tuples,
+    str, int, bool, None and Decimal raises :class:`TypeError` (a float too: report
+    numbers are exact).
+
+    ``indent``: the layout of the reports, objects and lists one item a line, indented,
+    except lists of scalars, which stay on one line (``"mp": [2, 0]``); ``None``: compact,
+    no space anywhere.  Strings are escaped as :mod:`json` escapes them, as UTF-8 text
+    (``ascii``: every other character as ``\\uXXXX``).
+    """
+    out: list[str] = []
+    _Writer(indent, encode_basestring_ascii if ascii else encode_basestring).write(value, out, 0)
+    return "".join(out)
+
+
+class _Writer:
+    """:func:`dumps` with its layout: each value is appended to a list of texts, joined
+    once at the end."""
+
+    def __init__(self, indent: int | None, string: Callable[[str], str]) -> None:
+        self.indent = indent
+        self.string = string
+        self.colon = ": " if indent is not None else ":"
+
+    def scalar(self, value: Any) -> str | None:
+        """The text of a scalar; ``None`` for a dict, list or tuple."""
+        kind = type(value)
+        if kind is str:
+            return self.string(value)
+        if kind is int or kind is Decimal:
+            return str(value)
+        if kind is bool:
+            return "true" if value else "false"
+        if value is None:
+            return "null"
+        if kind is dict or kind is list or kind is tuple:
+            return None
+        raise TypeError(f"cannot write {kind.__name__} as JSON")
+
+    def separators(self, level: int) -> tuple[str, str, str]:
+        """Before the first item, between two items and before the closing bracket of a
+        container at nesting ``level``."""
+        if self.indent is None:
+            return "", ",", ""
+        inner = "\n" + " " * (self.indent * (level + 1))
+        return inner, "," + inner, "\n" + " " * (self.indent * level)
+
+    def write(self, value: Any, out: list[str], level: int) -> None:
+        text = self.scalar(value)
+        if text is not None:
+            out.append(text)
+        elif type(value) is dict:
+            self.write_dict(value, out, level)
+        else:
+            self.write_list(value, out, level)
+
+    def write_dict(self, value: dict[Any, Any], out: list[str], level: int) -> None:
+        if not value:
+            out.append("{}")
+            return
+        first, between, last = self.separators(level)
+        out.append("{" + first)
+        for n, (key, item) in enumerate(value.items()):
+            if n:
+                out.append(between)
+            out.append(self.string(str(key)) + self.colon)
+            self.write(item, out, level + 1)
+        out.append(last + "}")
+
+    def write_list(self, value: list[Any] | tuple[Any, ...], out: list[str], level: int) -> None:
+        if not value:
+            out.append("[]")
+            return
+        texts = [self.scalar(item) for item in value]
+        if None not in texts:  # scalars only: on one line
+            comma = ", " if self.indent is not None else ","
+            out.append("[" + comma.join(texts) + "]")  # type: ignore[arg-type]
+            return
+        first, between, last = self.separators(level)
+        out.append("[" + first)
+        for n, (item, text) in enumerate(zip(value, texts, strict=True)):
+            if n:
+                out.append(between)
+            if text is None:
+                self.write(item, out, level + 1)
+            else:
+                out.append(text)
+        out.append(last + "]")
+
+
+__all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "dumps", "item_offsets", "load", "offset"]

@@ -6,10 +6,10 @@ a fraction when they do not terminate (``"650/3"``).  Points are strings too (``
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
+from ..jsontext import dumps as json_text
 from .money import decimals, plain
 from .prize_file import SCHEMA
 from .result import PrizeResult
@@ -90,4 +90,5 @@ def to_json(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ()) 
 
 
 def dumps(doc: dict[str, Any]) -> str:
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    """The document as a file's text (the layout of every JSON output)."""
+    return json_text(doc) + "\n"

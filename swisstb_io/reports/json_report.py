@@ -15,8 +15,8 @@ from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
-from ..tiebreaks.core import JSON
-from ._json_text import dumps
+from ..jsontext import dumps
+from ..tiebreaks.values import JSON
 from ._model import Report
 from ._numbers import decimal
 from ._options import ReportOptions
@@ -33,7 +33,7 @@ def _number(digits: int) -> Callable[[Fraction | None], Decimal | None]:
 
 def document(report: Report, explain: bool = False) -> dict[str, JSON]:
     """The ``swisstb-report/2`` document of ``report`` (Decimal numbers: write it with
-    :func:`~._json_text.dumps`); ``explain`` adds every value's explanation."""
+    :func:`~swisstb_io.jsontext.dumps`); ``explain`` adds every value's explanation."""
     keys = [c.key for c in report.columns]
     numbers = [_number(c.digits) for c in report.columns]
     standings: list[JSON] = []
@@ -84,4 +84,4 @@ def render(report: Report, options: ReportOptions) -> bytes:
         add_team_parts(doc, report.teams, options.explain)
     if options.prizes is not None and options.prizes.json is not None:
         doc["prizes"] = dict(options.prizes.json)
-    return dumps(doc).encode("utf-8")
+    return (dumps(doc) + "\n").encode("utf-8")
