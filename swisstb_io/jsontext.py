@@ -242,84 +242,67 @@ def dumps(value: Any, *, indent: int | None = 2, ascii: bool = False) -> str:
     no space anywhere.  Strings are escaped as :mod:`json` escapes them, as UTF-8 text
     (``ascii``: every other character as ``\\uXXXX``).
     """
+    scalars = _ASCII_SCALARS if ascii else _SCALARS
     out: list[str] = []
-    _Writer(indent, encode_basestring_ascii if ascii else encode_basestring).write(value, out, 0)
+    _write(value, out, scalars, indent, 0)
     return "".join(out)
 
 
-class _Writer:
-    """:func:`dumps` with its layout: each value is appended to a list of texts, joined
-    once at the end."""
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
 
-    def __init__(self, indent: int | None, string: Callable[[str], str]) -> None:
-        self.indent = indent
-        self.string = string
-        self.colon = ": " if indent is not None else ":"
 
-    def scalar(self, value: Any) -> str | None:
-        """The text of a scalar; ``None`` for a dict, list or tuple."""
-        kind = type(value)
-        if kind is str:
-            return self.string(value)
-        if kind is int or kind is Decimal:
-            return str(value)
-        if kind is bool:
-            return "true" if value else "false"
-        if value is None:
-            return "null"
-        if kind is dict or kind is list or kind is tuple:
-            return None
-        raise TypeError(f"cannot write {kind.__name__} as JSON")
+def _null(value: None) -> str:
+    return "null"
 
-    def separators(self, level: int) -> tuple[str, str, str]:
-        """Before the first item, between two items and before the closing bracket of a
-        container at nesting ``level``."""
-        if self.indent is None:
-            return "", ",", ""
-        inner = "\n" + " " * (self.indent * (level + 1))
-        return inner, "," + inner, "\n" + " " * (self.indent * level)
 
-    def write(self, value: Any, out: list[str], level: int) -> None:
-        text = self.scalar(value)
-        if text is not None:
-            out.append(text)
-        elif type(value) is dict:
-            self.write_dict(value, out, level)
-        else:
-            self.write_list(value, out, level)
+_SCALARS: dict[type, Callable[[Any], str]] = {
+    str: encode_basestring, int: int.__repr__, Decimal: Decimal.__str__, bool: _bool,
+    type(None): _null,
+}
+"""How :func:`dumps` writes each scalar type (by exact type: a float is refused)."""
+_ASCII_SCALARS = {**_SCALARS, str: encode_basestring_ascii}
 
-    def write_dict(self, value: dict[Any, Any], out: list[str], level: int) -> None:
-        if not value:
-            out.append("{}")
-            return
-        first, between, last = self.separators(level)
+
+def _write(value: Any, out: list[str], scalars: dict[type, Callable[[Any], str]],
+           indent: int | None, level: int) -> None:
+    """Append the text of ``value`` at nesting ``level`` to ``out`` (joined at the end)."""
+    kind = type(value)
+    if kind is not dict and kind is not list and kind is not tuple:
+        write = scalars.get(kind)
+        if write is None:
+            raise TypeError(f"cannot write {kind.__name__} as JSON")
+        out.append(write(value))
+        return
+    if not value:
+        out.append("{}" if kind is dict else "[]")
+        return
+    if indent is None:
+        first, between, last, colon, comma = "", ",", "", ":", ","
+    else:
+        first = "\n" + " " * (indent * (level + 1))
+        between, last, colon, comma = "," + first, "\n" + " " * (indent * level), ": ", ", "
+    if kind is dict:
+        string = scalars[str]
         out.append("{" + first)
         for n, (key, item) in enumerate(value.items()):
             if n:
                 out.append(between)
-            out.append(self.string(str(key)) + self.colon)
-            self.write(item, out, level + 1)
+            out.append(string(str(key)) + colon)
+            _write(item, out, scalars, indent, level + 1)
         out.append(last + "}")
-
-    def write_list(self, value: list[Any] | tuple[Any, ...], out: list[str], level: int) -> None:
-        if not value:
-            out.append("[]")
-            return
-        texts = [self.scalar(item) for item in value]
-        if None not in texts:  # scalars only: on one line
-            comma = ", " if self.indent is not None else ","
-            out.append("[" + comma.join(texts) + "]")  # type: ignore[arg-type]
-            return
-        first, between, last = self.separators(level)
+        return
+    try:  # a list of scalars is written on one line
+        texts = [scalars[type(item)](item) for item in value]
+    except KeyError:  # it holds a list or an object (or a type that is refused)
         out.append("[" + first)
-        for n, (item, text) in enumerate(zip(value, texts, strict=True)):
+        for n, item in enumerate(value):
             if n:
                 out.append(between)
-            if text is None:
-                self.write(item, out, level + 1)
-            else:
-                out.append(text)
+            _write(item, out, scalars, indent, level + 1)
         out.append(last + "]")
+    else:
+        out.append("[" + comma.join(texts) + "]")
 
 
 __all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "dumps", "item_offsets", "load", "offset"]

@@ -1,9 +1,8 @@
 """Every tie-break explanation of an HTML page as one compact JSON object.
 
-A 2,000-player event has ~90,000 explanation rows: as markup they made a 17 MB page that
-took seconds to open; as this data (read only when a value is first opened, the popover
-built by the page's script, :mod:`.html_kit`) the page is a fifth of that size.
-Nothing is left out: every rule, round, value, note and dropped value is there.
+The explanations are data, not markup: the page's script (:mod:`.html_kit`) builds a
+value's popover when it is first opened, so a big event's page stays light.  Nothing is
+left out: every rule, round, value, note and dropped value is there.
 
 The object (in ``<script type="application/json" id="why-data">``)::
 
@@ -29,130 +28,58 @@ script finds a value's label and explanation by the column's ``data-col``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from fractions import Fraction
+from typing import Any
 
-from ..tiebreaks import ExplainRow, Explanation
+from ..jsontext import dumps
+from ..tiebreaks import Explanation
 from ._model import Report
 from ._numbers import decimal
 
-_dumps = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
-"""Compact ASCII JSON of the texts (names and notes come from the input file)."""
 
+def _cell(e: Explanation, digits: int, texts: dict[str, int], prefix: str) -> list[Any]:
+    """One explanation as the data's cell (module docstring); ``digits``: the column's,
+    ``texts``: the string table (new texts are added), ``prefix``: that of the opponents'
+    keys (``""``: their start numbers)."""
+    rows: list[list[Any]] = []
+    def text(t: str) -> int:
+        return texts.setdefault(t, len(texts))
 
-class _Texts(dict[str, str]):
-    """``texts[text]``: the index of ``text`` in the string table (added when new), as the
-    digits the rows print (an index written once per text, not once per row)."""
-
-    def __missing__(self, key: str) -> str:
-        value = self[key] = str(len(self))
-        return value
-
-
-class _Digits(dict[int | None, str]):
-    """``digits[number]``: a round or an opponent as the rows print it: ``null`` for
-    ``None``, else its digits (quoted after ``prefix``, the keys of a page of several
-    sections); at most ``most`` kept."""
-
-    def __init__(self, prefix: str = "", most: int = 10_000) -> None:
-        super().__init__({None: "null"})
-        self.prefix = prefix
-        self.most = most
-
-    def __missing__(self, key: int | None) -> str:
-        value = f'"{self.prefix}{key}"' if self.prefix else str(key)
-        if len(self) < self.most:
-            self[key] = value
-        return value
-
-
-class _Numbers(dict[tuple[int, int], str]):
-    """``numbers[numerator, denominator]``: a value as the page prints it with ``digits``,
-    as a JSON string (values recur from row to row; a Fraction hashes in Python code, its
-    ratio in C); at most ``most`` kept."""
-
-    def __init__(self, digits: int, most: int = 10_000) -> None:
-        super().__init__()
-        self.digits = digits
-        self.most = most
-
-    def __missing__(self, key: tuple[int, int]) -> str:
-        value = f'"{decimal(Fraction(*key), self.digits)}"'
-        if len(self) < self.most:
-            self[key] = value
-        return value
-
-
-_Shared = tuple[Sequence[ExplainRow], list[str], int]
-"""A cell's rows, their texts and the digits its values are printed with, for the next
-cell of the same player (:func:`_cell`)."""
-
-_NOTHING_SHARED: _Shared = ((), [], -1)
-
-
-def _cell(e: Explanation, numbers: _Numbers, texts: _Texts, rounds: _Digits,
-          opponents: _Digits, shared: _Shared) -> tuple[str, _Shared]:
-    """One explanation as JSON text, and its rows with their texts.  The rows hold only
-    integers, ``null`` and the numbers' digits, so each is written as text straight away
-    from the tables of texts already written (~90,000 rows in a 2,000-player page, half
-    the HTML report's time when built as lists for the encoder; these tables instead of
-    formatting each integer of each row: 300 season events, 3.7 -> 2.3 ms an event).
-
-    ``shared``: the rows, texts and digits of the player's previous cell.  A row that is
-    the same object as the row in the same place there (``BH/C1`` and ``BH`` share their
-    uncut rows) takes that text when the digits are the same too, since a row is
-    immutable; any other row is written (300 season events, chain ``BH/C1 BH SB``: 2.5 ->
-    2.3 ms an event).
-    """
-    before_rows, before_texts, before_digits = shared
-    if len(before_rows) != len(e.rows) or before_digits != numbers.digits:
-        before_rows = ()
-    rows = []
-    for k, row in enumerate(e.rows):
-        if before_rows and row is before_rows[k]:
-            rows.append(before_texts[k])
-            continue
-        rnd, result, opponent, value, note, dropped = row
-        number = "null" if value is None else numbers[value.as_integer_ratio()]
-        if dropped:
-            rows.append(f"[{rounds[rnd]},{texts[result]},{opponents[opponent]},{number},"
-                        f"{texts[note]},{texts[dropped]}]")
-        elif note:
-            rows.append(f"[{rounds[rnd]},{texts[result]},{opponents[opponent]},{number},"
-                        f"{texts[note]}]")
+    for row in e.rows:
+        opponent: int | str | None = row.opponent
+        if prefix and opponent is not None:
+            opponent = f"{prefix}{opponent}"
+        value = None if row.value is None else str(decimal(row.value, digits))
+        result = text(row.result)
+        if row.dropped:
+            rows.append([row.round, result, opponent, value, text(row.note), text(row.dropped)])
+        elif row.note:
+            rows.append([row.round, result, opponent, value, text(row.note)])
         else:
-            rows.append(f"[{rounds[rnd]},{texts[result]},{opponents[opponent]},{number}]")
-    notes = f",[{','.join([texts[n] for n in e.notes])}]" if e.notes else ""
-    return f"[{texts[e.rule]},[{','.join(rows)}]{notes}]", (e.rows, rows, numbers.digits)
+            rows.append([row.round, result, opponent, value])
+    notes = [text(n) for n in e.notes]  # after the rows' texts, then the rule's
+    cell: list[Any] = [text(e.rule), rows]
+    if notes:
+        cell.append(notes)
+    return cell
 
 
 def why_data(reports: Sequence[tuple[str, Report]]) -> str:
     """The JSON text of the explanations of a page's reports (``(prefix, report)`` each:
     ``""`` for the one event of a page, ``secN-`` for the sections of a page of several);
     safe inside ``<script>``: ASCII, no ``<``."""
-    texts = _Texts()
-    texts[""] = "0"
-    rounds = plain = _Digits()
-    by_digits: dict[int, _Numbers] = {}
+    texts = {"": 0}
     labels: list[str] = []
     names: dict[str, str] = {}
-    players = []
+    players: dict[str, list[Any]] = {}
     for prefix, report in reports:
-        numbers = [by_digits.setdefault(c.digits, _Numbers(c.digits)) for c in report.columns]
-        opponents = _Digits(prefix) if prefix else plain
-        before = ["null"] * len(labels)
+        before: list[Any] = [None] * len(labels)
+        digits = [c.digits for c in report.columns]
         for r in report.rows:
-            cells = list(before)
-            shared = _NOTHING_SHARED
-            for c, n in zip(r.cells, numbers, strict=True):
-                if c.explanation is None:
-                    cells.append("null")
-                else:
-                    text, shared = _cell(c.explanation, n, texts, rounds, opponents, shared)
-                    cells.append(text)
-            players.append(f'"{prefix}{r.start_no}":[{",".join(cells)}]')
+            players[f"{prefix}{r.start_no}"] = [
+                *before, *(None if c.explanation is None else _cell(c.explanation, d, texts, prefix)
+                           for c, d in zip(r.cells, digits, strict=True))]
         labels += [c.label for c in report.columns]
         names.update((f"{prefix}{r.start_no}", r.name) for r in report.rows)
-    head = _dumps({"s": list(texts), "c": labels, "n": names})
-    return f'{head[:-1]},"p":{{{",".join(players)}}}}}'.replace("<", "\\u003c")
+    data = {"s": list(texts), "c": labels, "n": names, "p": players}
+    return dumps(data, indent=None, ascii=True).replace("<", "\\u003c")

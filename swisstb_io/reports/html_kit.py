@@ -32,6 +32,7 @@ thousands of rows attaches a handful of listeners:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from html import escape
 from importlib.resources import files
 
@@ -48,8 +49,10 @@ ENTITIES = str.maketrans({"§": "&sect;", "…": "&hellip;", "½": "&frac12;", "
 shortened labels) as character references."""
 
 
+@lru_cache(maxsize=4096)
 def html_text(text: str) -> str:
-    """``text`` escaped for element content or a quoted attribute value.
+    """``text`` escaped for element content or a quoted attribute value (names, values and
+    crosstable cells recur across the tables of a page: each is escaped once).
 
     The characters of :data:`ENTITIES` become references, so a page whose input is ASCII
     is ASCII; other characters (names with accents, any script) stay as they are.
