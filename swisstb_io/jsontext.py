@@ -292,17 +292,21 @@ def _write(value: Any, out: list[str], scalars: dict[type, Callable[[Any], str]]
             _write(item, out, scalars, indent, level + 1)
         out.append(last + "}")
         return
-    try:  # a list of scalars is written on one line
-        texts = [scalars[type(item)](item) for item in value]
-    except KeyError:  # it holds a list or an object (or a type that is refused)
-        out.append("[" + first)
-        for n, item in enumerate(value):
-            if n:
-                out.append(between)
-            _write(item, out, scalars, indent, level + 1)
-        out.append(last + "]")
-    else:
+    texts = []
+    for item in value:
+        write = scalars.get(type(item))
+        if write is None:  # a list or an object in it (or a type that is refused)
+            break
+        texts.append(write(item))
+    else:  # scalars only: on one line
         out.append("[" + comma.join(texts) + "]")
+        return
+    out.append("[" + first)
+    for n, item in enumerate(value):
+        if n:
+            out.append(between)
+        _write(item, out, scalars, indent, level + 1)
+    out.append(last + "]")
 
 
 __all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "dumps", "item_offsets", "load", "offset"]

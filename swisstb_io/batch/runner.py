@@ -24,6 +24,7 @@ from .. import __version__
 from ..api import atomic_write, load, read_source
 from ..errors import SwisstbError
 from ..files import write_reason
+from ..jsontext import dumps
 from ..registry import by_extension
 from ..teams.kinds import is_team_event
 from ..teams.standings import team_standings
@@ -60,7 +61,7 @@ from .results import (
 )
 from .season import with_summaries, write_index
 from .season_html import PLAYERS_DIR
-from .season_parts import SeasonEntry, entries_to_json, season_entries, site_event
+from .season_parts import entry_to_json, season_entries
 from .summary import summarise
 
 MANIFEST = ".swisstb-batch.json"
@@ -174,10 +175,9 @@ def _produce(
     written = list(blobs)
     summary = summarise(t, result, teams)
     summary["format"] = read.format
-    season = season_entries(t, result, site_event(rel, summary, written))
-    doc = {**summary, "entrant_columns": SeasonEntry._fields,
-           "entrants": entries_to_json(season)}
-    blobs[summary_path(stem)] = json.dumps(doc, ensure_ascii=False).encode("utf-8")
+    season = season_entries(t, result)
+    doc = {**summary, "entrants": [entry_to_json(e) for e in season]}
+    blobs[summary_path(stem)] = dumps(doc, indent=None).encode("utf-8")
     write_all(out, blobs)
     warnings = (*(str(d) for d in read.diagnostics if d.severity.value != "info"), *notes)
     return FileResult(path, rel, "ok", outputs=tuple(written), digest=digest, summary=summary,

@@ -22,8 +22,8 @@ from typing import Any
 from ..api import atomic_write
 from ..reports.charts import SeasonCharts, season_legend
 from ..reports.html_kit import boxed, document, footer, html_text, nav
+from .season_parts import SeasonEntry, SiteEvent
 from .season_players import SeasonPlayer
-from .season_rows import EVENT_COLUMNS, GAME_COLUMNS
 from .site_links import INDEX, file_href, key_anchor
 from .surnames import surname_key
 
@@ -142,20 +142,53 @@ def index_html(events: Sequence[dict[str, Any]], players: Sequence[SeasonPlayer]
     return "\n".join(document("Season index", body))
 
 
-_EVENTS_HEAD = _th(EVENT_COLUMNS)
-"""The header of a player's events table."""
+GAME_COLUMNS = (("Rd", "num"), ("Col", "text"), ("Opponent", "text"), ("Rtg", "best"),
+                ("Result", "text"))
+"""The columns of a player's games table, ``(heading, kind)``: how the page sorts the
+column, ``text``, ``num`` (lowest first) or ``best`` (a number, highest first).  The
+stylesheet aligns its numbers (``table.games``, columns 1 and 4), so its cells need no
+class."""
 
-_GAMES_HEAD = _th(GAME_COLUMNS)
-"""The header of a player's games table."""
+EVENT_COLUMNS = (("Date", "text"), ("Event", "text"), ("Place", "num"), ("Points", "best"),
+                 ("Games", "best"), ("Perf.", "best"), ("Rating", "best"))
+"""The columns of a player's events table (``table.events``: the stylesheet keeps its dates
+on one line and aligns its numbers, columns 3 to 7)."""
 
 
-def _event_rows(p: SeasonPlayer, event_rows: Sequence[str]) -> list[str]:
+def _games(event: SiteEvent, e: SeasonEntry) -> str:
+    """An entrant's ``<tbody>`` of its player's games table: the heading (the event,
+    place and points), then one row a game (:data:`GAME_COLUMNS`)."""
+    link = _e(file_href(event.report))
+    label = f'<a href="{link}">{_e(event.file)}</a>' if link else _e(event.file)
+    when = f", {_e(event.date)}" if event.date else ""
+    rows = [f'<tbody><tr class="ev"><th colspan="5" scope="rowgroup">{label} '
+            f"{_e(event.name)}{when}: place {_num(e.place)}, {e.points} points</th></tr>"]
+    rows += [f"\n<tr><td>{g.round}</td><td>{g.colour}</td><td>{html_text(g.opponent)}</td>"
+             f"<td>{'' if g.opponent_rating is None else g.opponent_rating}</td>"
+             f"<td>{g.result}</td></tr>" for g in e.games]
+    rows.append("</tbody>")
+    return "".join(rows)
+
+
+def _event_row(event: SiteEvent, e: SeasonEntry) -> str:
+    """An entrant's row of its player's events table (:data:`EVENT_COLUMNS`): the event
+    linked to the entrant's line of its page (when it has one), place, points, games,
+    performance and the rating used."""
+    link = _e(file_href(event.report))
+    title = _e(event.name or event.file)
+    name = f'<a href="{link}#x{e.start_no}">{title}</a>' if link else title
+    return (f"<tr><td>{_e(event.date)}</td><td>{name}</td><td>{_num(e.place)}</td>"
+            f"<td>{e.points}</td><td>{e.played}</td><td>{_num(e.performance)}</td>"
+            f"<td>{_num(e.rating)}</td></tr>")
+
+
+def _event_rows(p: SeasonPlayer, events: Sequence[SiteEvent]) -> list[str]:
     """The player's events, one row each (in date order): place, points, games,
     performance and the rating used, the event linked to the player's line."""
     out = ['<table class="sortable filterable events">'
            f"<caption>{_e(p.name)}: events</caption>",
-           _EVENTS_HEAD, "<tbody>",
-           *event_rows, "</tbody></table>"]
+           _th(EVENT_COLUMNS), "<tbody>",
+           *[_event_row(events[ev], e) for ev, e in p.entries], "</tbody></table>"]
     return boxed(out, f"{p.name}: events")
 
 
@@ -172,7 +205,8 @@ def _chart(p: SeasonPlayer, charts: SeasonCharts, ratings: Sequence[int | None],
             "by date).</figcaption></figure>"]
 
 
-def _player_section(p: SeasonPlayer, charts: SeasonCharts) -> list[str]:
+def _player_section(p: SeasonPlayer, charts: SeasonCharts,
+                    events: Sequence[SiteEvent]) -> list[str]:
     """The player's section of a page: the facts, the season chart, the events and the
     games (events in date order, as the player's entrants are)."""
     out = [f'<section aria-labelledby="{p.id}" class="player"><h2 id="{p.id}">{_e(p.name)}'
@@ -188,25 +222,25 @@ def _player_section(p: SeasonPlayer, charts: SeasonCharts) -> list[str]:
                + "</dl>")
     entrants = p.entrants
     out += _chart(p, charts, [e.rating for e in entrants], [e.performance for e in entrants])
-    out += _event_rows(p, [e.event_html for e in entrants])
+    out += _event_rows(p, events)
     table = ['<table class="sortable filterable games">'
              f"<caption>{_e(p.name)}: games, event by event (by date)</caption>",
-             _GAMES_HEAD,
-             *[e.games_html for e in entrants], "</table>"]
+             _th(GAME_COLUMNS), *[_games(events[ev], e) for ev, e in p.entries], "</table>"]
     out += boxed(table, f"{p.name}: games")
     out.append("</section>")
     return out
 
 
-def players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts) -> str:
+def players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts,
+                 events: Sequence[SiteEvent]) -> str:
     """One page of season players: for each, the facts, the season chart, the events and
-    the games."""
+    the games (``events``: the season's, by their number in the index)."""
     title = f"Season players: {players[0].name} to {players[-1].name}"
     body = ["<header>", nav([("Season index", f"../{INDEX}"),
                              ("All players", f"../{INDEX}#players")]),
             f"<h1>{_e(title)}</h1>", "</header>", "<main>"]
     for p in players:
-        body += _player_section(p, charts)
+        body += _player_section(p, charts, events)
     body += ["</main>", footer()]
     return "\n".join(document(title, body))
 
@@ -230,9 +264,10 @@ def player_page(player: SeasonPlayer) -> str:
     return f"{page_of(int(player.id[1:]))}#{player.id}"
 
 
-def write_player_pages(out: Path, players: Sequence[SeasonPlayer]) -> None:
-    """The pages of the season players (in the order of ``players``, their ids); pages no
-    longer needed are removed."""
+def write_player_pages(out: Path, players: Sequence[SeasonPlayer],
+                       events: Sequence[SiteEvent]) -> None:
+    """The pages of the season players (in the order of ``players``, their ids; ``events``:
+    the season's, by their number in the index); pages no longer needed are removed."""
     charts = SeasonCharts()
     folder = out / PLAYERS_DIR
     wanted = set()
@@ -241,7 +276,7 @@ def write_player_pages(out: Path, players: Sequence[SeasonPlayer]) -> None:
         chunk = players[start:start + PAGE_PLAYERS]
         name = page_of(int(chunk[0].id[1:]))
         wanted.add(name.rsplit("/", 1)[1])
-        atomic_write(out / name, players_html(chunk, charts).encode("utf-8"))
+        atomic_write(out / name, players_html(chunk, charts, events).encode("utf-8"))
     for old in folder.glob("*.html"):
         if old.name not in wanted:
             old.unlink(missing_ok=True)

@@ -2,8 +2,10 @@
 
 The summary (``events/<path>.summary.json``) is plain JSON, written next to the event's
 reports so that a re-run that skips the event still has everything the index needs: the
-header facts of :func:`summarise`, and under ``entrants`` one list per entrant, the fields
-of :class:`~swisstb_io.batch.season_parts.SeasonEntry` in order (``entrant_columns``).
+header facts of :func:`summarise`, and under ``entrants`` one object per entrant, the fields
+of :class:`~swisstb_io.batch.season_parts.SeasonEntry` by name
+(:func:`~swisstb_io.batch.season_parts.entry_to_json`).  ``schema`` is its version: a
+summary of another version is not read (its event is processed again).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from ..reports._numbers import decimal
 from ..teams.standings import TeamStandings
 from ..tiebreaks import StandingsResult
 
-SUMMARY_SCHEMA = "swisstb-batch-event/5"
+SUMMARY_SCHEMA = "swisstb-batch-event/6"
 
 
 def _date(t: Tournament) -> str:

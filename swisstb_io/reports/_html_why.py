@@ -42,23 +42,22 @@ def _cell(e: Explanation, digits: int, texts: dict[str, int], prefix: str) -> li
     ``texts``: the string table (new texts are added), ``prefix``: that of the opponents'
     keys (``""``: their start numbers)."""
     rows: list[list[Any]] = []
-    def text(t: str) -> int:
-        return texts.setdefault(t, len(texts))
-
+    add = texts.setdefault
     for row in e.rows:
         opponent: int | str | None = row.opponent
         if prefix and opponent is not None:
             opponent = f"{prefix}{opponent}"
         value = None if row.value is None else str(decimal(row.value, digits))
-        result = text(row.result)
+        result = add(row.result, len(texts))
         if row.dropped:
-            rows.append([row.round, result, opponent, value, text(row.note), text(row.dropped)])
+            rows.append([row.round, result, opponent, value, add(row.note, len(texts)),
+                         add(row.dropped, len(texts))])
         elif row.note:
-            rows.append([row.round, result, opponent, value, text(row.note)])
+            rows.append([row.round, result, opponent, value, add(row.note, len(texts))])
         else:
             rows.append([row.round, result, opponent, value])
-    notes = [text(n) for n in e.notes]  # after the rows' texts, then the rule's
-    cell: list[Any] = [text(e.rule), rows]
+    notes = [add(n, len(texts)) for n in e.notes]  # after the rows' texts, then the rule's
+    cell: list[Any] = [add(e.rule, len(texts)), rows]
     if notes:
         cell.append(notes)
     return cell
