@@ -26,9 +26,7 @@ from ..errors import SwisstbError
 from ..files import write_reason
 from ..jsontext import dumps
 from ..registry import by_extension
-from ..teams.kinds import is_team_event
-from ..teams.standings import team_standings
-from ..tiebreaks import CalcOptions, chain_policy, standings
+from ..tiebreaks import CalcOptions
 from ._safety import (
     Journal,
     OutputLock,
@@ -44,11 +42,11 @@ from .options import BatchOptions
 from .render import (
     REPORT_EXTENSIONS,
     SUBMISSION_SUFFIXES,
-    event_prizes,
+    event_prize_file,
+    event_reports,
     needs_explanations,
     prize_file_beside,
     prize_file_problem,
-    reports_bytes,
     submission,
 )
 from .results import (
@@ -154,17 +152,12 @@ def _produce(
     formats = tuple(dict.fromkeys(options.formats))
     calc = CalcOptions(explain=needs_explanations(formats),
                        actual_play_rule=options.actual_play_rule)
-    teams = None
-    if not prize_path and is_team_event(t):  # the team view, as `swisstb report` gives it
-        teams = team_standings(t, options.team_tiebreaks, options=calc)
-        result = standings(t, "PTS", calc)  # the board players, by points
-    else:
-        chain = chain_policy.choose_chain(t, options.tiebreaks).specs
-        result = standings(t, chain, calc)  # once, for every report of the event
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
-    prizes = event_prizes(result, t, prize_path, rel) if prize_path else None
-    for fmt, blob in reports_bytes(result, formats, source=rel, stem=stem, read=read,
-                                   prizes=prizes, teams=teams).items():
+    prize_file = event_prize_file(prize_path) if prize_path else None
+    report, reports = event_reports(read, formats, calc, tiebreaks=options.tiebreaks,
+                                    team_tiebreaks=options.team_tiebreaks, source=rel,
+                                    stem=stem, prize_file=prize_file)
+    for fmt, blob in reports.items():
         blobs[f"{stem}.{REPORT_EXTENSIONS[fmt]}"] = blob
     notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
@@ -173,9 +166,9 @@ def _produce(
         blobs[f"{stem}.{suffix}"] = blob
         notes.extend(f"{path}: {kind} submission: {p}" for p in problems)
     written = list(blobs)
-    summary = summarise(t, result, teams)
+    summary = summarise(t, report)
     summary["format"] = read.format
-    season = season_entries(t, result)
+    season = season_entries(t, report.result)
     doc = {**summary, "entrants": [entry_to_json(e) for e in season]}
     blobs[summary_path(stem)] = dumps(doc, indent=None).encode("utf-8")
     write_all(out, blobs)

@@ -1,4 +1,5 @@
-"""Building the team part of the report table (:mod:`._team_model`) from the team standings.
+"""Building the team part of the report table (:class:`~._model.TeamTable`) from the team
+standings.
 
 Like :mod:`._table` for players, nothing is computed here: the values are those of the
 :class:`~swisstb_io.teams.standings.TeamStandings` (with explanations if the caller computed
@@ -15,11 +16,10 @@ from ..teams.matches import TeamRound
 from ..teams.standings import TeamStandings
 from ..tiebreaks.values import num
 from ._labels import label_for, parse_labels
-from ._model import Column, Row, place_text
+from ._model import BoardLine, Column, MatchCard, Row, TeamCrossRow, TeamRow, TeamTable, place_text
 from ._numbers import decimal
 from ._options import View
 from ._table import column_cells, printed
-from ._team_model import BoardLine, MatchCard, TeamCrossRow, TeamRow, TeamTable
 
 
 def crosstable_points(x: Fraction) -> str:
@@ -156,6 +156,6 @@ def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.
         primary_reason=ts.primary_reason,
         names={team.number: team.name for team in ev.teams},
         players={p.start_no: p.name for p in individual.players},
-        explained=ctx.explain)
+        explained=ctx.explain, result=ts.result)
 
 

@@ -6,10 +6,11 @@ players' rows under ``# Board players`` (as a file of several sections).
 
 Columns: ``Place, No, Name, Rating, Federation, Points`` then one per tie-break (labels
 from :mod:`._labels`), then ``Group`` and ``Group place`` when groups are given (a player
-in two overlapping rating classes then has a row in each).  Values are printed as in the
-other reports: exact for multiples of 1/4, else rounded as the rule says; ``-`` undefined.
-Cells that start with ``= + - @`` and are not numbers get a leading ``'`` so spreadsheets
-do not run them as formulas.
+in two overlapping rating classes then has a row in each), then ``Prize`` with a prize
+list (what the player won; the list itself is ``swisstb prizes --format csv``).  Values
+are printed as in the other reports: exact for multiples of 1/4, else rounded as the rule
+says; ``-`` undefined.  Cells that start with ``= + - @`` and are not numbers get a
+leading ``'`` so spreadsheets do not run them as formulas.
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ import csv
 import io
 
 from ..textsafe import spreadsheet_safe as safe
-from ._model import Report, Row
+from ._model import Report, Row, TeamTable
 from ._options import ReportOptions
-from ._team_model import TeamTable
 
 
 def _cells(r: Row) -> list[str]:
@@ -55,18 +55,21 @@ def _players(report: Report, options: ReportOptions) -> bytes:
     w = csv.writer(buf, lineterminator="\r\n")
     head = ["Place", "No", "Name", "Rating", "Federation", "Points",
             *(c.label for c in report.columns)]
+    won = report.prizes.won if report.prizes is not None else None
+    prize = ["Prize"] if won is not None else []
+
+    def prize_of(r: Row) -> list[str]:
+        return [] if won is None else [safe(won.get(r.start_no, ""))]
+
     if report.groups:
-        w.writerow([*head, "Group", "Group place"])
+        w.writerow([*head, "Group", "Group place", *prize])
         overall = {r.start_no: r for r in report.rows}
         for g in report.groups:
             for r in g.rows:
-                w.writerow([*_cells(overall[r.start_no]), safe(g.title), r.place_text])
-    elif options.prizes is not None:
-        w.writerow([*head, "Prize"])
-        for r in report.rows:
-            w.writerow([*_cells(r), safe(options.prizes.cells.get(r.start_no, ""))])
+                w.writerow([*_cells(overall[r.start_no]), safe(g.title), r.place_text,
+                            *prize_of(r)])
     else:
-        w.writerow(head)
+        w.writerow([*head, *prize])
         for r in report.rows:
-            w.writerow(_cells(r))
+            w.writerow([*_cells(r), *prize_of(r)])
     return buf.getvalue().encode("utf-8")

@@ -7,6 +7,10 @@ undefined.  With groups asked for, ``groups`` lists each group's ranked entries
 player data stays in the main ``standings`` list.  A shared place is the range ``place`` to
 ``last_place``, and the players sharing it are the entries with the same ``place`` (linear
 in the number of tied players: ``swisstb-report/1`` listed every other member per entry).
+A team event adds its team parts (``formats/report-json.md``, "Team events"):
+``event.kind`` / ``boards`` / ``primary``, ``team_tiebreaks``, ``team_decisions``,
+``team_standings[]`` and ``matches[]``; a prize list adds ``prizes``, the
+``swisstb-prizes/1`` document.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from fractions import Fraction
 
 from ..jsontext import dumps
 from ..tiebreaks.values import JSON
-from ._model import Report
+from ._model import MatchCard, Report, TeamTable
 from ._numbers import decimal
 from ._options import ReportOptions
 
@@ -33,7 +37,18 @@ def _number(digits: int) -> Callable[[Fraction | None], Decimal | None]:
 
 def document(report: Report, explain: bool = False) -> dict[str, JSON]:
     """The ``swisstb-report/2`` document of ``report`` (Decimal numbers: write it with
-    :func:`~swisstb_io.jsontext.dumps`); ``explain`` adds every value's explanation."""
+    :func:`~swisstb_io.jsontext.dumps`); ``explain`` adds every value's explanation (of a
+    team event: the teams')."""
+    doc = _players(report, explain and report.teams is None)
+    if report.teams is not None:
+        _add_team_parts(doc, report.teams, explain)
+    if report.prizes is not None:
+        doc["prizes"] = dict(report.prizes.document)
+    return doc
+
+
+def _players(report: Report, explain: bool) -> dict[str, JSON]:
+    """The document of the players' part."""
     keys = [c.key for c in report.columns]
     numbers = [_number(c.digits) for c in report.columns]
     standings: list[JSON] = []
@@ -76,12 +91,47 @@ def document(report: Report, explain: bool = False) -> dict[str, JSON]:
     return doc
 
 
-def render(report: Report, options: ReportOptions) -> bytes:
-    doc = document(report, options.explain and report.teams is None)
-    if report.teams is not None:
-        from ._team_json import add_team_parts  # a team event's only
+def _match(card: MatchCard) -> dict[str, JSON]:
+    out: dict[str, JSON] = {"round": card.round, "white_team": card.white_team,
+                            "black_team": card.black_team, "kind": card.kind}
+    if card.result is not None:
+        out["result"] = card.result
+    out.update(mp=list(card.mp), gp=list(card.gp),
+               boards=[{"board": b.board, "white": b.white, "black": b.black,
+                        "result": b.result} for b in card.boards])
+    return out
 
-        add_team_parts(doc, report.teams, options.explain)
-    if options.prizes is not None and options.prizes.json is not None:
-        doc["prizes"] = dict(options.prizes.json)
+
+def _add_team_parts(doc: dict[str, JSON], teams: TeamTable, explain: bool) -> None:
+    """Add the team keys to ``doc`` (``explain``: each team value's explanation)."""
+    event = doc["event"]
+    assert isinstance(event, dict)
+    event.update(kind="team", boards=teams.boards, primary=teams.primary)
+    doc["team_tiebreaks"] = [{"code": c.key, "name": c.name, "rule": c.rule}
+                             for c in teams.columns]
+    doc["team_decisions"] = {"primary": teams.primary_reason, "chain": teams.chain_text,
+                             "chain_origin": teams.chain_origin, "notes": list(teams.notes)}
+    keys = [c.key for c in teams.columns]
+    numbers = [_number(c.digits) for c in teams.columns]
+    rows: list[JSON] = []
+    for t in teams.rows:
+        r = t.row
+        entry: dict[str, JSON] = {
+            "place": r.place, "last_place": r.last_place, "team_no": r.start_no,
+            "name": r.name,
+            "points": r.points_decimal, "match_points": t.match_points,
+            "game_points": t.game_points,
+            "tiebreaks": dict(zip(keys, [c.decimal for c in r.cells], strict=True)),
+        }
+        if explain:
+            entry["explain"] = {
+                key: None if cell.explanation is None else cell.explanation.to_json(number)
+                for key, cell, number in zip(keys, r.cells, numbers, strict=True)}
+        rows.append(entry)
+    doc["team_standings"] = rows
+    doc["matches"] = [_match(card) for card in teams.matches]
+
+
+def render(report: Report, options: ReportOptions) -> bytes:
+    doc = document(report, options.explain)
     return (dumps(doc) + "\n").encode("utf-8")
