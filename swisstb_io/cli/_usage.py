@@ -30,18 +30,6 @@ def check_rating_list(value: str, t: Tournament) -> None:
             param_hint="'--rating-list'")
 
 
-def check_chain_fits(chain: Sequence[Spec], t: Tournament, hint: str = "'--tiebreaks'") -> None:
-    """A cut or median that removes every result of the event (``BH/C9`` on 5 rounds)."""
-    rounds = t.rounds
-    for spec in chain:
-        removed = spec.cut + 2 * spec.median
-        if removed and removed >= rounds:
-            what = f"cuts {spec.cut}" if spec.cut else f"drops the {spec.median} best and worst"
-            raise click.BadParameter(
-                f"{spec.key} {what} of {rounds} round{'s' if rounds != 1 else ''}, which leaves "
-                f"nothing to add up; use a smaller number", param_hint=hint)
-
-
 def check_groups(spec: str | None, t: Tournament) -> None:
     """``--group team`` (or another field) on a file where no player has that field
     (``board``: a file without teams)."""

@@ -78,7 +78,6 @@ def command(path: str, prize_path: str, codes: str | None, fmt: str, output: str
     if unknown:
         raise click.BadParameter(f"no player with start number {', '.join(map(str, unknown))}",
                                  param_hint="'--playoff'")
-    _usage.check_chain_fits(chain, t)
     ranked = standings(t, chain, CalcOptions(playoff=order,
                                              actual_play_rule=not no_actual_play))
     _usage.check_playoff(order, ranked)

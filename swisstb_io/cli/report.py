@@ -182,7 +182,6 @@ def command(
                                       opts, team_view))
             continue
         chain = _chain(codes, t)
-        _usage.check_chain_fits(chain, t)
         _usage.check_rating_list(rating_list, t)
         for spec in group:
             _usage.check_groups(spec, t)
