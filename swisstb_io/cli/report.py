@@ -125,7 +125,8 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
               help="Team view: rank by match points or game points (default: 192).")
 @click.option("--team-pab", metavar="MP,GP", default=None,
               help="Team view: match and game points of a PAB without record 320 "
-                   "(default: a drawn match, TD and D x boards).")
+                   "(default: a drawn match, TD; its game points those its boards are "
+                   "written with, U, F or + against 0000, else D x boards).")
 @click.option("--after-round", type=int, metavar="N",
               help="Standings as they stood after round N (later rounds left out).")
 @strict_option
