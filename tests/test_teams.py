@@ -383,7 +383,8 @@ def test_team_pab_without_320_values_is_a_drawn_match_unless_chosen(tmp_path: Pa
 
     text = (FIX / "trf" / "sharlybbp_team_299_all.trf").read_text()
     silent = tmp_path / "silent.trf"  # 320 names team 5 but gives no values; its board: "-"
-    silent.write_text(text.replace("0000 - U", "0000 - -").replace("310 1 ", "320           5\n310 1 "))
+    silent.write_text(text.replace("0000 - U", "0000 - -")
+                      .replace("310 1 ", "320           5\n310 1 "))
     out = CliRunner().invoke(cli, ["report", str(silent)], prog_name="swisstb").stdout
     assert "a PAB without record 320 counts 1 MP and 0.5 GP: a drawn match" in out
     path = str(FIX / "trf" / "sharlybbp_team_299_all.trf")
