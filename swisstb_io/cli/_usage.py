@@ -30,6 +30,14 @@ def check_rating_list(value: str, t: Tournament) -> None:
             param_hint="'--rating-list'")
 
 
+def one_section_needed(path: str, names: Sequence[str], what: str) -> click.UsageError:
+    """A file of several sections where an option (``what``: "--prizes gives the prizes of")
+    names players of one: the usage error that lists the sections."""
+    listing = ", ".join(f"{i} {name!r}" for i, name in enumerate(names, 1))
+    return click.UsageError(f"{path} holds {len(names)} sections ({listing}) and {what} one: "
+                            "choose it with --section")
+
+
 def check_groups(spec: str | None, t: Tournament) -> None:
     """``--group team`` (or another field) on a file where no player has that field
     (``board``: a file without teams)."""

@@ -150,11 +150,10 @@ def command(
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
     sections = (result.tournament,) if section is not None else result.every_section()
-    if len(sections) > 1 and (playoff or prize_path):
-        listing = ", ".join(f"{i} {t.section!r}" for i, t in enumerate(sections, 1))
+    names = result.sections if section is None else ()  # a reader may read only the first
+    if len(names) > 1 and (playoff or prize_path):
         what = "--playoff orders players of" if playoff else "--prizes gives the prizes of"
-        raise click.UsageError(f"{path} holds {len(sections)} sections ({listing}) and "
-                               f"{what} one: choose it with --section")
+        raise _usage.one_section_needed(path, names, what)
     if after_round is not None:
         last = max(t.rounds for t in sections)
         if not 1 <= after_round <= last:
