@@ -73,9 +73,10 @@ outcome names)."""
 
 WRITE_AIDS = frozenset({"layout", "version", "encoding", "newline", "bom", "final-newline",
                         "no-opponent", "tiebreaks-key", "tiebreak-labels", "no-sections",
-                        "time-control-from-overview"})
+                        "time-control-from-overview", "overview:Tournament time controls"})
 """Extras a reader keeps only to write its own format back byte for byte (``trf:layout``):
-not data a user would miss in another format."""
+not data a user would miss in another format (an .sjson Overview's time control is the
+``time_control`` of each section without its own)."""
 
 
 KEPT_WHEN: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
