@@ -175,3 +175,9 @@ def test_submit_uscf_does_not_ask_for_the_dates_or_time_control_the_file_holds()
     assert not asked & {("event", "begin date"), ("event", "end date"),
                         ("section 1", "time control"), ("section 2", "time control")}
     assert ("event", "city") in asked  # the file has no city: still asked for
+    games = [str(p) for p in prepare_uscf(sections).problems if p.what == "round 1"]
+    assert games == [
+        "section 1 (Open), player 5 (Moreno, Eli): round 1: a win without an opponent in the "
+        "section: the report names the opponent of every game",
+        "section 2 (U1600), player 3 (Rossi, Hal): round 1: a loss without an opponent in the "
+        "section: the report names the opponent of every game"]
