@@ -20,7 +20,7 @@ from ..reports._numbers import decimal
 from ..tiebreaks import StandingsResult
 from ..tiebreaks.context import US_LETTER
 from ..tiebreaks.rating_tables import DP_TABLE
-from .matching import entrant_keys
+from .matching import event_keys
 from .summary import rating_of
 
 __all__ = ["GAME_FIELDS", "Game", "SeasonEntry", "SiteEvent", "entries_from_json",
@@ -133,7 +133,7 @@ def season_entries(t: Tournament, result: StandingsResult) -> tuple[SeasonEntry,
     place = {row.start_no: row.place for row in result.rows}
     ctx = result.context
     out = []
-    for p, units in zip(t.players, ctx.points, strict=True):
+    for p, units, keys in zip(t.players, ctx.points, event_keys(t.players), strict=True):
         n_rated = rating_sum = halves = played = 0
         score = 0  # points of the games played, in units
         games = []
@@ -153,7 +153,7 @@ def season_entries(t: Tournament, result: StandingsResult) -> tuple[SeasonEntry,
                     rating_sum += rating
                     halves += _HALVES.get(outcome, 0)
         out.append(SeasonEntry(
-            keys=entrant_keys(p.name, p.fide_id, p.national_id("USCF")), name=p.name,
+            keys=keys, name=p.name,
             place=place.get(p.start_no), points=decimal(ctx.frac(units)), played=played,
             score=(score, unit), rated=n_rated, rating_sum=rating_sum, halves=halves,
             start_no=p.start_no, rating=ratings[p.start_no],
