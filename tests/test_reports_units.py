@@ -162,7 +162,7 @@ def _assert_explanation_data_complete(res: StandingsResult, keys: tuple[str, ...
     """The page's compact explanation data decodes to every explanation, text for text."""
     import lxml.html
 
-    from swisstb_io.reports._numbers import decimal
+    from swisstb_io.numbers import rule_decimal as decimal
 
     page = lxml.html.document_fromstring(render(res, "html").decode())
     data = json.loads(page.get_element_by_id("why-data").text or "")

@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from ..model import Outcome, Tournament
-from ..reports._numbers import decimal
+from ..numbers import rule_decimal
 from ..tiebreaks import StandingsResult
 from ..tiebreaks.context import US_LETTER
 from ..tiebreaks.rating_tables import DP_TABLE
@@ -154,7 +154,7 @@ def season_entries(t: Tournament, result: StandingsResult) -> tuple[SeasonEntry,
                     halves += _HALVES.get(outcome, 0)
         out.append(SeasonEntry(
             keys=keys, name=p.name,
-            place=place.get(p.start_no), points=decimal(ctx.frac(units)), played=played,
+            place=place.get(p.start_no), points=rule_decimal(ctx.frac(units)), played=played,
             score=(score, unit), rated=n_rated, rating_sum=rating_sum, halves=halves,
             start_no=p.start_no, rating=ratings[p.start_no],
             performance=performance_rating(n_rated, rating_sum, halves), games=tuple(games)))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from ..reports._numbers import decimal
+from ..numbers import rule_decimal
 from .results import FileResult
 from .season_parts import SeasonEntry, performance_rating
 from .surnames import surname_key
@@ -101,7 +101,7 @@ def _player(events: list[int], entrants: list[SeasonEntry]) -> SeasonPlayer:
         name=names[0], other_names=names[1:], matched_by=" + ".join(how) if how else "name",
         fide_id=", ".join(fide), uscf_id=", ".join(uscf), events=events, entrants=entrants,
         keys=sorted(keys), games=sum(e.played for e in entrants),
-        score=decimal(_score(e.score for e in entrants)),
+        score=rule_decimal(_score(e.score for e in entrants)),
         performance=performance_rating(n_rated, sum(e.rating_sum for e in entrants),
                                        sum(e.halves for e in entrants)),
         rated_games=n_rated)

@@ -10,17 +10,20 @@ from fractions import Fraction
 from typing import Any
 
 from ..jsontext import dumps as json_text
+from ..numbers import exact as exact_text
 from .money import decimals, plain
 from .prize_file import SCHEMA
 from .result import PrizeResult
 
 
 def exact(value: Fraction) -> str:
-    """A terminating decimal as is (``"216.5"``), anything else as ``"650/3"``."""
-    return plain(value) if decimals(value) < 6 else f"{value.numerator}/{value.denominator}"
+    """A terminating decimal (of at most 5 decimals) as is (``"216.5"``), anything else as
+    ``"650/3"``."""
+    return exact_text(value, most=5)
 
 
 def fraction(value: Fraction) -> str:
+    """Points as a fraction: ``"9/2"``, ``"4"``."""
     return str(value)
 
 

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import repeat
 
+from ..numbers import fixed
 from ._model import Cell, MatchCard, PrizeList, Report, Row, TeamTable
-from ._numbers import decimal
 from .html_kit import boxed, html_text
 
 
@@ -26,12 +25,6 @@ def _e(text: object) -> str:
 
 _NOT_COMPUTED = ('<td class="num" data-sort="" title="not computed: the player was not tied '
                  'when it applied">-</td>')
-
-
-def _number(value: Fraction, digits: int) -> str:
-    """A value as a number in the page (a Decimal prints as digits, '.', '-': nothing to
-    escape)."""
-    return str(decimal(value, digits))
 
 
 def _column(cells: list[Cell]) -> list[str]:
@@ -44,7 +37,7 @@ def _column(cells: list[Cell]) -> list[str]:
             out.append(_NOT_COMPUTED if cell.explanation is None
                        else '<td class="num" data-sort="">-</td>')
             continue
-        sort = "" if 4 % value.denominator == 0 else f' data-sort="{_number(value, 6)}"'
+        sort = "" if 4 % value.denominator == 0 else f' data-sort="{fixed(value, 6)}"'
         text = _e(cell.text)
         if cell.explanation is not None:
             out.append(f'<td class="num"{sort}><button class="why-open">{text}</button></td>')

@@ -32,9 +32,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..jsontext import dumps
+from ..numbers import rule_decimal
 from ..tiebreaks import Explanation
 from ._model import Report
-from ._numbers import decimal
 
 
 def _cell(e: Explanation, digits: int, texts: dict[str, int], prefix: str) -> list[Any]:
@@ -47,7 +47,7 @@ def _cell(e: Explanation, digits: int, texts: dict[str, int], prefix: str) -> li
         opponent: int | str | None = row.opponent
         if prefix and opponent is not None:
             opponent = f"{prefix}{opponent}"
-        value = None if row.value is None else str(decimal(row.value, digits))
+        value = None if row.value is None else str(rule_decimal(row.value, digits))
         result = add(row.result, len(texts))
         if row.dropped:
             rows.append([row.round, result, opponent, value, add(row.note, len(texts)),

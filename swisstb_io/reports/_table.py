@@ -13,13 +13,13 @@ from fractions import Fraction
 from itertools import accumulate
 
 from ..model import Color, Outcome, Tournament
+from ..numbers import rule_decimal, rule_text
 from ..tiebreaks import Context, Spec, StandingsResult, TiebreakValue
 from ..tiebreaks.core import JSON
 from ..us_notation import OUTCOME_TO_CODE
 from ._groups import make_groups
 from ._labels import ReportError, label_for, parse_labels
 from ._model import NOTATIONS, Cell, Column, CrossRow, Report, Row, place_text
-from ._numbers import decimal, number_text
 
 #: FIDE (TRF) result characters, as in the 001 record's round columns.
 _FIDE_CHAR: Mapping[Outcome, str] = {
@@ -71,7 +71,7 @@ def _printed(distinct: dict[tuple[int, int], Fraction], digits: int
     """:func:`printed` of the distinct values, keyed by their ratios."""
     dens = {den for _, den in distinct}
     places = 2 if 4 in dens else 1 if 2 in dens else 0
-    return {ratio: (value, number_text(value, digits, places), decimal(value, digits))
+    return {ratio: (value, rule_text(value, digits, places), rule_decimal(value, digits))
             for ratio, value in distinct.items()}
 
 

@@ -11,25 +11,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Color, Tournament
+from ..numbers import exact, glyph, rule_decimal
 from ..teams.kinds import Kind
 from ..teams.matches import TeamRound
 from ..teams.standings import TeamStandings
-from ..tiebreaks.values import num
 from ._labels import label_for, parse_labels
 from ._model import BoardLine, Column, MatchCard, Row, TeamCrossRow, TeamRow, TeamTable, place_text
-from ._numbers import decimal
 from ._options import View
 from ._table import column_cells, printed
-
-
-def crosstable_points(x: Fraction) -> str:
-    """``2.5`` -> ``2½`` (team crosstable cells)."""
-    whole, rest = divmod(x, 1)
-    if rest == 0:
-        return str(int(whole))
-    if rest == Fraction(1, 2):
-        return ("" if whole == 0 else str(int(whole))) + "½"
-    return num(x)
 
 
 def crosstable_cell(row: TeamRound) -> str:
@@ -37,7 +26,7 @@ def crosstable_cell(row: TeamRound) -> str:
     ``-F`` (forfeited match), ``PAB``, ``FPB``, ``HPB``, ``ZPB``, ``-`` (absent)."""
     if row.kind is Kind.PLAYED:
         colour = {Color.WHITE: "w", Color.BLACK: "b"}.get(row.color, "-")
-        return f"{row.opponent_no}{colour}{crosstable_points(row.gp)}"
+        return f"{row.opponent_no}{colour}{glyph(row.gp)}"
     if row.kind is Kind.FORFEIT_WIN:
         return f"{row.opponent_no}+F"
     if row.kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
@@ -55,7 +44,7 @@ def _card(white: TeamRound, black: TeamRound | None) -> MatchCard:
     """One match (or bye: ``black`` ``None``) as a :class:`MatchCard`."""
     if black is None:
         return MatchCard(white.round, white.team_no, None, white.kind.value, None,
-                         (decimal(white.mp),), (decimal(white.gp),), ())
+                         (rule_decimal(white.mp),), (rule_decimal(white.gp),), ())
     result = "W" if white.mp > black.mp else "L" if white.mp < black.mp else "D"
     boards = []
     for k, w in enumerate(white.boards):
@@ -63,8 +52,8 @@ def _card(white: TeamRound, black: TeamRound | None) -> MatchCard:
         boards.append(BoardLine(w.number, w.player, None if b is None else b.player,
                                 _board_result(w.points, b.points if b else Fraction(0))))
     return MatchCard(white.round, white.team_no, black.team_no, white.kind.value, result,
-                     (decimal(white.mp), decimal(black.mp)),
-                     (decimal(white.gp), decimal(black.gp)), tuple(boards))
+                     (rule_decimal(white.mp), rule_decimal(black.mp)),
+                     (rule_decimal(white.gp), rule_decimal(black.gp)), tuple(boards))
 
 
 def _white_side(row: TeamRound) -> bool:
@@ -99,7 +88,7 @@ def _header(ts: TeamStandings) -> tuple[tuple[str, str], ...]:
     mpts = ev.match_points
     return (("Teams", str(len(ev.teams))), ("Boards", str(ev.boards)),
             ("Rounds", str(ev.rounds)), ("Primary score", ts.primary_reason),
-            ("Match points", f"TW {num(mpts.win)}, TD {num(mpts.draw)}, TL {num(mpts.loss)}"))
+            ("Match points", f"TW {exact(mpts.win)}, TD {exact(mpts.draw)}, TL {exact(mpts.loss)}"))
 
 
 def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.TEAM,
@@ -139,13 +128,13 @@ def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.
         cross.append(TeamCrossRow(
             team.number, team.name, tuple(crosstable_cell(r) for r in rounds),
             tuple(keys.get((r.round, team.number)) for r in rounds),
-            crosstable_points(sum((r.mp for r in rounds), Fraction(0))),
-            crosstable_points(sum((r.gp for r in rounds), Fraction(0)))))
+            glyph(sum((r.mp for r in rounds), Fraction(0))),
+            glyph(sum((r.gp for r in rounds), Fraction(0)))))
     rules = ctx.fide_rules()
     mpts = ev.match_points
     summary = (f"{len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds; "
-               f"{ts.primary_reason}; match points TW {num(mpts.win)} TD {num(mpts.draw)} "
-               f"TL {num(mpts.loss)}")
+               f"{ts.primary_reason}; match points TW {exact(mpts.win)} TD {exact(mpts.draw)} "
+               f"TL {exact(mpts.loss)}")
     return TeamTable(
         view=view, header=_header(ts), summary=summary,
         reasons=(rules.edition_reason, rules.system_reason),

@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
+from ..numbers import fixed
 from ._model import CrossRow, Row
 from .html_kit import html_text
 
@@ -21,17 +22,9 @@ WIDTH, HEIGHT = 720, 300
 LEFT, RIGHT, TOP, BOTTOM = 40, 16, 12, 34
 
 
-def _fixed(v: Fraction) -> str:
-    """``v`` with one decimal, rounded half-up, without floats."""
-    return _fixed_ratio(v.numerator, v.denominator)
-
-
 def _fixed_ratio(num: int, den: int) -> str:
-    """``num / den`` (``den > 0``) with one decimal, rounded half-up: integers only."""
-    tenths = (20 * num + den) // (2 * den)  # floor(num / den * 10 + 1/2)
-    sign = "-" if tenths < 0 else ""
-    tenths = abs(tenths)
-    return f"{sign}{tenths // 10}.{tenths % 10}"
+    """``num / den`` with one decimal, rounded half up."""
+    return fixed(Fraction(num, den), 1)
 
 
 def chart(rows: Sequence[Row], lines: Sequence[CrossRow], rounds: int, title: str,

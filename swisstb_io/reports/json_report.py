@@ -20,9 +20,9 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..jsontext import dumps
+from ..numbers import rule_decimal
 from ..tiebreaks.values import JSON
 from ._model import MatchCard, Report, TeamTable
-from ._numbers import decimal
 from ._options import ReportOptions
 
 SCHEMA = "swisstb-report/2"
@@ -31,7 +31,7 @@ SCHEMA = "swisstb-report/2"
 def _number(digits: int) -> Callable[[Fraction | None], Decimal | None]:
     """How an explanation's numbers are written: as the column's values."""
     def number(value: Fraction | None) -> Decimal | None:
-        return None if value is None else decimal(value, digits)
+        return None if value is None else rule_decimal(value, digits)
     return number
 
 

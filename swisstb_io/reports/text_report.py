@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from ..numbers import rule_decimal
 from ..textsafe import shown
 from ..tiebreaks import Explanation
 from ._model import Column, CrossRow, Group, PrizeList, Report, Row, Table, TeamTable
-from ._numbers import decimal
 from ._options import ReportOptions
 
 WIDTH = 100
@@ -127,7 +127,7 @@ def _explained(column: Column, value: Decimal | None, e: Explanation | None) -> 
         return lines
     lines.append(f"    {e.rule}")
     for r in e.rows:
-        v = "" if r.value is None else str(decimal(r.value, column.digits))
+        v = "" if r.value is None else str(rule_decimal(r.value, column.digits))
         drop = f" [dropped: {r.dropped}]" if r.dropped else ""
         lines.append(f"    R{r.round} {r.result:<6} {v:>8}  {r.note}{drop}")
     lines.extend(f"    {n}" for n in e.notes)
