@@ -214,8 +214,8 @@ class Batch:
 
     The batch leaves the garbage collector alone.  A program that runs a large batch in
     its own process may set it as the ``swisstb`` command does first
-    (:func:`swisstb_io.cli.tune_collector`): at Python's default setting a 1,000-event
-    batch spends about 5 s of its ~25 s in collections."""
+    (:func:`swisstb_io.cli.tune_collector`): at Python's default setting a large batch
+    spends a good part of its time in collections (``benchmarks/README.md``)."""
 
     def __init__(self, root: Path, out: Path, options: BatchOptions | None = None) -> None:
         self.root = root

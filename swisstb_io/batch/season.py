@@ -3,8 +3,7 @@ events (:mod:`.season_players` matches them).
 
 ``index.html`` lists the events and the season players; the players' games are on pages
 of fifty players (``players/<n>.html#<id>``), so the index stays light for a browser
-whatever the season's size (1,000 events of ~110 players drawn from 3,000: an index of
-1.3 MB, pages of ~2 MB, ~40 KB for a player of ~36 events).
+whatever the season's size.
 
 :func:`build_index` makes the ``swisstb-season/1`` document as data, from the season
 players and the entries each event brought (worked out in the worker: :mod:`.season_parts`);

@@ -61,7 +61,7 @@ class Column(NamedTuple):
 
 
 class Cell(NamedTuple):
-    """One tie-break value of one player (a named tuple: a report holds thousands)."""
+    """One tie-break value of one player."""
 
     value: Fraction | None
     text: str
@@ -74,8 +74,7 @@ class Cell(NamedTuple):
 
 
 class Row(NamedTuple):
-    """One player's line of the standings (a named tuple: one is made per player, and
-    a frozen dataclass sets each of its twelve fields through ``object.__setattr__``)."""
+    """One player's line of the standings (a team's, in a team table)."""
 
     place: int
     place_text: str

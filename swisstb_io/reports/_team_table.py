@@ -43,17 +43,19 @@ def _board_result(points: Fraction, other: Fraction) -> str:
 def _card(white: TeamRound, black: TeamRound | None) -> MatchCard:
     """One match (or bye: ``black`` ``None``) as a :class:`MatchCard`."""
     if black is None:
-        return MatchCard(white.round, white.team_no, None, white.kind.value, None,
-                         (rule_decimal(white.mp),), (rule_decimal(white.gp),), ())
+        return MatchCard(round=white.round, white_team=white.team_no, black_team=None,
+                         kind=white.kind.value, result=None, mp=(rule_decimal(white.mp),),
+                         gp=(rule_decimal(white.gp),), boards=())
     result = "W" if white.mp > black.mp else "L" if white.mp < black.mp else "D"
     boards = []
     for k, w in enumerate(white.boards):
         b = black.boards[k] if k < len(black.boards) else None
         boards.append(BoardLine(w.number, w.player, None if b is None else b.player,
                                 _board_result(w.points, b.points if b else Fraction(0))))
-    return MatchCard(white.round, white.team_no, black.team_no, white.kind.value, result,
-                     (rule_decimal(white.mp), rule_decimal(black.mp)),
-                     (rule_decimal(white.gp), rule_decimal(black.gp)), tuple(boards))
+    return MatchCard(round=white.round, white_team=white.team_no, black_team=black.team_no,
+                     kind=white.kind.value, result=result,
+                     mp=(rule_decimal(white.mp), rule_decimal(black.mp)),
+                     gp=(rule_decimal(white.gp), rule_decimal(black.gp)), boards=tuple(boards))
 
 
 def _white_side(row: TeamRound) -> bool:
@@ -115,21 +117,23 @@ def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.
     rows = []
     for r, row_cells, m, g in zip(standings, cells, mps, gps, strict=True):
         _, points_text, points_decimal = points[r.points.as_integer_ratio()]
-        row = Row(r.place, place_text(r.place, r.last_place), r.start_no, r.name, None,
-                  r.points, points_text, points_decimal, row_cells, r.last_place, True, {})
-        rows.append(TeamRow(row, mp_printed[m.as_integer_ratio()][2],
-                            mp_printed[m.as_integer_ratio()][1],
-                            gp_printed[g.as_integer_ratio()][2],
-                            gp_printed[g.as_integer_ratio()][1], members[r.start_no]))
+        row = Row(place=r.place, place_text=place_text(r.place, r.last_place),
+                  start_no=r.start_no, name=r.name, rating=None, points=r.points,
+                  points_text=points_text, points_decimal=points_decimal, cells=row_cells,
+                  last_place=r.last_place, scored_in_play=True, fields={})
+        _, mp_text, mp_decimal = mp_printed[m.as_integer_ratio()]
+        _, gp_text, gp_decimal = gp_printed[g.as_integer_ratio()]
+        rows.append(TeamRow(row=row, match_points=mp_decimal, mp_text=mp_text,
+                            game_points=gp_decimal, gp_text=gp_text, members=members[r.start_no]))
     cards, keys = _matches(ts)
     cross = []
     for team in sorted(ev.teams, key=lambda t: t.number) if crosstable else ():
         rounds = ev.rows[team.number]
         cross.append(TeamCrossRow(
-            team.number, team.name, tuple(crosstable_cell(r) for r in rounds),
-            tuple(keys.get((r.round, team.number)) for r in rounds),
-            glyph(sum((r.mp for r in rounds), Fraction(0))),
-            glyph(sum((r.gp for r in rounds), Fraction(0)))))
+            team_no=team.number, name=team.name, cells=tuple(crosstable_cell(r) for r in rounds),
+            matches=tuple(keys.get((r.round, team.number)) for r in rounds),
+            mp_text=glyph(sum((r.mp for r in rounds), Fraction(0))),
+            gp_text=glyph(sum((r.gp for r in rounds), Fraction(0)))))
     rules = ctx.fide_rules()
     mpts = ev.match_points
     summary = (f"{len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds; "

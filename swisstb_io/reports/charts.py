@@ -189,8 +189,8 @@ class SeasonCharts:
                 out.append(f'<polyline points="{" ".join(points)}" stroke="{color}"'
                            f"{dash_attr}/>")
             if points:
-                # the dots: one path of zero-length strokes with round caps (a circle
-                # element a point was ~5 KB a player, ~15 MB of a 1,000-event season)
+                # the dots: one path of zero-length strokes with round caps, not an
+                # element a dot (a season draws a chart per player)
                 out.append(f'<path class="dots" d="M{"h0M".join(points)}h0" '
                            f'stroke="{color}"/>')
         out.append("</svg>")
