@@ -211,11 +211,38 @@ def dumps(value: Any, *, indent: int | None = 2, ascii: bool = False) -> str:
     except lists of scalars, which stay on one line (``"mp": [2, 0]``); ``None``: compact,
     no space anywhere.  Strings are escaped as :mod:`json` escapes them, as UTF-8 text
     (``ascii``: every other character as ``\\uXXXX``).
+
+    A compact value without a Decimal is written by the standard library's encoder (in C),
+    which writes it the same way (and would write a float, which no caller gives it).
     """
+    if indent is None:  # compact: the standard library's encoder, unless a Decimal is in it
+        try:
+            return _STANDARD[ascii](value)
+        except _ExactNumber:
+            pass
     scalars = _ASCII_SCALARS if ascii else _SCALARS
     out: list[str] = []
     _write(value, out, scalars, indent, 0)
     return "".join(out)
+
+
+class _ExactNumber(Exception):
+    """A Decimal in a value the standard library's encoder is writing: it cannot write one
+    as a number, so :func:`dumps` writes the value itself."""
+
+
+def _refuse(value: Any) -> Any:
+    """What the standard library's encoder calls for a value of a type it does not know."""
+    if type(value) is Decimal:
+        raise _ExactNumber
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+_STANDARD = {ascii: json.JSONEncoder(ensure_ascii=ascii, separators=(",", ":"),
+                                     allow_nan=False, default=_refuse).encode
+             for ascii in (False, True)}
+"""Compact JSON of str, int, bool, None, lists and dicts, by the standard library's
+encoder (its C one), which writes them as :func:`_write` does."""
 
 
 def _bool(value: bool) -> str:

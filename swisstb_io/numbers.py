@@ -44,10 +44,11 @@ def round_half_up(value: Fraction, places: int = 0) -> Fraction:
 def fixed(value: Fraction, places: int) -> str:
     """``value`` with exactly ``places`` decimals, rounded half up (``-0.04`` to one
     decimal is ``0.0``, not ``-0.0``)."""
-    rounded = round_half_up(value, places)
-    units = abs(rounded.numerator) * 10**places // rounded.denominator
-    sign = "-" if rounded < 0 else ""
-    whole, part = divmod(units, 10**places)
+    num, den = value.numerator, value.denominator
+    scale = 10**places
+    units = (2 * abs(num) * scale + den) // (2 * den)  # |value| x scale, rounded half up
+    sign = "-" if num < 0 and units else ""
+    whole, part = divmod(units, scale)
     return f"{sign}{whole}.{part:0{places}d}" if places else f"{sign}{whole}"
 
 

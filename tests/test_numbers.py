@@ -67,3 +67,19 @@ def test_dumps_the_report_layout_and_compact() -> None:
 def test_dumps_refuses_what_is_not_plain_exact_data(bad: object) -> None:
     with pytest.raises(TypeError):
         dumps(bad)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner,
+                                                                max_size=4),
+    max_leaves=20)
+
+
+@given(json_values, st.booleans())
+def test_compact_text_is_the_same_with_or_without_a_decimal_in_the_value(
+        value: object, ascii: bool) -> None:
+    """The standard library writes compact values without a Decimal, the writer the
+    others: the same text either way."""
+    assert dumps([value, Decimal("1.5")], indent=None, ascii=ascii) == \
+        "[" + dumps(value, indent=None, ascii=ascii) + ",1.5]"

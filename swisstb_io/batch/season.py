@@ -106,8 +106,7 @@ def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]
     for res in results:
         if res.summary is None and res.status == "skipped":
             try:
-                doc = json.loads((out / res.summary_file).read_text("utf-8"),
-                                 parse_float=Decimal)
+                doc = json.loads((out / res.summary_file).read_text("utf-8"))
             except (OSError, ValueError):
                 doc = None
             if readable(doc):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..api import atomic_write
 from ..reports.charts import SeasonCharts, season_legend
@@ -155,14 +155,31 @@ EVENT_COLUMNS = (("Date", "text"), ("Event", "text"), ("Place", "num"), ("Points
 on one line and aligns its numbers, columns 3 to 7)."""
 
 
-def _games(event: SiteEvent, e: SeasonEntry) -> str:
-    """An entrant's ``<tbody>`` of its player's games table: the heading (the event,
-    place and points), then one row a game (:data:`GAME_COLUMNS`)."""
+class _Event(NamedTuple):
+    """An event as its entrants' rows on the player pages show it, escaped (made once per
+    event of the season)."""
+
+    link: str
+    """The event's HTML report (``""`` for none), for an ``href``."""
+    heading: str
+    """The start of the event's heading in a player's games table."""
+    date: str
+    title: str
+
+
+def _event(event: SiteEvent) -> _Event:
     link = _e(file_href(event.report))
     label = f'<a href="{link}">{_e(event.file)}</a>' if link else _e(event.file)
     when = f", {_e(event.date)}" if event.date else ""
-    rows = [f'<tbody><tr class="ev"><th colspan="5" scope="rowgroup">{label} '
-            f"{_e(event.name)}{when}: place {_num(e.place)}, {e.points} points</th></tr>"]
+    return _Event(link, f"{label} {_e(event.name)}{when}", _e(event.date),
+                  _e(event.name or event.file))
+
+
+def _games(event: _Event, e: SeasonEntry) -> str:
+    """An entrant's ``<tbody>`` of its player's games table: the heading (the event,
+    place and points), then one row a game (:data:`GAME_COLUMNS`)."""
+    rows = [f'<tbody><tr class="ev"><th colspan="5" scope="rowgroup">{event.heading}: '
+            f"place {_num(e.place)}, {e.points} points</th></tr>"]
     rows += [f"\n<tr><td>{g.round}</td><td>{g.colour}</td><td>{html_text(g.opponent)}</td>"
              f"<td>{'' if g.opponent_rating is None else g.opponent_rating}</td>"
              f"<td>{g.result}</td></tr>" for g in e.games]
@@ -170,19 +187,18 @@ def _games(event: SiteEvent, e: SeasonEntry) -> str:
     return "".join(rows)
 
 
-def _event_row(event: SiteEvent, e: SeasonEntry) -> str:
+def _event_row(event: _Event, e: SeasonEntry) -> str:
     """An entrant's row of its player's events table (:data:`EVENT_COLUMNS`): the event
     linked to the entrant's line of its page (when it has one), place, points, games,
     performance and the rating used."""
-    link = _e(file_href(event.report))
-    title = _e(event.name or event.file)
-    name = f'<a href="{link}#x{e.start_no}">{title}</a>' if link else title
-    return (f"<tr><td>{_e(event.date)}</td><td>{name}</td><td>{_num(e.place)}</td>"
+    name = (f'<a href="{event.link}#x{e.start_no}">{event.title}</a>' if event.link
+            else event.title)
+    return (f"<tr><td>{event.date}</td><td>{name}</td><td>{_num(e.place)}</td>"
             f"<td>{e.points}</td><td>{e.played}</td><td>{_num(e.performance)}</td>"
             f"<td>{_num(e.rating)}</td></tr>")
 
 
-def _event_rows(p: SeasonPlayer, events: Sequence[SiteEvent]) -> list[str]:
+def _event_rows(p: SeasonPlayer, events: Sequence[_Event]) -> list[str]:
     """The player's events, one row each (in date order): place, points, games,
     performance and the rating used, the event linked to the player's line."""
     out = ['<table class="sortable filterable events">'
@@ -206,7 +222,7 @@ def _chart(p: SeasonPlayer, charts: SeasonCharts, ratings: Sequence[int | None],
 
 
 def _player_section(p: SeasonPlayer, charts: SeasonCharts,
-                    events: Sequence[SiteEvent]) -> list[str]:
+                    events: Sequence[_Event]) -> list[str]:
     """The player's section of a page: the facts, the season chart, the events and the
     games (events in date order, as the player's entrants are)."""
     out = [f'<section aria-labelledby="{p.id}" class="player"><h2 id="{p.id}">{_e(p.name)}'
@@ -235,6 +251,11 @@ def players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts,
                  events: Sequence[SiteEvent]) -> str:
     """One page of season players: for each, the facts, the season chart, the events and
     the games (``events``: the season's, by their number in the index)."""
+    return _players_html(players, charts, [_event(ev) for ev in events])
+
+
+def _players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts,
+                  events: Sequence[_Event]) -> str:
     title = f"Season players: {players[0].name} to {players[-1].name}"
     body = ["<header>", nav([("Season index", f"../{INDEX}"),
                              ("All players", f"../{INDEX}#players")]),
@@ -269,6 +290,7 @@ def write_player_pages(out: Path, players: Sequence[SeasonPlayer],
     """The pages of the season players (in the order of ``players``, their ids; ``events``:
     the season's, by their number in the index); pages no longer needed are removed."""
     charts = SeasonCharts()
+    shown = [_event(ev) for ev in events]
     folder = out / PLAYERS_DIR
     wanted = set()
     folder.mkdir(parents=True, exist_ok=True)
@@ -276,7 +298,7 @@ def write_player_pages(out: Path, players: Sequence[SeasonPlayer],
         chunk = players[start:start + PAGE_PLAYERS]
         name = page_of(int(chunk[0].id[1:]))
         wanted.add(name.rsplit("/", 1)[1])
-        atomic_write(out / name, players_html(chunk, charts, events).encode("utf-8"))
+        atomic_write(out / name, _players_html(chunk, charts, shown).encode("utf-8"))
     for old in folder.glob("*.html"):
         if old.name not in wanted:
             old.unlink(missing_ok=True)

@@ -12,7 +12,7 @@ file, one object an entrant, so a re-run that skips the event reads them back
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from ..model import Outcome, Tournament
@@ -162,9 +162,9 @@ def season_entries(t: Tournament, result: StandingsResult) -> tuple[SeasonEntry,
 
 
 def entry_to_json(e: SeasonEntry) -> dict[str, Any]:
-    """The entry as a summary file keeps it: an object of its fields (points an exact
-    number, each game a list of :data:`GAME_FIELDS`)."""
-    return {"keys": list(e.keys), "name": e.name, "place": e.place, "points": e.points,
+    """The entry as a summary file keeps it: an object of its fields (points as text,
+    exact; each game a list of :data:`GAME_FIELDS`)."""
+    return {"keys": list(e.keys), "name": e.name, "place": e.place, "points": str(e.points),
             "played": e.played, "score": list(e.score), "rated": e.rated,
             "rating_sum": e.rating_sum, "halves": e.halves, "start_no": e.start_no,
             "rating": e.rating, "performance": e.performance,
@@ -194,10 +194,14 @@ def _entry(obj: Any) -> SeasonEntry | None:
     changed by hand, or damaged)."""
     if not isinstance(obj, dict) or set(obj) != set(SeasonEntry._fields):
         return None
-    keys, points, score, games = obj["keys"], obj["points"], obj["score"], obj["games"]
+    keys, score, games = obj["keys"], obj["score"], obj["games"]
+    try:
+        points = Decimal(obj["points"]) if isinstance(obj["points"], str) else None
+    except InvalidOperation:
+        return None
     if (not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys)
             or not isinstance(obj["name"], str)
-            or type(points) not in (int, Decimal) or not Decimal(points).is_finite()
+            or points is None or not points.is_finite()
             or not all(_optional(obj[k]) for k in ("place", "rating", "performance"))
             or not all(_number(obj[k])
                        for k in ("played", "rated", "rating_sum", "halves", "start_no"))
@@ -209,7 +213,7 @@ def _entry(obj: Any) -> SeasonEntry | None:
     if None in read:
         return None
     return SeasonEntry(
-        keys=tuple(keys), name=obj["name"], place=obj["place"], points=Decimal(points),
+        keys=tuple(keys), name=obj["name"], place=obj["place"], points=points,
         played=obj["played"], score=(score[0], score[1]), rated=obj["rated"],
         rating_sum=obj["rating_sum"], halves=obj["halves"], start_no=obj["start_no"],
         rating=obj["rating"], performance=obj["performance"],
@@ -217,8 +221,8 @@ def _entry(obj: Any) -> SeasonEntry | None:
 
 
 def entries_from_json(data: Any) -> tuple[SeasonEntry, ...] | None:
-    """The entries a summary file holds (as :func:`entry_to_json` wrote them, read with
-    ``parse_float=Decimal``), or None when ``data`` is not a list of them."""
+    """The entries a summary file holds (as :func:`entry_to_json` wrote them), or None
+    when ``data`` is not a list of them."""
     if not isinstance(data, list):
         return None
     entries = []
