@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
+from itertools import chain
 from json.encoder import encode_basestring, encode_basestring_ascii
 from typing import Any
 
@@ -152,10 +153,15 @@ def _too_deep(text: str) -> int | None:
 
 
 def _outside_strings(text: str, pattern: re.Pattern[str]) -> re.Match[str] | None:
-    """The first match of ``pattern`` that is not inside a string."""
+    """The first match of ``pattern`` that is not inside a string (the strings are found
+    only when the pattern matches somewhere)."""
+    matches = pattern.finditer(text)
+    first = next(matches, None)
+    if first is None:
+        return None
     strings = [(m.start(), m.end()) for m in re.finditer(r'"(?:[^"\\]|\\.)*"', text)]
     k = 0
-    for m in pattern.finditer(text):
+    for m in chain((first,), matches):
         while k < len(strings) and strings[k][1] <= m.start():
             k += 1
         if k < len(strings) and strings[k][0] <= m.start():
