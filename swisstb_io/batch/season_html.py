@@ -32,6 +32,12 @@ def _e(value: Any) -> str:
     return html_text("" if value is None else str(value))
 
 
+def _int(value: int | None) -> str:
+    """A number of the file's data (a place, a rating): nothing to escape; ``""`` for
+    none."""
+    return "" if value is None else str(value)
+
+
 def _num(value: Any) -> str:
     return "" if value is None else _e(value if not isinstance(value, Decimal) else str(value))
 
@@ -179,9 +185,9 @@ def _games(event: _Event, e: SeasonEntry) -> str:
     """An entrant's ``<tbody>`` of its player's games table: the heading (the event,
     place and points), then one row a game (:data:`GAME_COLUMNS`)."""
     rows = [f'<tbody><tr class="ev"><th colspan="5" scope="rowgroup">{event.heading}: '
-            f"place {_num(e.place)}, {e.points} points</th></tr>"]
+            f"place {_int(e.place)}, {e.points} points</th></tr>"]
     rows += [f"\n<tr><td>{g.round}</td><td>{g.colour}</td><td>{html_text(g.opponent)}</td>"
-             f"<td>{'' if g.opponent_rating is None else g.opponent_rating}</td>"
+             f"<td>{_int(g.opponent_rating)}</td>"
              f"<td>{g.result}</td></tr>" for g in e.games]
     rows.append("</tbody>")
     return "".join(rows)
@@ -193,9 +199,9 @@ def _event_row(event: _Event, e: SeasonEntry) -> str:
     performance and the rating used."""
     name = (f'<a href="{event.link}#x{e.start_no}">{event.title}</a>' if event.link
             else event.title)
-    return (f"<tr><td>{event.date}</td><td>{name}</td><td>{_num(e.place)}</td>"
-            f"<td>{e.points}</td><td>{e.played}</td><td>{_num(e.performance)}</td>"
-            f"<td>{_num(e.rating)}</td></tr>")
+    return (f"<tr><td>{event.date}</td><td>{name}</td><td>{_int(e.place)}</td>"
+            f"<td>{e.points}</td><td>{e.played}</td><td>{_int(e.performance)}</td>"
+            f"<td>{_int(e.rating)}</td></tr>")
 
 
 def _event_rows(p: SeasonPlayer, events: Sequence[_Event]) -> list[str]:
