@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..errors import Location
+from .ownership import Content
 from .season_parts import SeasonEntry
 
 EVENTS_DIR = "events"
@@ -70,6 +71,9 @@ class FileResult:
     """The entrants' share of the season view, worked out with the event."""
     warnings: tuple[str, ...] = ()
     """Reading diagnostics (``path:line:col: warning: …``)."""
+    contents: dict[str, Content] | None = field(default=None, compare=False, repr=False)
+    """What each file of the event (its outputs and summary) holds: written, or kept when
+    skipped (:mod:`.ownership`)."""
     stem: str = ""
     """The outputs are ``<stem>.<ext>``: :func:`event_stem`, or a name of its own when that
     would overwrite another event's outputs (:func:`._safety.distinct_stems`); ``""``:
