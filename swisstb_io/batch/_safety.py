@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import unicodedata
@@ -53,15 +54,16 @@ class OutputLock:
             raise SwisstbError(
                 f"{self.path.parent}: another swisstb batch is writing to this folder{by}; "
                 "wait for it to finish or choose another output folder") from None
-        fh.seek(0)
-        fh.truncate()
-        fh.write(f"{os.getpid()}\n")
-        fh.flush()
+        # who holds the lock, for the message of a second batch (a full disk may refuse it)
+        with contextlib.suppress(OSError):
+            os.ftruncate(fh.fileno(), 0)
+            os.pwrite(fh.fileno(), f"{os.getpid()}\n".encode(), 0)
         self._fh = fh
 
     def release(self) -> None:
         if self._fh is not None:
-            self._fh.truncate(0)  # no process named any more; the empty file stays, reused
+            with contextlib.suppress(OSError):  # no process named any more; the file stays
+                os.ftruncate(self._fh.fileno(), 0)
             self._fh.close()  # closing drops the lock
             self._fh = None
 
@@ -114,6 +116,8 @@ class Journal:
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
         try:
             os.write(fd, data)
+        except OSError as exc:  # a full disk: say which file
+            raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
         finally:
             os.close(fd)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..files import atomic_write
-from .ownership import STAGING, Content, Owned, add_owned, valid_name
+from .ownership import EVENT_FILES, STAGING, Content, Owned, add_owned, valid_name
 
 MANIFEST = ".swisstb-batch.json"
 """The manifest file in the output folder."""
@@ -33,29 +33,34 @@ class Manifest(NamedTuple):
     """Per event key: ``{"digest", "outputs", "summary", "files": {name: [size, sha256]}}``."""
     site: dict[str, Content]
     """``index.json``, ``index.html`` and the player pages, with what each held."""
+    owned: Owned
+    """Every well-formed record of a file the batch writes, with its content (also those
+    of an entry dropped for the rest of it: the file is still known as the batch's)."""
 
 
-def _files(value: object, event: bool) -> dict[str, Content] | None:
-    if not isinstance(value, dict):
-        return None
+def _files(value: object, event: bool) -> dict[str, Content]:
+    """The file records of ``value`` (``{name: [size, sha256]}``) that are well formed and
+    name a file the batch writes (an event's under ``events/`` if ``event``, else a file of
+    the site); the others are left out."""
     files = {}
-    for name, record in value.items():
+    for name, record in (value.items() if isinstance(value, dict) else ()):
         content = Content.from_json(record)
-        if content is None or not valid_name(name) or name.startswith("events/") != event:
-            return None
-        files[name] = content
+        if content is not None and valid_name(name) and name.startswith(EVENT_FILES) == event:
+            files[name] = content
     return files
 
 
 def valid_entry(entry: object) -> dict[str, Any] | None:
     """``entry`` if it is an event entry as the batch writes it, else ``None``: a digest, the
-    outputs and the summary (names of the event's files, all recorded in ``files``)."""
+    outputs and the summary (names of the event's files, each recorded in ``files``)."""
     if not isinstance(entry, dict):
         return None
     digest, outputs, summary = entry.get("digest"), entry.get("outputs"), entry.get("summary")
-    files = _files(entry.get("files"), event=True)
+    records = entry.get("files")
+    files = _files(records, event=True)
     if (not isinstance(digest, str) or not isinstance(outputs, list)
-            or not isinstance(summary, str) or files is None):
+            or not isinstance(summary, str) or not isinstance(records, dict)
+            or len(files) != len(records)):
         return None
     if not all(isinstance(o, str) and o in files for o in [*outputs, summary]):
         return None
@@ -76,24 +81,20 @@ def load(out: Path) -> Manifest:
     except (OSError, ValueError):
         doc = None
     if not isinstance(doc, dict) or doc.get("schema") != MANIFEST_SCHEMA:
-        return Manifest("", {}, {})
+        return Manifest("", {}, {}, {})
     events = doc.get("events")
-    checked = {rel: e for rel, entry in (events.items() if isinstance(events, dict) else ())
-               if (e := valid_entry(entry)) is not None}
-    index = doc.get("index")
-    return Manifest(index if isinstance(index, str) else "", checked,
-                    _files(doc.get("site"), event=False) or {})
-
-
-def owned(manifest: Manifest) -> Owned:
-    """Every file the manifest records, with its content."""
-    own: Owned = {}
-    for entry in manifest.events.values():
-        for name, content in entry_contents(entry).items():
+    events = events if isinstance(events, dict) else {}
+    checked = {rel: e for rel, entry in events.items() if (e := valid_entry(entry)) is not None}
+    own: Owned = {}  # the well-formed records, of checked entries and of the others alike
+    for entry in events.values():
+        for name, content in _files(entry.get("files") if isinstance(entry, dict) else None,
+                                    event=True).items():
             add_owned(own, name, content)
-    for name, content in manifest.site.items():
+    site = _files(doc.get("site"), event=False)
+    for name, content in site.items():
         add_owned(own, name, content)
-    return own
+    index = doc.get("index")
+    return Manifest(index if isinstance(index, str) else "", checked, site, own)
 
 
 def save(out: Path, events: dict[str, dict[str, Any]], site: dict[str, Content],

@@ -290,7 +290,7 @@ class Batch:
     def _locked_run(self) -> Iterator[FileResult]:
         last = manifest_file.load(self.out)
         previous_index, manifest, site = last.site_key, last.events, dict(last.site)
-        self._owned = manifest_file.owned(last)
+        self._owned = last.owned
         journal = Journal(self.out)
         if journal.replay(manifest, self._owned, manifest_file.valid_entry):
             previous_index = ""  # the last run was killed: its index is behind
@@ -321,11 +321,13 @@ class Batch:
                 index = index_key(results, self.stopped_early)
             done = True
         finally:
-            manifest_file.save(self.out, manifest, site, index)
-            # a run cut short keeps its journal: its claims name files written by workers
-            # that finished after the batch stopped taking their results
-            journal.close(remove=done)
-            close_staging(self.out)
+            try:
+                manifest_file.save(self.out, manifest, site, index)
+                # a run cut short keeps its journal: its claims name files written by
+                # workers that finished after the batch stopped taking their results
+                journal.close(remove=done)
+            finally:
+                close_staging(self.out)
 
     def _remove_vanished(self, manifest: dict[str, dict[str, Any]]) -> None:
         """Take out of ``manifest`` the events of the last run that are gone (their file, or
