@@ -14,9 +14,16 @@ import pytest
 from click.testing import CliRunner
 
 from swisstb_io import api
-from swisstb_io.batch import Batch, BatchOptions, discover, normalise_name, performance, read_index
+from swisstb_io.batch import (
+    Batch,
+    BatchOptions,
+    discover,
+    manifest,
+    normalise_name,
+    performance,
+    read_index,
+)
 from swisstb_io.batch import runner as runner_mod
-from swisstb_io.batch import manifest
 from swisstb_io.batch.season_parts import SeasonEntry
 from swisstb_io.cli import cli
 from swisstb_io.model import Color, DateText, Outcome, Player, Rating, RoundResult, Tournament

@@ -196,7 +196,7 @@ def test_a_worker_whose_batch_is_gone_writes_nothing(tmp_path: Path) -> None:
     season = _season(tmp_path / "season", 1)
     out = tmp_path / "out"
     gone = os.getppid() + 1 if os.getppid() + 1 != os.getpid() else os.getppid() + 2
-    with pytest.raises(SystemExit):  # BatchGone: the process that started this "worker" is not `gone`
+    with pytest.raises(SystemExit):  # BatchGone: `gone` did not start this "worker"
         process_event(str(season / "e0.trf"), "e0.trf", str(out), JSON, None, parent=gone)
     assert [p for p in out.rglob("*") if p.is_file()] == []
     ok = process_event(str(season / "e0.trf"), "e0.trf", str(out), JSON, None,
