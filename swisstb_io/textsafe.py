@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .errors import readable_path
+
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
 _FORMULA_START = "=+-@\t\r"
 
@@ -51,7 +53,10 @@ def after_delimiters_unsafe(text: str, delimiter: str = ",") -> str:
 
 def shown(text: str) -> str:
     """``text`` for one line of terminal output: control characters as visible escapes
-    (``\\n``, ``\\r``, ``\\x1b``, ``\\u202e``), everything else unchanged."""
+    (``\\n``, ``\\r``, ``\\x1b``, ``\\u202e``), the bytes of a file name that are not
+    UTF-8 as :func:`~swisstb_io.errors.readable_path` shows them (``%E9``), everything else
+    unchanged."""
+    text = readable_path(text)
     if not _CONTROL.search(text):
         return text
     return _CONTROL.sub(_escape, text)

@@ -24,17 +24,6 @@ def split_section(rel: str) -> tuple[str, str | None]:
     return (head, number) if mark and number.isdecimal() else (rel, None)
 
 
-def readable_name(name: str) -> str:
-    """``name`` (a file system name: bytes that are not UTF-8 held as surrogates, as
-    :func:`os.fsdecode` gives them) as text: each such byte as ``%XX`` and, in such a
-    name only, ``%`` as ``%25``, so two names that differ in those bytes stay apart
-    (``caf\\xe9.trf`` -> ``caf%E9.trf``)."""
-    if not any("\udc80" <= c <= "\udcff" for c in name):
-        return name
-    return "".join(f"%{ord(c) - 0xDC00:02X}" if "\udc80" <= c <= "\udcff"
-                   else "%25" if c == "%" else c for c in name)
-
-
 def event_stem(rel: str) -> str:
     """Outputs of event ``rel`` are ``events/<rel>.<ext>`` (``open/r1.trf.html``); section
     ``n`` of a multi-section file (``club.sjson#2``) is ``events/club.sjson.section2.<ext>``."""

@@ -24,7 +24,7 @@ from typing import Any
 
 from .. import __version__
 from ..api import load, read_source
-from ..errors import SwisstbError
+from ..errors import SwisstbError, readable_path
 from ..files import write_reason
 from ..registry import by_extension
 from ..teams.kinds import is_team_event
@@ -66,7 +66,6 @@ from .results import (
     SECTION_MARK,
     FileResult,
     event_stem,
-    readable_name,
     split_section,
     summary_path,
 )
@@ -264,10 +263,10 @@ class Batch:
         self.stopped_early = False
 
     def _rel(self, event: Path) -> str:
-        """The event's key and output name (:func:`~.results.readable_name`; the input
-        itself is read by its real name)."""
+        """The event's key and output name (:func:`~swisstb_io.errors.readable_path`; the
+        input itself is read by its real name)."""
         rel = event.name if self.root.is_file() else event.relative_to(self.root).as_posix()
-        return readable_name(rel)
+        return readable_path(rel)
 
     def run(self) -> Iterator[FileResult]:
         """Yield one :class:`FileResult` per event as it finishes; write the index at the end.

@@ -21,6 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from ..errors import readable_path
 from .results import FileResult
 from .season_html import index_html, player_pages
 from .season_parts import SeasonEntry, entries_from_json, links_of
@@ -40,7 +41,8 @@ def _event_entry(res: FileResult) -> dict[str, Any]:
         "file": res.rel,
         "status": "failed" if res.status == "failed" else "ok",
         "message": res.message if res.status == "failed" else "",
-        "location": res.location.replace(res.path, res.rel, 1) if res.status == "failed" else "",
+        "location": (res.location.replace(readable_path(res.path), res.rel, 1)
+                     if res.status == "failed" else ""),
         "name": s.get("name", ""),
         "section": s.get("section", ""),
         "format": s.get("format", ""),

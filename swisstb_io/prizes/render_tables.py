@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ..errors import readable_path
 from ..textsafe import shown
 from .model import System
 from .money import money, points_text
@@ -44,7 +45,8 @@ def document(result: PrizeResult, source: str = "", chain: tuple[str, ...] = (),
     (default: its path)."""
     pf = result.prize_file
     ev = pf.event
-    prize_path = prize_name or pf.path
+    prize_path = readable_path(prize_name or pf.path)
+    source = readable_path(source)
 
     def cur(v: Fraction) -> str:
         return money(v, ev.currency, ev.unit)
