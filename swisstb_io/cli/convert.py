@@ -12,6 +12,7 @@ from ..api import dumps_sections, spec_for_output, write
 from ..losses import fit, losses, without_extras
 from ..model import Tournament
 from ..registry import FormatSpec, ReadResult, WriteOptions
+from ..textsafe import shown
 from . import EXIT_FAILED, EXIT_USAGE
 from ._io import echo_diagnostics, from_option, read_input, write_output
 
@@ -117,8 +118,8 @@ def _prepare(dest: str, sections: Sequence[Tournament], spec: FormatSpec,
         ready.append(t)
     lost = losses(merged(ready), spec)
     texts += [f"{spec.name} cannot hold {x.message}" for x in lost] + cuts
-    for text in texts:
-        click.echo(f"{where}: warning: {text}", err=True)
+    for text in texts:  # a loss may quote a name: shown, never its line break raw
+        click.echo(shown(f"{where}: warning: {text}"), err=True)
     # what --no-extras leaves out was asked for: not refused under --strict
     return ready, bool(lost or cuts)
 

@@ -180,7 +180,7 @@ def to_md(doc: Document) -> str:
 def to_csv(result: PrizeResult) -> str:
     """One row per share: the award table, flat (a name a spreadsheet would run as a
     formula gets a leading ``'``, as in ``report``)."""
-    from ..textsafe import spreadsheet_safe as safe
+    from ..textsafe import report_cell as safe
 
     ev = result.prize_file.event
     buf = io.StringIO()
