@@ -178,7 +178,10 @@ def _produce(
         teams = team_standings(t, options.team_tiebreaks, options=calc)
         result = standings(t, "PTS", calc)  # the board players, by points
     else:
-        chain = chain_policy.choose_chain(t, options.tiebreaks).specs
+        try:
+            chain = chain_policy.choose_chain(t, options.tiebreaks).specs
+        except chain_policy.DeclaredChainError as exc:
+            raise exc.located(t, path, read.format, data) from exc
         result = standings(t, chain, calc)  # once, for every report of the event
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
     prizes = event_prizes(result, t, prize_path, rel) if prize_path else None

@@ -72,13 +72,14 @@ def command(path: str, prize_path: str, codes: str | None, fmt: str, output: str
     t = result.tournament
     if section is None and prize_file.event.section and result.sections:
         t = _section(result, prize_file.event.section, path, prize_path)
-    chain = _chain(codes, t)
+    chain = _chain(codes, t, path, result.format)
     order = _playoff(playoff)
     unknown = sorted(set(order) - {p.start_no for p in t.players})
     if unknown:
         raise click.BadParameter(f"no player with start number {', '.join(map(str, unknown))}",
                                  param_hint="'--playoff'")
-    _usage.check_chain_fits(chain, t)
+    if codes is not None:  # a declared chain is the file's: computed, as in batch
+        _usage.check_chain_fits(chain, t)
     ranked = standings(t, chain, CalcOptions(playoff=order,
                                              actual_play_rule=not no_actual_play))
     _usage.check_playoff(order, ranked)
