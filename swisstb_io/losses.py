@@ -72,7 +72,7 @@ LABELS: dict[str, str] = {
 outcome names)."""
 
 WRITE_AIDS = frozenset({"layout", "version", "encoding", "newline", "bom", "final-newline",
-                        "no-opponent", "tiebreaks-key", "tiebreak-labels"})
+                        "no-opponent", "tiebreaks-key", "tiebreak-labels", "round-dates"})
 """Extras a reader keeps only to write its own format back byte for byte (``trf:layout``):
 not data a user would miss in another format."""
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..errors import FormatError, Location, WriteError, quoted
+from ..errors import Diagnostics, FormatError, Location, WriteError, quoted
 from ..limits import round_count
 from ..model import DateText, Tournament
+from ..us_notation import unclear_date
 from . import _layout as L
 from ._records import parse_date
 
@@ -37,13 +38,21 @@ def text_of(line: str) -> str:
     return line[4:].strip()
 
 
-def decode(code: str, line: str, path: str, no: int) -> Any:
-    """The model value a header line encodes; raises FormatError for a bad number."""
+def decode(code: str, line: str, path: str, no: int, diag: Diagnostics | None = None) -> Any:
+    """The model value a header line encodes; raises FormatError for a bad number.  A date
+    whose day and month cannot be told apart (``03/05/2024``) is read day first, and
+    ``diag`` gets a warning that says so (formats/trf/README.md)."""
     text = text_of(line)
     if code in TEXT_FIELDS:
         return text
     if code in DATE_FIELDS:
-        return DateText(text, parse_date(text)) if text else None
+        if not text:
+            return None
+        date = DateText(text, parse_date(text))
+        note = unclear_date(date, "day first, as TRF files write dates")
+        if note is not None and diag is not None:
+            diag.warn(Location(path, no, 5), f"{code}: {note}", "trf-unclear-date")
+        return date
     if code in LIST_FIELDS:
         return tuple(p.strip() for p in text.split(",") if p.strip())
     if code in INT_FIELDS:

@@ -103,7 +103,7 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
             layout.append((f"001:{p.start_no}", line, eol))
         elif code in H.HEADER_CODES and code not in seen_headers:
             seen_headers.add(code)
-            t = H.apply(t, code, H.decode(code, line, path, no))
+            t = H.apply(t, code, H.decode(code, line, path, no, diag))
             layout.append((f"h:{code}", line, eol))
         elif code == "112" and H.text_of(line):
             layout.append((f"112:{len(deputies)}", line, eol))
