@@ -239,6 +239,21 @@ def unclear_date(date: DateText, reading: str) -> str | None:
             f"file does not say which number is the day: write {d:%Y/%m/%d} to be sure")
 
 
+def day_first(text: str) -> bool | None:
+    """How a date such as ``24/09/2010`` shows its order: True when the first number can
+    only be the day (over 12, the second a month), False when the second one can only be
+    (``09/24/2010``), ``None`` when it does not tell (``03/05/2024``, or no such date)."""
+    m = _DAY_OR_MONTH.match(text.strip())
+    if m is None:
+        return None
+    a, b = int(m[1]), int(m[2])
+    if a > 12 >= b:
+        return True
+    if b > 12 >= a:
+        return False
+    return None
+
+
 def parse_date(text: str) -> DateText:
     """A DateText for ``text``: ISO-like ``Y-M-D`` (any of ``-/.``), ``YYYYMMDD``,
     ``D.M.Y`` and the US ``M/D/Y``; the value is ``None`` for anything else."""

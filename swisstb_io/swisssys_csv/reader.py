@@ -12,7 +12,14 @@ from ..limits import round_count
 from ..model import DateText, Player, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..textsafe import after_delimiters_unsafe
-from ..us_notation import format_points, parse_date, resolve_double_forfeits, trim, unclear_date
+from ..us_notation import (
+    day_first,
+    format_points,
+    parse_date,
+    resolve_double_forfeits,
+    trim,
+    unclear_date,
+)
 from ..validate import Places, check_games, check_points
 from .checks import apply_overrides
 from .columns import LIST_SEPARATORS, META_KEYS, NAMESPACED, ROUND_DATES_AS_WRITTEN
@@ -40,6 +47,7 @@ def _meta(
     extras: dict[str, str] = {}
     dates: dict[str, _dt.date] = {}
     written_at: dict[str, Location] = {}
+    round_dates: tuple[Location, tuple[str, ...]] | None = None
     for line_no, raw in lines:
         body = raw.lstrip()[1:]
         if ":" not in body:
@@ -73,7 +81,8 @@ def _meta(
                     f"bad {key} {value!r} (expected YYYY-MM-DD)", Location(path, line_no, col)
                 ) from None
         elif target == "round_dates":
-            values[target] = _round_dates(value, Location(path, line_no, col), extras, diags)
+            values[target] = _round_dates(value, extras)
+            round_dates = (Location(path, line_no, col), _split_dates(value))
         elif target in LIST_SEPARATORS:
             sep = LIST_SEPARATORS[target].strip()
             values[target] = tuple(v.strip() for v in value.split(sep) if v.strip())
@@ -89,26 +98,44 @@ def _meta(
     for target, day in dates.items():
         text = values[target].text if target in values else ""
         values[target] = DateText(text, day)
-    for target, where in written_at.items():
-        note = unclear_date(values[target], _US_READING) if target not in dates else None
-        if note is not None:  # a "… date value" line says which it is
-            diags.warn(where, note, "csv-unclear-date")
+    _unclear_dates(values, written_at, dates, round_dates, diags)
     return values, outcomes, extras
 
 
-def _round_dates(value: str, where: Location, extras: dict[str, str],
-                 diags: Diagnostics) -> tuple[str, ...]:
+def _unclear_dates(values: dict[str, Any], written_at: dict[str, Location],
+                   given: dict[str, _dt.date], round_dates: tuple[Location, tuple[str, ...]]
+                   | None, diags: Diagnostics) -> None:
+    """Dates are read month first (the US order).  When no date of the file settles it
+    (``09/24/2010`` can only be month first) and no ``… date value`` line gives it, each
+    one that could be read either way gets a warning that says how it was read."""
+    texts = [values[t].text for t in written_at]
+    texts += round_dates[1] if round_dates else []
+    if any(day_first(text) is False for text in texts):
+        return
+    for target, where in written_at.items():
+        note = unclear_date(values[target], _US_READING) if target not in given else None
+        if note is not None:
+            diags.warn(where, note, "csv-unclear-date")
+    if round_dates is not None:
+        for text in round_dates[1]:
+            note = unclear_date(parse_date(text), _US_READING)
+            if note is not None:
+                diags.warn(round_dates[0], f"round dates: {note}", "csv-unclear-date")
+
+
+def _split_dates(value: str) -> tuple[str, ...]:
+    sep = LIST_SEPARATORS["round_dates"].strip()
+    return tuple(v.strip() for v in value.split(sep) if v.strip())
+
+
+def _round_dates(value: str, extras: dict[str, str]) -> tuple[str, ...]:
     """The ``Round dates`` line: each date read in the US order is written ``YYYY/MM/DD``
     in the model, so that another format does not read ``03/05/2024`` another way; the
     line as written stays in ``csv:round-dates`` for writing back."""
-    sep = LIST_SEPARATORS["round_dates"].strip()
-    texts = tuple(v.strip() for v in value.split(sep) if v.strip())
+    texts = _split_dates(value)
     out = []
     for text in texts:
         date = parse_date(text)
-        note = unclear_date(date, _US_READING)
-        if note is not None:
-            diags.warn(where, f"round dates: {note}", "csv-unclear-date")
         out.append(text if date.value is None else f"{date.value:%Y/%m/%d}")
     if tuple(out) != texts:
         extras[ROUND_DATES_AS_WRITTEN] = value
