@@ -61,6 +61,8 @@ LABELS: dict[str, str] = {
     "player.national_ids:other-systems": "IDs of other lists",
     "player.birth": "birth dates",
     "player.team": "team names of players",
+    "player.team:individual": "team names of players in an individual event (clubs): a "
+                              "team record would make it a team event",
     "player.declared_points": "the points column as the file gave it",
     "player.declared_rank": "declared ranks",
     "player.adjustments": "bonus and penalty points",
@@ -220,6 +222,10 @@ def _player_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
         return f"{label(entry)} ({_count(hit, 'players')})" if hit else None
     if qual == "ascii":
         hit = [p for p in players if not getattr(p, path).isascii()]
+    elif qual == "individual":  # clubs: kept only as the teams of a team event
+        from .teams.kinds import says_team_event
+
+        hit = [] if says_team_event(t) else [p for p in players if getattr(p, path)]
     elif qual == "other-systems":
         dropped: dict[str, list[Player]] = {}
         for p in players:

@@ -24,6 +24,7 @@ from swisstb_io.model import (
     Team,
     Tournament,
 )
+from swisstb_io.teams.kinds import says_team_event
 
 _FOLD = str.maketrans(
     {
@@ -210,6 +211,10 @@ def normalised(
 ) -> tuple[Tournament, Tournament]:
     """Both tournaments with the declared losses set aside, ready for ``==``."""
     lossy = frozenset(lossy)
+    if "player.team:individual" in lossy:  # clubs of an individual event: not kept
+        lossy -= {"player.team:individual"}  # (teams lost on the way make it one)
+        if not says_team_event(expected) or "tournament.teams" in lossy:
+            lossy |= {"player.team"}
     for entry in lossy:
         if entry.startswith("player.results.") and entry not in _RESULT_RULES:
             raise KeyError(f"unknown lossy entry {entry!r}; known: {sorted(_RESULT_RULES)}")
