@@ -246,3 +246,12 @@ def test_the_loss_is_the_clubs_of_an_individual_event_only() -> None:
     team_event = dataclasses.replace(clubs, pairing_system="FIDE_TEAM_BAKU")
     assert "player.team:individual" not in {
         x.entry for x in section_losses([team_event], find("trf"))}
+
+
+def test_the_us_chess_submission_notes_the_cut_event_name() -> None:
+    from swisstb_io.submit import normalize_meta, prepare_uscf
+
+    t = dataclasses.replace(st.read(CLEAN), name="The Very Long Name of a Club Championship")
+    sub = prepare_uscf([t], normalize_meta({"city": "Reno"}))
+    assert [(p.subject, p.what, p.message) for p in sub.problems if p.what == "event name"] == [
+        ("event", "event name", "cut to 35 characters: 'The Very Long Name of a Club Champi'")]

@@ -44,7 +44,7 @@ def ascii_text(text: str) -> str:
     return "".join(out)
 
 
-_WIDTH = dict((*TH_FIELDS, *TS_FIELDS, *TD_FIELDS))
+FIELD_WIDTH = dict((*TH_FIELDS, *TS_FIELDS, *TD_FIELDS))
 """Each field's width in characters."""
 
 
@@ -57,20 +57,22 @@ def cuts(t: Tournament) -> list[str]:
                                (t.section, "S_SEC_NAME", "the section name"),
                                (t.city, "H_CITY", "the city"),
                                (t.time_control, "S_TIMECTL", "the time control")):
-        short = _cut(value, _WIDTH[field])
+        short = cut_text(value, field)
         if short is not None:
-            out.append(f"{what} {value!r} is cut to {_WIDTH[field]} characters, {short!r}")
+            out.append(f"{what} {value!r} is cut to {FIELD_WIDTH[field]} characters, {short!r}")
     for p in t.players:
-        short = _cut(p.name, _WIDTH["D_NAME"])
+        short = cut_text(p.name, "D_NAME")
         if short is not None:
             out.append(f"player {p.start_no} ({p.name}): the name is cut to "
-                       f"{_WIDTH['D_NAME']} characters, {short!r}")
+                       f"{FIELD_WIDTH['D_NAME']} characters, {short!r}")
     return out
 
 
-def _cut(value: str, width: int) -> str | None:
-    """What the writer writes for ``value`` when it does not fit ``width``, else ``None``."""
+def cut_text(value: str, field: str) -> str | None:
+    """What the writer writes for ``value`` in ``field`` (``"H_NAME"``) when it does not
+    fit, else ``None``."""
     text = ascii_text(value).strip()
+    width = FIELD_WIDTH[field]
     return text[:width].rstrip() if len(text) > width else None
 
 
@@ -164,12 +166,12 @@ def write_sections(
         FORMAT_CODE,
         PROGRAM,
         event_id,
-        _fit(meta.name, _WIDTH["H_NAME"], "event name", strict),
+        _fit(meta.name, FIELD_WIDTH["H_NAME"], "event name", strict),
         str(len(sections)),
         _date(meta.begin),
         _date(meta.end),
         *(_fit(values[f], w, f, strict) for f, w in TH_FIELDS[7:8]),
-        _fit(meta.city, _WIDTH["H_CITY"], "city", strict),
+        _fit(meta.city, FIELD_WIDTH["H_CITY"], "city", strict),
         *(_fit(values[f], w, f, strict) for f, w in TH_FIELDS[9:]),
     ]
     ts_rows: list[list[str]] = []
@@ -183,7 +185,7 @@ def write_sections(
                 str(num),
                 _number(p.start_no, 4, "pairing number"),
                 _fit(p.national_id("USCF"), 8, f"US Chess ID of pair {p.start_no}", strict),
-                _fit(p.name, _WIDTH["D_NAME"], f"name of pair {p.start_no}", strict),
+                _fit(p.name, FIELD_WIDTH["D_NAME"], f"name of pair {p.start_no}", strict),
                 _fit(p.extras.get("uscf:state", ""), 2, f"state of pair {p.start_no}", strict),
                 "" if rating is None else _number(rating, 4, f"rating of pair {p.start_no}"),
             ]
@@ -212,9 +214,9 @@ def _section_row(
     return [
         event_id,
         str(num),
-        _fit(t.section, _WIDTH["S_SEC_NAME"], "section name", strict),
+        _fit(t.section, FIELD_WIDTH["S_SEC_NAME"], "section name", strict),
         _fit(sec["S_R_SYSTEM"], 1, "rating system", strict),
-        _fit(t.time_control, _WIDTH["S_TIMECTL"], "time control", strict),
+        _fit(t.time_control, FIELD_WIDTH["S_TIMECTL"], "time control", strict),
         _fit(ctd, 8, "chief TD id", strict),
         _fit(atd, 8, "assistant TD id", strict),
         _fit(trn, 1, "tournament type", strict),
