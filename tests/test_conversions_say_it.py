@@ -255,3 +255,17 @@ def test_the_us_chess_submission_notes_the_cut_event_name() -> None:
     sub = prepare_uscf([t], normalize_meta({"city": "Reno"}))
     assert [(p.subject, p.what, p.message) for p in sub.problems if p.what == "event name"] == [
         ("event", "event name", "cut to 35 characters: 'The Very Long Name of a Club Champi'")]
+
+
+def test_an_sjson_overview_date_reads_month_first_and_says_so(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "club.sjson"
+    path.write_text(json.dumps({"Overview": {"Program": "SwissSys", "Tournament title": "T",
+                                             "Starting date": "03/05/2024"}, "Sections": []}))
+    r = st.load(path)
+    assert r.tournament.start_date is not None and r.tournament.start_date.value is not None
+    assert r.tournament.start_date.value.isoformat() == "2024-03-05"
+    assert [d.code for d in r.diagnostics] == ["sjson-unclear-date"]
+    path.write_text(json.dumps({"Overview": {"Starting date": "2024-03-05"}, "Sections": []}))
+    assert st.load(path).diagnostics == ()
