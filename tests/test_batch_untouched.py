@@ -356,3 +356,18 @@ def test_a_real_full_disk_in_a_small_tmpfs(tmp_path: Path) -> None:
     assert result["tmps"] == []
     assert "No space left on device" in result["err"]
     assert f"cannot write {out}/events/e0.trf" in result["err"], result["err"]
+
+
+def test_a_site_of_an_older_swisstb_is_refused_with_the_way_out(tmp_path: Path) -> None:
+    season = _season(tmp_path / "season", 1)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / ".swisstb-batch.json").write_text(json.dumps(
+        {"schema": "swisstb-batch-manifest/1", "index": "", "events": {}}))
+    (out / "index.html").write_text("an older site")
+    res = CliRunner().invoke(cli, ["batch", str(season), "-o", str(out)])
+    assert res.exit_code == 1
+    assert ("index.html: this file was not written by swisstb batch (the folder's manifest "
+            "is an older swisstb's, which does not record what it wrote: remove the old site "
+            "and run again)") in res.stderr
+    assert (out / "index.html").read_text() == "an older site"

@@ -36,6 +36,9 @@ class Manifest(NamedTuple):
     owned: Owned
     """Every well-formed record of a file the batch writes, with its content (also those
     of an entry dropped for the rest of it: the file is still known as the batch's)."""
+    older: bool
+    """The manifest of an older swisstb (schema 1), which records no file contents: the
+    files of that site cannot be proven the batch's."""
 
 
 def _files(value: object, event: bool) -> dict[str, Content]:
@@ -81,7 +84,8 @@ def load(out: Path) -> Manifest:
     except (OSError, ValueError):
         doc = None
     if not isinstance(doc, dict) or doc.get("schema") != MANIFEST_SCHEMA:
-        return Manifest("", {}, {}, {})
+        older = isinstance(doc, dict) and doc.get("schema") == "swisstb-batch-manifest/1"
+        return Manifest("", {}, {}, {}, older)
     events = doc.get("events")
     events = events if isinstance(events, dict) else {}
     checked = {rel: e for rel, entry in events.items() if (e := valid_entry(entry)) is not None}
@@ -94,7 +98,7 @@ def load(out: Path) -> Manifest:
     for name, content in site.items():
         add_owned(own, name, content)
     index = doc.get("index")
-    return Manifest(index if isinstance(index, str) else "", checked, site, own)
+    return Manifest(index if isinstance(index, str) else "", checked, site, own, False)
 
 
 def save(out: Path, events: dict[str, dict[str, Any]], site: dict[str, Content],

@@ -131,12 +131,15 @@ def foreign(out: Path, names: Iterable[str], owned: Mapping[str, set[Content]]) 
                      and _regular_inside(out, name) is not None)]
 
 
-def in_the_way(out: Path, names: list[str]) -> SwisstbError:
-    """The error for files the batch did not write standing where it would write."""
+def in_the_way(out: Path, names: list[str], older: bool = False) -> SwisstbError:
+    """The error for files the batch did not write standing where it would write
+    (``older``: the folder's manifest is an older swisstb's, which recorded no contents)."""
     shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
     these = "this file was" if len(names) == 1 else "these files were"
+    why = (" (the folder's manifest is an older swisstb's, which does not record what it "
+           "wrote: remove the old site and run again)" if older else "")
     return SwisstbError(
-        f"{out}: {shown}: {these} not written by swisstb batch, and the batch never "
+        f"{out}: {shown}: {these} not written by swisstb batch{why}, and the batch never "
         "overwrites a file it did not write; move them away or choose another output folder")
 
 

@@ -298,7 +298,7 @@ class Batch:
             previous_index = ""  # the last run was killed: its index is behind
         taken = foreign(self.out, ["index.json", "index.html"], self._owned)
         if taken:  # refused before anything is done (an event's own files: that event)
-            raise in_the_way(self.out, taken)
+            raise in_the_way(self.out, taken, last.older)
         sweep_staging(self.out)
         seen: set[str] = set()
         index = ""  # the key of the index on disk, once it is known to be up to date
