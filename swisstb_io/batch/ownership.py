@@ -163,8 +163,9 @@ def write_all(out: Path, blobs: Iterable[tuple[str, bytes]],
     where a file stands that the batch did not write fails the whole write with a
     :class:`SwisstbError` naming each such file, before anything is replaced.  The
     contents are ``claim``-ed (journalled) before the first file is replaced; ``go_on`` is
-    called before the first write and again before the first replacement, and raises to
-    stop (a worker whose batch is gone)."""
+    called before the first write, before the claim and before the first replacement, and
+    raises to stop (a worker whose batch is gone: at most its temporaries are written
+    after it, and removed again)."""
     go_on()
     contents: dict[str, Content] = {}
     taken: list[str] = []
@@ -178,6 +179,7 @@ def write_all(out: Path, blobs: Iterable[tuple[str, bytes]],
                 files.add(out / name, blob)
         if taken:
             raise in_the_way(out, taken)
+        go_on()
         claim(contents)
         go_on()
         files.commit()
