@@ -14,12 +14,10 @@ season, are on the player's own page.  Every text from an input file is escaped.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
-from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..api import atomic_write
 from ..reports.charts import SeasonCharts, season_legend
 from ..reports.html_kit import boxed, document, footer, html_text, nav
 from .season_parts import SeasonEntry, SiteEvent
@@ -291,20 +289,14 @@ def player_page(player: SeasonPlayer) -> str:
     return f"{page_of(int(player.id[1:]))}#{player.id}"
 
 
-def write_player_pages(out: Path, players: Sequence[SeasonPlayer],
-                       events: Sequence[SiteEvent]) -> None:
+def player_pages(players: Sequence[SeasonPlayer],
+                 events: Sequence[SiteEvent]) -> Iterator[tuple[str, bytes]]:
     """The pages of the season players (in the order of ``players``, their ids; ``events``:
-    the season's, by their number in the index); pages no longer needed are removed."""
+    the season's, by their number in the index), one at a time: ``(name relative to the
+    output folder, bytes)``."""
     charts = SeasonCharts()
     shown = [_event(ev) for ev in events]
-    folder = out / PLAYERS_DIR
-    wanted = set()
-    folder.mkdir(parents=True, exist_ok=True)
     for start in range(0, len(players), PAGE_PLAYERS):
         chunk = players[start:start + PAGE_PLAYERS]
-        name = page_of(int(chunk[0].id[1:]))
-        wanted.add(name.rsplit("/", 1)[1])
-        atomic_write(out / name, _players_html(chunk, charts, shown).encode("utf-8"))
-    for old in folder.glob("*.html"):
-        if old.name not in wanted:
-            old.unlink(missing_ok=True)
+        yield (page_of(int(chunk[0].id[1:])),
+               _players_html(chunk, charts, shown).encode("utf-8"))

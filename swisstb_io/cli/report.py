@@ -41,18 +41,24 @@ from ._io import (
 
 def _plan(t: Tournament, request: ReportRequest) -> EventPlan:
     """The view and the chain (:func:`~swisstb_io.event_report.plan`); a bad
-    ``--tiebreaks`` is a usage error, a bad declared chain a problem of the file."""
+    ``--tiebreaks`` is a usage error, a bad declared chain a problem of the file (at the
+    place of the declaration)."""
+    source = request.options.source
     try:
         return plan(t, request)
-    except chain_policy.DeclaredChainError:
-        raise
+    except chain_policy.DeclaredChainError as exc:
+        raise exc.located(t, "<stdin>" if source == "-" else source,
+                          request.options.input_format) from exc
     except TiebreakError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
 
 
-def _chain(codes: str | None, t: Tournament) -> tuple[Spec, ...]:
-    """The players' chain of ``t`` by the chain policy (``swisstb prizes`` ranks so)."""
-    return _plan(t, ReportRequest(tiebreaks=codes, view=View.INDIVIDUAL)).chain
+def _chain(codes: str | None, t: Tournament, path: str, fmt: str) -> tuple[Spec, ...]:
+    """The players' chain of ``t`` (read from ``path``, of format ``fmt``) by the chain
+    policy (``swisstb prizes`` ranks so)."""
+    request = ReportRequest(tiebreaks=codes, view=View.INDIVIDUAL,
+                            options=ReportOptions(source=path, input_format=fmt))
+    return _plan(t, request).chain
 
 
 def _playoff(value: str | None) -> tuple[int, ...]:

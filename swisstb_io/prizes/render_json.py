@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..errors import readable_path
 from ..jsontext import dumps as json_text
 from ..numbers import exact as exact_text
 from .money import decimals, plain
@@ -55,8 +56,9 @@ def to_json(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ()) 
         })
     return {
         "schema": SCHEMA,
-        "event": {"name": ev.name, "section": ev.section or None, "source": source or None,
-                  "prize_file": pf.path, "tiebreaks": list(chain)},
+        "event": {"name": ev.name, "section": ev.section or None,
+                  "source": readable_path(source) or None,
+                  "prize_file": readable_path(pf.path), "tiebreaks": list(chain)},
         "settings": {
             "system": ev.system.value, "currency": ev.currency or None,
             "unit": exact(ev.unit), "rounding": ev.rounding_mode.value,

@@ -14,11 +14,12 @@ import io
 from collections.abc import Callable
 from fractions import Fraction
 
+from ..errors import readable_path
 from ..reports import PrizeList, Table
 from ..reports.html_report import prize_page
 from ..reports.md_report import prize_markdown
 from ..reports.text_report import prize_text
-from ..textsafe import spreadsheet_safe as safe
+from ..textsafe import report_cell as safe
 from .model import System
 from .money import money, points_text
 from .render_json import to_json
@@ -51,6 +52,7 @@ def document(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ())
     keys of the tie-breaks that ranked them)."""
     pf = result.prize_file
     ev = pf.event
+    source = readable_path(source)  # a file name that is not UTF-8 prints as caf%E9.trf
 
     def cur(v: Fraction) -> str:
         return money(v, ev.currency, ev.unit)
@@ -76,7 +78,8 @@ def document(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ())
                      + ". Give --playoff to order them.")
     tables = [_awards(result, cur), _items(result), _teams(result, cur),
               _players(result, cur), _unawarded(result, cur), _settings(result)]
-    return PrizeList(event_name=ev.name, source=source, chain=chain, prize_file=pf.path,
+    return PrizeList(event_name=ev.name, source=source, chain=chain,
+                     prize_file=readable_path(pf.path),
                      settings=settings, lines=tuple(lines),
                      tables=tuple(t for t in tables if t.rows),
                      explanations=result.explanations, won=prize_cells(result),

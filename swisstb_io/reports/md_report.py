@@ -5,11 +5,14 @@ and the matches board by board), then with ``--view both`` the board players.
 
 Every text taken from the file is escaped: ``|`` and the inline-markup characters
 (``\ ` * _ [ ] ~``) get a backslash, ``<``/``>``/``&`` become entities, line breaks
-become spaces.  No text from the file starts a line, so block markup cannot be triggered.
+become spaces, and control characters (an escape sequence, a bell, a NUL, a right-to-left
+override) are shown as the text report shows them (``\x1b``).  No text from the file starts
+a line, so block markup cannot be triggered.
 """
 
 from __future__ import annotations
 
+from ..textsafe import shown
 from ._model import MatchCard, PrizeList, Report, Row, TeamTable
 from ._options import ReportOptions
 
@@ -17,9 +20,10 @@ _SPECIAL = "\\`*_[]|~"
 
 
 def esc(text: str) -> str:
-    """``text`` safe inside a Markdown table cell or heading."""
+    """``text`` safe inside a Markdown table cell or heading (control characters as the
+    text report shows them: :func:`~swisstb_io.textsafe.shown`)."""
     out = []
-    for ch in " ".join(text.split()):
+    for ch in shown(" ".join(text.split())):
         if ch in _SPECIAL:
             out.append("\\" + ch)
         elif ch == "<":
