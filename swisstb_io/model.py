@@ -218,19 +218,10 @@ class PointSystem:
     def units(self) -> PointUnits:
         """The system in integer steps: ``unit`` steps make one point (the common
         denominator of its values) and ``points[outcome]`` is each outcome's worth in steps.
-
-        Made once per distinct system and shared (read only): every event asks for it, and
-        a season holds one or two systems.
         """
-        hit = _UNITS.get(self)
-        if hit is None:
-            unit = math.lcm(*(Fraction(getattr(self, f.name)).denominator
-                              for f in fields(self)))
-            points = MappingProxyType({o: int(self.points(o) * unit) for o in Outcome})
-            if len(_UNITS) >= 64:
-                _UNITS.clear()
-            hit = _UNITS[self] = PointUnits(unit, points)
-        return hit
+        unit = math.lcm(*(Fraction(getattr(self, f.name)).denominator for f in fields(self)))
+        points = MappingProxyType({o: int(self.points(o) * unit) for o in Outcome})
+        return PointUnits(unit, points)
 
 
 class PointUnits(NamedTuple):
@@ -241,8 +232,6 @@ class PointUnits(NamedTuple):
     points: Mapping[Outcome, int]
     """Each outcome's points, in steps."""
 
-
-_UNITS: dict[PointSystem, PointUnits] = {}
 
 DEFAULT_POINTS = PointSystem()
 

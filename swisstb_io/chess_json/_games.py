@@ -89,28 +89,25 @@ def _plain_outcome(
 
 _CODES = (None, *_BYE_CODES, *_NO_PARTNER)
 _Key = tuple[str | None, str | None, bool, bool, bool, int | None, bool]
-_RESULTS: dict[_Key, RoundResult] = {}
-"""(code, the other side's code, played, rated, has a partner, opponent, is white) ->
-the RoundResult, shared by all reads (RoundResult is frozen, so one object serves every
-equal round); cleared past 65536 entries."""
+_Results = dict[_Key, RoundResult | None]
+"""(code, the other side's code, played, rated, has a partner, opponent, is white) -> the
+side's result (None when :func:`_outcome` would warn or fail): one per read, since most
+sides of a file recur."""
 
 
-def _result(key: _Key) -> RoundResult | None:
+def _result(key: _Key, memo: _Results) -> RoundResult | None:
     """The RoundResult of a plain side (None when :func:`_outcome` would warn or fail)."""
+    if key in memo:
+        return memo[key]
     code, other, played, rated, partner, opponent, white = key
-    if code is None or code not in _CODES or other not in _CODES:
-        return None
-    out = _plain_outcome(code, played, rated, partner, other in ("W", "D"))
-    if out is None:
-        return None
-    colour = Color.NONE if opponent is None else (Color.WHITE if white else Color.BLACK)
-    res = RoundResult(out, opponent, colour)
-    if opponent is None or opponent < 1 << 31:  # keys stay small
-        if len(_RESULTS) > 65536:
-            _RESULTS.clear()
-        _RESULTS[key] = res
+    res = None
+    if code is not None and code in _CODES and other in _CODES:
+        out = _plain_outcome(code, played, rated, partner, other in ("W", "D"))
+        if out is not None:
+            colour = Color.NONE if opponent is None else (Color.WHITE if white else Color.BLACK)
+            res = RoundResult(out, opponent, colour)
+    memo[key] = res
     return res
-
 
 
 _MALFORMED = object()
@@ -129,7 +126,8 @@ def _side(value: Any) -> Any:
     return value or None
 
 
-def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Implied) -> bool:
+def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Implied,
+               memo: _Results) -> bool:
     """Record a plain row and return True; return False (recording nothing) for any row
     that :func:`_row` must read because something in it is wrong or unusual."""
     get = row.get
@@ -162,7 +160,7 @@ def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Imp
         code = w_code if w_code is not None else _REVERSE.get(b_code) if black else None
         if code is not None:
             key = (code, b_code, played, rated, black is not None, black or None, True)
-            w_res = _RESULTS.get(key) or _result(key)
+            w_res = _result(key, memo)
             if w_res is None or (w_code is not None and rnd in found.get(white, ())):
                 return False
     elif w_code is not None:
@@ -173,7 +171,7 @@ def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Imp
         code = b_code if b_code is not None else _REVERSE.get(w_code) if white else None
         if code is not None:
             key = (code, w_code, played, rated, white is not None, white or None, False)
-            b_res = _RESULTS.get(key) or _result(key)
+            b_res = _result(key, memo)
             if b_res is None or (b_code is not None and (
                 rnd in found.get(black, ()) or (black == white and w_code is not None)
             )):
@@ -241,8 +239,9 @@ def games(r: Access, tour: Mapping[str, Any], where: str, known: set[int]) -> Ga
     implied by the other side's when it names this competitor)."""
     found: Games = {}
     implied: _Implied = []
+    memo: _Results = {}
     for i, raw in enumerate(r.arr(tour, "gameList", where)):
-        if raw.__class__ is not dict or not _plain_row(raw, known, found, implied):
+        if raw.__class__ is not dict or not _plain_row(raw, known, found, implied, memo):
             _row(r, f"{where}.gameList[{i}]", raw, known, found, implied)
     for me, rnd, res in implied:
         found.setdefault(me, {}).setdefault(rnd, res)

@@ -25,6 +25,8 @@ RANK: Span = (86, 89)
 FIRST_ROUND_COL = 92
 """Round 1's opponent starts here; round r starts at ``92 + 10 (r - 1)``."""
 ROUND_STEP = 10
+BLOCK_WIDTH = 8
+"""A round block: opponent (4 columns), space, colour, space, result."""
 OPP_WIDTH = 4
 COLOR_OFFSET = 5
 RESULT_OFFSET = 7

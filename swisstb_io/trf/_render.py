@@ -111,15 +111,7 @@ def _head_error(p: Player) -> None:
         _fit(getattr(p, attr), span, what, who)
 
 
-_TAIL: dict[str, dict[str, str]] = {
-    color.value: {o.value: f" {ch} {code}" for o, code in CODE_OF.items()}
-    for color, ch in COLOR_CHAR.items()
-}
-"""Colour value -> outcome value -> the block after the opponent (`` w 1``).  Keyed by
-value: hashing an enum member is slow in Python 3.11, and this runs for every block."""
 _BLANK_BLOCK = " " * L.ROUND_STEP
-_OPPONENT_TEXT: dict[int, str] = {}
-"""Opponent number (1-9999) -> the 6 columns before the colour; filled as met."""
 
 
 def _points(p: Player, system: PointSystem) -> Fraction:
@@ -127,43 +119,40 @@ def _points(p: Player, system: PointSystem) -> Fraction:
 
 
 def player_line(p: Player, system: PointSystem, strict: bool) -> str:
+    """The 001 line of ``p``: its head, then one block per round up to the last that
+    holds something."""
     parts = [player_head(p, "001", _points(p, system))]
     results = p.results
     end = len(results)
     while end and results[end - 1].outcome is Outcome.NOT_PAIRED \
             and results[end - 1].opponent is None:
         end -= 1
-    tails, opponents = _TAIL, _OPPONENT_TEXT
-    for rnd in range(end):  # hot loop (every block of a file): lookups, no formatting
-        rr = results[rnd]
-        opp = rr.opponent
-        tail = tails[rr.color._value_].get(rr.outcome._value_)
-        if tail is None or (opp is not None and not 1 <= opp <= 9999):
-            tail = _odd_block(p, rr, rnd + 1, strict)
-        if opp is None:
-            parts.append(_BLANK_BLOCK if rr.outcome is Outcome.NOT_PAIRED
-                         else "  0000" + tail)
-        else:
-            head = opponents.get(opp)
-            if head is None:
-                head = opponents[opp] = "  " + str(opp).rjust(4)
-            parts.append(head + tail)
+    for rnd, rr in enumerate(results[:end], 1):
+        parts.append(_round_block(p, rr, rnd, strict))
     return "".join(parts).rstrip()
 
 
-def _odd_block(p: Player, rr: RoundResult, rnd: int, strict: bool) -> str:
-    """The tail of a block that is not in ``_TAIL`` (an outcome TRF writes only when not
-    strict) or the error for a block that cannot be written."""
-    who = f"player {p.start_no} ({p.name})"
+def _round_block(p: Player, rr: RoundResult, rnd: int, strict: bool) -> str:
+    """Round ``rnd``'s 10 columns (two spaces, then opponent, colour and result), or the
+    error for a round TRF cannot hold (an outcome without a code, an opponent past 9999;
+    the US Chess inconsistent results are written as the result they credit unless
+    ``strict``)."""
     code = CODE_OF.get(rr.outcome)
     if code is None:
         code = INCONSISTENT.get(rr.outcome)
         if code is None or strict:
-            raise WriteError(f"{who}: round {rnd}: TRF has no result code for "
-                             f"{rr.outcome.value!r}")
-    if rr.opponent is not None and not 1 <= rr.opponent <= 9999:
-        raise WriteError(f"{who}: round {rnd}: opponent {rr.opponent} does not fit 4 columns")
-    return f" {COLOR_CHAR[rr.color]} {code}"
+            raise WriteError(f"player {p.start_no} ({p.name}): round {rnd}: TRF has no "
+                             f"result code for {rr.outcome.value!r}")
+    if rr.opponent is None:
+        if rr.outcome is Outcome.NOT_PAIRED:
+            return _BLANK_BLOCK
+        opponent = "0000"
+    elif 1 <= rr.opponent <= 9999:
+        opponent = str(rr.opponent).rjust(4)
+    else:
+        raise WriteError(f"player {p.start_no} ({p.name}): round {rnd}: opponent "
+                         f"{rr.opponent} does not fit 4 columns")
+    return f"  {opponent} {COLOR_CHAR[rr.color]} {code}"
 
 
 _NUM = "(?: {3}[1-9]| {2}[1-9][0-9]| [1-9][0-9]{2}|[1-9][0-9]{3})"
