@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -176,7 +176,7 @@ class Context:
             for adj in p.adjustments:
                 if adj.round is None or adj.round <= self.n_rounds:
                     self.points[i] += _adjustment_units(p.start_no, adj.points, self.unit)
-        self._cache: dict[str, Any] = {}
+        self._cache: dict[tuple[Hashable, ...], Any] = {}
         self._fracs: dict[tuple[int, int], Fraction] = {}
         self._num_texts: dict[tuple[int, int], str] = {}
         self._result_codes: dict[int, list[list[str]]] = {}
@@ -233,8 +233,10 @@ class Context:
             text = self._num_texts[key] = num(self.frac(units, scale))
         return text
 
-    def memo(self, key: str, build: Callable[[], T]) -> T:
-        """Compute ``build()`` once per context and share it between systems."""
+    def memo(self, key: tuple[Hashable, ...], build: Callable[[], T]) -> T:
+        """Compute ``build()`` once per context and share it between systems; ``key``
+        names what is built and what it depends on (``("fide adjusted", round_robin,
+        fore)``)."""
         try:
             return self._cache[key]  # type: ignore[no-any-return]
         except KeyError:
@@ -285,7 +287,7 @@ class Context:
         if chosen != "AUTO":
             return chosen
         return self.memo(
-            "rating_list",
+            ("rating list",),
             lambda: "USCF" if any(map(_uscf_rating, self.tournament.players)) else "FIDE",
         )
 
@@ -301,7 +303,7 @@ class Context:
                 values = [p.rating(rating_list) for p in players]
             return [value if value else None for value in values]
 
-        return self.memo(f"ratings {rating_list}", build)
+        return self.memo(("ratings", rating_list), build)
 
     def ratings(self, unrated: int | None = None) -> list[int | None]:
         """Rating per competitor index from :attr:`rating_list`; unrated players get
@@ -311,7 +313,7 @@ class Context:
         rated = self.list_ratings(self.rating_list)
         if unrated is None:
             return rated
-        return self.memo(f"ratings {self.rating_list} {unrated}",
+        return self.memo(("ratings", self.rating_list, unrated),
                          lambda: [unrated if value is None else value for value in rated])
 
     @property
@@ -326,7 +328,7 @@ class Context:
         """The C.07 edition and Swiss / round robin, each with its reason; a ``/V`` flag of
         ``spec`` chooses another edition.  The event's choice is recorded in
         :attr:`decisions` when first made."""
-        base = self.memo("fide rules", self._choose_fide_rules)
+        base = self.memo(("fide rules",), self._choose_fide_rules)
         edition = spec.edition if spec is not None else None
         if edition is None or edition == base.edition:
             return base

@@ -41,7 +41,7 @@ def _counted(ctx: Context, code: str) -> list[bool]:
 def _hits(ctx: Context, code: str, i: int) -> list[int]:
     """The rounds (0-based) of player ``i`` that count for ``code``."""
     rounds = ctx.fide_table.rounds
-    counted = ctx.memo(f"fide counted {code}", lambda: _counted(ctx, code))
+    counted = ctx.memo(("fide counted", code), lambda: _counted(ctx, code))
     return [r for r in range(rounds) if counted[i * rounds + r]]
 
 
@@ -74,7 +74,7 @@ def explain_count(ctx: Context, spec: Spec, i: int) -> Explanation:
 def count_rounds(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """WIN, WON, BPG, BWG or GE: the number of rounds of that kind."""
     ctx.fide_rules(spec)
-    counted = ctx.memo(f"fide counted {spec.code}", lambda: _counted(ctx, spec.code))
+    counted = ctx.memo(("fide counted", spec.code), lambda: _counted(ctx, spec.code))
     return [Fraction(n) for n in ctx.fide_table.row_sums(list(map(int, counted)))]
 
 

@@ -134,7 +134,7 @@ class _LastGroup:
 
 def _explained_group(ctx: Context, spec: Spec, group: tuple[int, ...]
                      ) -> tuple[dict[int, int], list[str]]:
-    last = ctx.memo(f"de-explained:{spec.key}", _LastGroup)
+    last = ctx.memo(("de explained", spec.key), _LastGroup)
     if last.group is not group and last.group != group:
         last.group = group
         last.ranks, last.lines = direct_encounter(ctx, spec, group)
@@ -267,7 +267,7 @@ def playoff_or_lot(ctx: Context, spec: Spec, group: tuple[int, ...]
                    ) -> dict[int, Fraction | None]:
     """34E12 / 34E13: the play-off order given, then a seeded lot: the first ranks highest."""
     playoff = ctx.options.playoff
-    order = list(playoff) + [sn for sn in ctx.memo("lot", lambda: lot_order(ctx))
+    order = list(playoff) + [sn for sn in ctx.memo(("lot",), lambda: lot_order(ctx))
                              if sn not in playoff]
     pos = {sn: k for k, sn in enumerate(order)}
     ranked = sorted((sn for sn in group if sn in pos), key=pos.__getitem__)

@@ -119,7 +119,7 @@ def _cumulative(ctx: Context, spec: Spec) -> list[int]:
                 out[k // table.rounds] -= table.pts[k]
         return out
 
-    return ctx.memo(f"us cumulative {sub_all} {every}", build)
+    return ctx.memo(("us cumulative", sub_all, every), build)
 
 
 def explain_cumulative(ctx: Context, spec: Spec, i: int) -> Explanation:

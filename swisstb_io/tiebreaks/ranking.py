@@ -246,26 +246,17 @@ def _rows(
         columns.append([by_sn.get(sn, _UNDEFINED) for sn in sno])
     by_player = list(zip(*columns, strict=True)) if columns else [()] * len(sno)
     mark_play = us_rule and ctx.explain
-    make = Standing
     rows: list[Standing] = []
     place = 1
     for group in final:
-        if len(group) == 1:
-            i = group[0]
-            vals = dict(zip(keys, by_player[i], strict=True))
-            if mark_play and not in_play[i]:
-                _mark_unplayed(vals)
-            rows.append(make(place, sno[i], names[i], ratings[i], points[i], vals, place,
-                             in_play[i]))
-            place += 1
-            continue
         last = place + len(group) - 1
         for i in sorted(group, key=sno.__getitem__):
             vals = dict(zip(keys, by_player[i], strict=True))
             if mark_play and not in_play[i]:
                 _mark_unplayed(vals)
-            rows.append(make(place, sno[i], names[i], ratings[i], points[i], vals, last,
-                             in_play[i]))
+            rows.append(Standing(place=place, start_no=sno[i], name=names[i],
+                                 rating=ratings[i], points=points[i], values=vals,
+                                 last_place=last, scored_in_play=in_play[i]))
         place = last + 1
     return rows
 

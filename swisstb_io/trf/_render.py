@@ -78,28 +78,17 @@ _HEAD_FORMAT = "%s %4d %1s%3s %-33s %4s %-3s %11s %-10s %s %4s"
 
 def player_head(p: Player, code: str, points: Fraction | None) -> str:
     """Columns 1-89 of a 001 line (or of a national-rating record when ``code`` is one)."""
-    sn, rating, rank = p.start_no, p.fide_rating, p.declared_rank
-    sex, title, name, fed, fide_id, birth = (p.sex, p.title, p.name, p.federation, p.fide_id,
-                                             p.birth)
-    if not 1 <= sn <= 9999 or (rating is not None and not 0 <= rating <= 9999) \
-            or (rank is not None and not 0 <= rank <= 9999) or len(sex) > 1 or len(title) > 3 \
-            or len(name) > 33 or len(fed) > 3 or len(fide_id) > 11 or len(birth) > 10:
-        _head_error(p)
-    if points is None:
-        points_col = "    "
-    else:
-        points_col = decimal(points) or ""
-        if not points_col or len(points_col) > 4:
-            points_text(points, f"player {sn} ({name})")  # raises
-        points_col = points_col.rjust(4)
-    # one %-format (C code, pads and never cuts): this runs for every line of a file
-    return _HEAD_FORMAT % (code, sn, sex, title, name, "    " if rating is None else rating,
-                           fed, fide_id, birth, points_col, "    " if rank is None else rank)
-
-
-def _head_error(p: Player) -> None:
-    """Raise the :class:`WriteError` for the first value of ``p`` that does not fit."""
     who = f"player {p.start_no} ({p.name})"
+    _check_head(p, who)
+    points_col = "    " if points is None else points_text(points, who).rjust(4)
+    rating = "    " if p.fide_rating is None else p.fide_rating
+    rank = "    " if p.declared_rank is None else p.declared_rank
+    return _HEAD_FORMAT % (code, p.start_no, p.sex, p.title, p.name, rating, p.federation,
+                           p.fide_id, p.birth, points_col, rank)
+
+
+def _check_head(p: Player, who: str) -> None:
+    """Raise the :class:`WriteError` for the first value of ``p`` that does not fit."""
     if not 1 <= p.start_no <= 9999:
         raise WriteError(f"{who}: start number {p.start_no} does not fit TRF columns 5-8 "
                          "(1 to 9999)")
