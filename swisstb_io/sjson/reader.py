@@ -129,7 +129,8 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     if isinstance(overview, dict):
         details["program"] = f"{overview.get('Program', '?')} {overview.get('Version', '')}".strip()
     return ReadResult(
-        every[index], FORMAT_NAME, encoding, diags.freeze(), sections=names,
+        tournament=every[index], format=FORMAT_NAME, encoding=encoding,
+        diagnostics=diags.freeze(), sections=names,
         details=MappingProxyType(details), all_sections=every if len(every) > 1 else (),
     )
 

@@ -168,7 +168,8 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         "newline": "CRLF" if crlf else "LF",
         "BOM": "yes" if bom else "no",
     }
-    return ReadResult(t, FORMAT_NAME, encoding, diags.freeze(), details=MappingProxyType(details))
+    return ReadResult(tournament=t, format=FORMAT_NAME, encoding=encoding,
+                      diagnostics=diags.freeze(), details=MappingProxyType(details))
 
 
 __all__ = ["FORMAT_NAME", "read"]
