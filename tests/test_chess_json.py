@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from lossy import differences
 
 from swisstb_io import api
-from swisstb_io.chess_json import FORMAT, LOSSY, read_chess_json, to_json, write_chess_json
+from swisstb_io.chess_json import FORMAT, LOSSY, read_chess_json, write_chess_json
+from swisstb_io.chess_json._writer import to_json
 from swisstb_io.errors import FormatError, WriteError
 from swisstb_io.model import (
     Color,

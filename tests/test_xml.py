@@ -30,8 +30,8 @@ from swisstb_io.model import (
     Tournament,
 )
 from swisstb_io.registry import ReadOptions, WriteOptions, detect, find
-from swisstb_io.xml import FORMAT, NAMESPACE, read_xml, schema, write_xml
-from swisstb_io.xml._common import points_text
+from swisstb_io.xml import FORMAT, read_xml, write_xml
+from swisstb_io.xml._common import NAMESPACE, points_text, schema
 
 ROOT = Path(__file__).resolve().parent.parent
 XML_DIR = ROOT / "fixtures" / "xml"

@@ -29,12 +29,6 @@ from ._common import FILETYPE, SCORE_DEFAULTS, SCORE_FIELDS
 from ._games import games
 
 
-def sniff_chess_json(data: bytes) -> bool:
-    """True for a JSON object whose first 4 KiB hold ``"filetype"`` and ``"Event"``."""
-    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
-    return head.startswith(b"{") and b'"filetype"' in head and b'"Event"' in head
-
-
 def _date(text: str) -> DateText | None:
     if not text:
         return None

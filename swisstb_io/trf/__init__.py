@@ -10,21 +10,27 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..registry import FormatSpec, WriteOptions
-from ._read import read_trf
+from ..registry import FormatSpec, ReadOptions, ReadResult, WriteOptions
 
 if TYPE_CHECKING:
     from ..model import Tournament
 
-# The writer's modules (_write, _lines, _render) are imported on first use: reading a
-# file, as ``swisstb info`` and ``swisstb report`` do, never needs them.
+# This module only declares the formats: the reader (_read) and the writer (_write,
+# _lines, _render) are imported when first called.
+
+
+def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    """Read a TRF file of any version (see :mod:`._read`); raises only :class:`FormatError`."""
+    from . import _read
+
+    return _read.read_trf(data, path, options)
 
 
 def write_trf(t: Tournament, options: WriteOptions) -> bytes:
     """Write ``t`` as TRF (see :mod:`._write`); raises only :class:`WriteError`."""
-    from ._write import write_trf as write
+    from . import _write
 
-    return write(t, options)
+    return _write.write_trf(t, options)
 
 
 _SNIFF = re.compile(

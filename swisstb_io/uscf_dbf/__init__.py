@@ -8,13 +8,42 @@ per section: :class:`~swisstb_io.registry.ReadOptions` ``section`` picks one by 
 Event data the model has no field for travels in ``Tournament.extras`` under ``uscf:`` keys
 (``uscf:affiliate_id``, ``uscf:chief_td_id``, ``uscf:state``, ``uscf:zipcode``…); the
 player's state is ``Player.extras["uscf:state"]``.
+
+This module only declares the format: the reader and the writer are imported when first
+called (:mod:`.writer` also has the pieces ``swisstb submit uscf`` builds its files from).
 """
 
 from __future__ import annotations
 
-from ..registry import FormatSpec
-from .reader import read
-from .writer import EventMeta, ascii_text, write, write_event, write_sections, zip_files
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..registry import FormatSpec, ReadOptions, ReadResult, WriteOptions
+
+if TYPE_CHECKING:
+    from ..model import Tournament
+
+
+def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    """Read a DBF rating report, zipped (see :mod:`.reader`); raises only
+    :class:`FormatError`."""
+    from . import reader
+
+    return reader.read(data, path, options)
+
+
+def write(t: Tournament, options: WriteOptions) -> bytes:
+    """Write ``t`` as a one-section report, zipped (see :mod:`.writer`)."""
+    from . import writer
+
+    return writer.write(t, options)
+
+
+def write_event(sections: Sequence[Tournament], options: WriteOptions) -> bytes:
+    """Write ``sections`` as one report, zipped (see :mod:`.writer`)."""
+    from . import writer
+
+    return writer.write_event(sections, options)
 
 LOSSY = frozenset(
     {
@@ -90,14 +119,4 @@ FORMATS = (
     ),
 )
 
-__all__ = [
-    "FORMATS",
-    "LOSSY",
-    "EventMeta",
-    "ascii_text",
-    "read",
-    "write",
-    "write_event",
-    "write_sections",
-    "zip_files",
-]
+__all__ = ["FORMATS", "LOSSY", "read", "sniff", "write", "write_event"]

@@ -32,19 +32,11 @@ from ..validate import check_games, check_points, plain_number, record_places
 from ._common import NAMESPACE, NS, SCORING_ATTRS, plain, schema, structure_schema
 
 _PREFIX = "urn:swisstb_io:"
+"""How every version of the format's namespace starts."""
 _WHERE = re.compile(r",? line \d+, column \d+$")
 _ELEMENT = re.compile(r"^Element '(?:\{[^}]*\})?([\w.-]+)'")
 _PLAYERS = NS + "players"
 _PLAYER = NS + "player"
-
-
-def sniff_xml(data: bytes) -> bool:
-    """True for XML whose first 2 KiB name the swisstb_io namespace (UTF-8 or UTF-16)."""
-    head = data[:4096]
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        head = head.decode("utf-16", "ignore").encode("utf-8")
-    head = head[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
-    return head.startswith(b"<") and _PREFIX.encode() in head
 
 
 def _parser() -> etree.XMLParser:
