@@ -12,7 +12,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from .errors import Diagnostic, FormatError, Location, UnknownFormatError
 from .model import EMPTY_EXTRAS, Tournament
@@ -71,6 +72,18 @@ SectionsWriter = Callable[[Sequence[Tournament], WriteOptions], bytes]
 """``writer(sections, options)``: several sections as one file (formats that hold them)."""
 
 
+class KeptWhen(NamedTuple):
+    """A :attr:`FormatSpec.lossy` entry the format keeps for some values."""
+
+    kept: Callable[[Any], bool]
+    """Whether a value (of the model field the entry names) comes back."""
+    lost: str
+    """What is really lost, in words: ``"an end date that is not a readable date"``."""
+
+
+_NOTHING_KEPT: Mapping[str, KeptWhen] = MappingProxyType({})
+
+
 class FormatSpec(NamedTuple):
     """One registered format."""
 
@@ -113,6 +126,17 @@ class FormatSpec(NamedTuple):
     """True when the format is several files: a directory or a ``.zip`` of them."""
     dossier: str = ""
     """Path of the format's dossier under ``formats/``."""
+    kept_lists: frozenset[str] = frozenset()
+    """With a ``":other-systems"`` entry in :attr:`lossy`: the rating and ID lists (upper
+    case) the format has a place for (TRF: the federations' national lists)."""
+    kept_when: Mapping[str, KeptWhen] = _NOTHING_KEPT
+    """The :attr:`lossy` entries the format keeps for some values, by entry."""
+    name_width: int | None = None
+    """The longest player name the format holds (``None``: any length); a conversion cuts
+    a longer one, and says so."""
+    more_losses: Callable[[Tournament], Sequence[tuple[str, str]]] | None = None
+    """What writing a tournament loses that :attr:`lossy` has no entry for, as
+    ``(what, words)`` pairs (TRF16: the TRF-2026 records it has no place for)."""
 
 
 BUILTIN_MODULES: tuple[str, ...] = (

@@ -20,7 +20,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..api import atomic_write, load, read_source
 from ..errors import SwisstbError
 from ..files import write_reason
@@ -28,6 +27,7 @@ from ..registry import by_extension
 from ..teams.kinds import is_team_event
 from ..teams.standings import team_standings
 from ..tiebreaks import CalcOptions, chain_policy, standings
+from ..version import __version__
 from ._safety import (
     Journal,
     OutputLock,

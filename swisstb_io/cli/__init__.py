@@ -18,9 +18,9 @@ from typing import Any
 
 import click
 
-from .. import __version__
 from ..errors import SwisstbError, UnknownFormatError
 from ..files import write_failure
+from ..version import __version__
 
 EXIT_OK = 0
 EXIT_FAILED = 1

@@ -97,6 +97,7 @@ FORMATS = (
         lossy=LOSSY,
         sections_writer=write_sections,
         keeps_extras=("sjson:", "uscf:state"),
+        kept_lists=frozenset({"USCF"}),
         dossier="formats/sjson/README.md",
     ),
 )

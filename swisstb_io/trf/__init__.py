@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..registry import FormatSpec, ReadOptions, ReadResult, WriteOptions
+from ..registry import FormatSpec, KeptWhen, ReadOptions, ReadResult, WriteOptions
+from ._federations import FEDERATIONS
+from .layout import NAME, width
 
 if TYPE_CHECKING:
     from ..model import Tournament
@@ -45,6 +47,18 @@ def sniff(data: bytes) -> bool:
 
 __all__ = ["FORMATS", "LOSSY", "LOSSY_16", "read_trf", "sniff", "write_trf"]
 
+def trf2026_records(t: Tournament) -> list[tuple[str, str]]:
+    """What TRF16 loses beyond :data:`LOSSY_16`: the ``trf:`` records it keeps that only
+    TRF-2026 has (formats/trf; 152 becomes ``XXC white1``/``black1``)."""
+    from ._read import TRF2026_CODES
+
+    codes = sorted(k[4:] for k in t.extras if k.startswith("trf:")
+                   and k[4:] in TRF2026_CODES and k[4:] != "152")
+    if not codes:
+        return []
+    return [("trf:2026-records", "the TRF-2026 records " + ", ".join(codes))]
+
+
 _EXTENSIONS = (".trf", ".trfx", ".txt")
 LOSSY = frozenset({
     "tournament.extras",
@@ -72,6 +86,16 @@ LOSSY_16 = LOSSY | {
     "player.national_ids",
 }
 """TRF16 also lacks 192, 202, 212 and national-rating records."""
+_POINTS_KEPT = KeptWhen(lambda v: True, "a missing points column (written as the points the "
+                                       "results give)")
+_KEPT_WHEN = {
+    "player.declared_points": _POINTS_KEPT,
+    "team.number": KeptWhen(lambda n: True, "a missing team number (310 numbers teams 1, "
+                                            "2, …)"),
+}
+"""TRF writes the points column as it was read (a missing one comes back as the points
+the results give); TRF-2026's 310 record keeps team numbers."""
+_KEPT_WHEN_16 = {"player.declared_points": _POINTS_KEPT}
 
 FORMATS: tuple[FormatSpec, ...] = (
     FormatSpec(
@@ -85,6 +109,9 @@ FORMATS: tuple[FormatSpec, ...] = (
         lossy=LOSSY,
         keeps_extras=("trf:",),
         dossier="formats/trf/README.md",
+        kept_lists=FEDERATIONS,
+        kept_when=_KEPT_WHEN,
+        name_width=width(NAME),
     ),
     FormatSpec(
         name="trf16",
@@ -95,6 +122,10 @@ FORMATS: tuple[FormatSpec, ...] = (
         lossy=LOSSY_16,
         keeps_extras=("trf:",),
         dossier="formats/trf/README.md",
+        kept_lists=FEDERATIONS,
+        kept_when=_KEPT_WHEN_16,
+        name_width=width(NAME),
+        more_losses=trf2026_records,
     ),
     FormatSpec(
         name="trf2026",
@@ -106,5 +137,8 @@ FORMATS: tuple[FormatSpec, ...] = (
         lossy=LOSSY,
         keeps_extras=("trf:",),
         dossier="formats/trf/README.md",
+        kept_lists=FEDERATIONS,
+        kept_when=_KEPT_WHEN,
+        name_width=width(NAME),
     ),
 )

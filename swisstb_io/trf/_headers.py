@@ -12,7 +12,7 @@ from typing import Any
 from ..errors import FormatError, Location, WriteError, quoted
 from ..limits import round_count
 from ..model import DateText, Tournament
-from . import _layout as L
+from . import layout as L
 from ._records import parse_date
 
 TEXT_FIELDS: dict[str, str] = {

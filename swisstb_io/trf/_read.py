@@ -12,7 +12,7 @@ from ..model import Player, PointAdjustment, Rating, RoundResult, Team, Tourname
 from ..registry import ReadOptions, ReadResult
 from ..validate import check_games, check_points
 from . import _headers as H
-from . import _layout as L
+from . import layout as L
 from ._checks import adjustments, bonus_totals, double_forfeits, places, show
 from ._decode import EOL_NAMES, Decoded, decode
 from ._federations import FEDERATIONS

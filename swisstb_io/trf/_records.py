@@ -11,7 +11,7 @@ from functools import lru_cache
 from ..errors import Diagnostics, FormatError, Location
 from ..limits import MAX_POINTS_DIGITS
 from ..model import Color, Outcome, Player, RoundResult, Team
-from . import _layout as L
+from . import layout as L
 
 RESULT_CODES: dict[str, Outcome] = {
     "1": Outcome.WIN,

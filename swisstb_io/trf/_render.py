@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..errors import WriteError
 from ..model import Color, Outcome, Player, PointSystem, RoundResult, Team
-from . import _layout as L
+from . import layout as L
 from ._points import BB_FIELDS
 
 CODE_OF: dict[Outcome, str] = {

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..registry import FormatSpec, ReadOptions, ReadResult, WriteOptions
+from ..registry import FormatSpec, KeptWhen, ReadOptions, ReadResult, WriteOptions
 
 if TYPE_CHECKING:
     from ..model import Tournament
@@ -97,6 +97,17 @@ last game or bye.  Extras: only the ``uscf:`` keys (and ``Player.extras["uscf:st
 have fields, so other formats' extras are dropped."""
 
 
+KEPT_WHEN = {
+    "tournament.start_date": KeptWhen(lambda d: d.value is not None,
+                                      "a start date that is not a readable date"),
+    "tournament.end_date": KeptWhen(lambda d: d.value is not None,
+                                    "an end date that is not a readable date"),
+    "tournament.total_rounds": KeptWhen(lambda n: True, "a missing number of rounds (written "
+                                                        "as the rounds played)"),
+}
+"""The DBF writes a date it could parse, and always writes a number of rounds."""
+
+
 def sniff(data: bytes) -> bool:
     """A zip that holds a TDEXPORT.DBF (any letter case, any folder)."""
     return data.startswith(b"PK") and b"TDEXPORT.DBF" in data.upper()
@@ -115,6 +126,8 @@ FORMATS = (
         sections_writer=write_event,
         keeps_extras=("uscf:",),
         bundle=True,
+        kept_lists=frozenset({"USCF"}),
+        kept_when=KEPT_WHEN,
         dossier="formats/uscf_dbf/README.md",
     ),
 )

@@ -1,6 +1,8 @@
 """Column layout of TRF records, 1-based and inclusive as the FIDE handbook writes them.
 
 ``cut(line, RATING)`` slices a decoded line; a column past the end of the line is blank.
+Public: the TRF reader and writer use it, and so does ``swisstb check`` for the team
+records (310) it checks against the team standings.
 """
 
 from __future__ import annotations
