@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..limits import MAX_ROUNDS
 from ..model import Color, Outcome, RoundResult
 from ._access import Access, show
 
@@ -39,7 +40,6 @@ _FORFEIT = {
     "Z": Outcome.DOUBLE_FORFEIT,
 }
 _REVERSE: dict[str | None, str] = {"W": "L", "D": "D", "L": "W", "Z": "W"}
-MAX_ROUNDS = 999
 
 Games = dict[int, dict[int, RoundResult]]
 _Implied = list[tuple[int, int, RoundResult]]

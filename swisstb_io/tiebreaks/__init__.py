@@ -58,7 +58,8 @@ place.  Play-off order and a seeded lot (34E12/34E13) apply only when given.
 
 from __future__ import annotations
 
-# The systems enter the table of systems (registry) as their modules are imported.
+# The systems enter the table of systems (registry) as their modules are imported: every
+# module that declares systems is listed here (tests/test_standings.py checks it).
 from . import (  # noqa: F401
     buchholz,
     counts,
@@ -67,6 +68,8 @@ from . import (  # noqa: F401
     progressive,
     ratings,
     sonneborn_berger,
+    team_encounters,
+    team_esb,
     team_systems,
 )
 from .context import CalcOptions, Context

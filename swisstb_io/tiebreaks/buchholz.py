@@ -421,11 +421,11 @@ def _median_rows(ctx: Context, own_zero: bool
     return ctx.memo(("us median rows", own_zero), build)
 
 
-@tiebreak("MM", "Modified Median", "US Chess 34E1", options=_MEDIAN_OPTIONS,
+@tiebreak("MM", "Modified Median", "US Chess 34E1", label="ModMed", options=_MEDIAN_OPTIONS,
           aliases=("modified-median", "modmed", "34E1"), explain=explain_median)
-@tiebreak("SOLK", "Solkoff", "US Chess 34E2", aliases=("solkoff", "34E2"),
+@tiebreak("SOLK", "Solkoff", "US Chess 34E2", label="Solk", aliases=("solkoff", "34E2"),
           options={"own-unplayed": _MEDIAN_OPTIONS["own-unplayed"]}, explain=explain_median)
-@tiebreak("MED", "Median", "US Chess 34E9 (34E4 before the 7th edition)",
+@tiebreak("MED", "Median", "US Chess 34E9 (34E4 before the 7th edition)", label="Median",
           aliases=("median", "harkness"), options=_MEDIAN_OPTIONS, explain=explain_median)
 def median_family(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """34E1 Modified Median, 34E2 Solkoff, 34E9 Median of every player."""

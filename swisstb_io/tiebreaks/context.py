@@ -243,14 +243,6 @@ class Context:
             value = self._cache[key] = build()
             return value
 
-    def is_win(self, i: int, r: int) -> bool:
-        """An over-the-board win."""
-        return self.wdl[i][r] == 1
-
-    def is_loss(self, i: int, r: int) -> bool:
-        """An over-the-board loss."""
-        return self.wdl[i][r] == -1
-
     def result_codes(self, table: ScoreTable) -> list[list[str]]:
         """Every wall-chart cell of ``table``, ``[i][r]``: ``W12``, ``D3``, ``X7``, ``B``, ``H``,
         ``U``; built once per table (a context's tables differ in their rounds), shared by

@@ -222,7 +222,7 @@ def explain_result_between(ctx: Context, spec: Spec, group: tuple[int, ...], sta
                        "among the tied players", rows, notes)
 
 
-@group_tiebreak("RBT", "Result Between Tied Players", "US Chess 34E5",
+@group_tiebreak("RBT", "Result Between Tied Players", "US Chess 34E5", label="H2H",
                 aliases=("head-to-head", "h2h", "result-between", "34E5"),
                 options=_RBT_OPTIONS, explain=explain_result_between)
 def result_between(ctx: Context, spec: Spec, group: tuple[int, ...]
@@ -260,7 +260,7 @@ def explain_lot(ctx: Context, spec: Spec, group: tuple[int, ...], start_no: int
                        notes=(how,))
 
 
-@group_tiebreak("LOT", "Play-off or Lot", "US Chess 34E12/34E13",
+@group_tiebreak("LOT", "Play-off or Lot", "US Chess 34E12/34E13", label="Lot",
                 aliases=("playoff", "play-off", "coin-flip", "34E12", "34E13"),
                 explain=explain_lot)
 def playoff_or_lot(ctx: Context, spec: Spec, group: tuple[int, ...]

@@ -277,7 +277,7 @@ def explain_opposition_performance(ctx: Context, spec: Spec, i: int) -> Explanat
     return Explanation(rule, rows, tuple(notes))
 
 
-@tiebreak("OPPPERF", "Opposition's Performance", "US Chess 34E10",
+@tiebreak("OPPPERF", "Opposition's Performance", "US Chess 34E10", label="OppPerf",
           aliases=("opp-performance", "opposition-performance", "34E10"),
           modifiers=frozenset({"U"}), options=_PERF_OPTIONS,
           explain=explain_opposition_performance)

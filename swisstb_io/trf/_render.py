@@ -230,11 +230,6 @@ def line_162(ps: PointSystem) -> str:
     return "162  " + "    ".join(f"{c}{_pt(v, c).rjust(4)}" for c, v in pairs)
 
 
-def fits_162(ps: PointSystem) -> bool:
-    return (ps.forfeit_win == ps.win == ps.full_bye and ps.half_bye == ps.draw
-            and ps.forfeit_loss == ps.zero_bye)
-
-
 def line_xxs(ps: PointSystem) -> str:
     pairs = [("WW", ps.win), ("BW", ps.win), ("WD", ps.draw), ("BD", ps.draw),
              ("WL", ps.loss), ("BL", ps.loss), ("ZPB", ps.zero_bye), ("HPB", ps.half_bye),

@@ -29,7 +29,6 @@ FIRST_ROUND_COL = 92
 ROUND_STEP = 10
 BLOCK_WIDTH = 8
 """A round block: opponent (4 columns), space, colour, space, result."""
-OPP_WIDTH = 4
 COLOR_OFFSET = 5
 RESULT_OFFSET = 7
 
@@ -51,10 +50,6 @@ T310_STEP = 5
 
 # 132 round dates: 8-column slots at the round-block positions.
 DATE_SLOT_WIDTH = 8
-
-# 162 scoring system: code at 6, points at 7-10, next code 9 columns on.
-S162_FIRST_CODE = 6
-S162_STEP = 9
 
 # 299 abnormal points (blank type: bonus/penalty -> Player.adjustments in individual events).
 A299_TYPE: Span = (5, 5)
