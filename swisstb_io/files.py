@@ -9,7 +9,7 @@ import os
 import stat
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # pathlib costs ~8 ms at start-up; reading never needs it
+if TYPE_CHECKING:  # pathlib is imported by the code that writes: reading never needs it
     from pathlib import Path
 
 
@@ -62,7 +62,7 @@ def atomic_write(path: Path, data: bytes, *, temp_dir: Path | None = None) -> No
         return
     target = Path(os.path.realpath(path))
     target.parent.mkdir(parents=True, exist_ok=True)
-    import tempfile  # imported here: it costs ~20 ms at start-up and only writers need it
+    import tempfile  # imported here: only writers need it (start-up, benchmarks/README.md)
 
     fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target.name), suffix=".tmp",
                                dir=temp_dir or target.parent)

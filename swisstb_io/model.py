@@ -47,10 +47,9 @@ class Color(enum.Enum):
     NONE = "-"
     """No colour: byes, absences and most forfeits."""
 
-    # Members are singletons compared by identity; Enum's own __hash__ hashes the name in
-    # Python code, which the per-cell lookups of the tie-breaks feel (one per player x round):
-    # identity hashing saves about 6 ms of the 45 ms tie-break computation of a 2,000 x 11
-    # event (uscf chain, in process; 13 %).
+    # Members are singletons compared by identity, so they hash by identity too (Enum's own
+    # __hash__ hashes the member's name); the tie-breaks look colours and outcomes up in
+    # every cell (benchmarks/README.md).
     __hash__ = object.__hash__
 
     def opposite(self) -> Color:
@@ -101,7 +100,7 @@ class Outcome(enum.Enum):
     INCONSISTENT_LOSS = "inconsistent-loss"
     """US ``S``: credited a loss by the TD although the two sides disagree; rated."""
 
-    __hash__ = object.__hash__  # identity, as for Color (Enum's hashes the name in Python)
+    __hash__ = object.__hash__  # identity, as for Color
 
     @property
     def played(self) -> bool:

@@ -132,12 +132,12 @@ _MALFORMED = object()
 def _side(value: Any) -> Any:
     """A side as ``Access.cid`` reads it: None (nobody), 0 (a boxed 0) or a number;
     :data:`_MALFORMED` for anything else (the checked path then reports it)."""
-    if value.__class__ is dict:
+    if type(value) is dict:
         value = value.get("cid")
-        return value if value.__class__ is int and value >= 0 else _MALFORMED
+        return value if type(value) is int and value >= 0 else _MALFORMED
     if value is None:
         return None
-    if value.__class__ is not int or value < 0:
+    if type(value) is not int or value < 0:
         return _MALFORMED
     return value or None
 
@@ -150,8 +150,8 @@ def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Imp
     played = row.get("played", True)
     rated = row.get("rated", played)
     if (
-        rnd.__class__ is not int or not 1 <= rnd <= MAX_ROUNDS
-        or played.__class__ is not bool or rated.__class__ is not bool
+        type(rnd) is not int or not 1 <= rnd <= MAX_ROUNDS
+        or type(played) is not bool or type(rated) is not bool
     ):
         return False
     white = _side(row.get("white"))
@@ -160,12 +160,12 @@ def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Imp
         return False
     w_code = row.get("wResult")
     if w_code is not None:
-        if w_code.__class__ is not str:
+        if type(w_code) is not str:
             return False
         w_code = w_code.upper() or None
     b_code = row.get("bResult")
     if b_code is not None:
-        if b_code.__class__ is not str:
+        if type(b_code) is not str:
             return False
         b_code = b_code.upper() or None
     w_res = b_res = None
@@ -258,7 +258,7 @@ def games(r: Access, tour: Mapping[str, Any], where: str, known: set[int]) -> Ga
     implied: _Implied = []
     memo: _Results = {}
     for i, raw in enumerate(r.arr(tour, "gameList", where)):
-        if raw.__class__ is not dict or not _plain_row(raw, known, found, implied, memo):
+        if type(raw) is not dict or not _plain_row(raw, known, found, implied, memo):
             _row(r, f"{where}.gameList[{i}]", raw, known, found, implied)
     for me, rnd, res in implied:
         found.setdefault(me, {}).setdefault(rnd, res)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from fractions import Fraction
-from itertools import repeat
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -39,7 +38,7 @@ def _date(text: str) -> DateText | None:
 
 
 def _person(r: Access, profile: Mapping[str, Any], where: str) -> str:
-    name = _text(r, profile, "fideName", where)
+    name = r.text(profile, "fideName", where)
     if name:
         return name
     last, first = r.text(profile, "lastName", where), r.text(profile, "firstName", where)
@@ -241,7 +240,7 @@ def _arbiters(r: Access, info: Mapping[str, Any], profiles: Mapping[int, _Profil
     arbiters = r.obj(info.get("arbiters", {}), where)
 
     def arbiter(pid: Any, at: str) -> str:
-        if pid.__class__ is int and pid in profiles:  # not a bool, nor a list or object
+        if type(pid) is int and pid in profiles:  # not a bool, nor a list or object
             return _person(r, profiles[pid].record, profiles[pid].at)
         raise r.fail(at, f"{show(pid)} names no profile in event.profiles")
 
@@ -278,14 +277,6 @@ def _rounds(r: Access, tour: Mapping[str, Any], where: str) -> int | None:
     return value
 
 
-def _text(r: Access, obj: Mapping[str, Any], key: str, where: str) -> str:
-    """``r.text(obj, key, where)``, quicker when the value is a string (most are)."""
-    value = obj.get(key)
-    if value.__class__ is str:
-        return value
-    return "" if value is None else r.text(obj, key, where)
-
-
 def _player(
     r: Access, competitor: _Competitor, lists: list[str], games: dict[int, RoundResult]
 ) -> Player:
@@ -295,18 +286,8 @@ def _player(
     prof, at = competitor.profile
     fide: int | None = None
     ratings: list[Rating] = []
-    listed = prof.get("rating", [])
-    if listed.__class__ is not list:
-        listed = r.arr(prof, "rating", at)
-    for i, raw in enumerate(listed):
-        if raw.__class__ is dict:
-            system = raw.get("list")
-            if system.__class__ is not str:
-                system = r.text(raw, "list", f"{at}.rating[{i}]")
-            value = raw.get("rating")
-            if value is not None and value.__class__ is not int:
-                value = r.integer(raw, "rating", f"{at}.rating[{i}]")
-        elif isinstance(raw, dict):
+    for i, raw in enumerate(r.arr(prof, "rating", at)):
+        if isinstance(raw, dict):
             system = r.text(raw, "list", f"{at}.rating[{i}]")
             value = r.integer(raw, "rating", f"{at}.rating[{i}]")
         elif isinstance(raw, int) and not isinstance(raw, bool):
@@ -322,23 +303,21 @@ def _player(
             ratings.append(Rating(system, value))
     fide_id = prof.get("fideId")
     points = comp.get("gamePoints")
-    rank = comp.get("rank")
     last = max(games, default=0)
     return Player(
         start_no=cid,
         name=_person(r, prof, at),
-        results=tuple(map(games.get, range(1, last + 1), repeat(NOT_PAIRED))),
-        sex=_text(r, prof, "sex", at),
-        title=_text(r, prof, "fideTitle", at),
+        results=tuple(games.get(rnd, NOT_PAIRED) for rnd in range(1, last + 1)),
+        sex=r.text(prof, "sex", at),
+        title=r.text(prof, "fideTitle", at),
         fide_rating=fide,
         ratings=tuple(ratings),
-        federation=_text(r, prof, "federation", at),
-        fide_id="" if fide_id in (None, 0, "") else _text(r, prof, "fideId", at),
-        birth=_text(r, prof, "birth", at),
-        team=_text(r, prof, "clubName", at),
+        federation=r.text(prof, "federation", at),
+        fide_id="" if fide_id in (None, 0, "") else r.text(prof, "fideId", at),
+        birth=r.text(prof, "birth", at),
+        team=r.text(prof, "clubName", at),
         declared_points=None if points is None else r.points(points, f"{comp_at}.gamePoints"),
-        declared_rank=rank if rank is None or rank.__class__ is int
-        else r.integer(comp, "rank", comp_at),
+        declared_rank=r.integer(comp, "rank", comp_at),
     )
 
 
@@ -352,7 +331,7 @@ def _team(
     members: list[int] = []
     listed = r.arr(team, "players", at)
     for j, pid in enumerate(listed):
-        if pid.__class__ is not int or pid not in profiles:  # a bool, list or object too
+        if type(pid) is not int or pid not in profiles:  # a bool, list or object too
             raise r.fail(f"{at}.players[{j}]", f"{show(pid)} names no profile in event.profiles")
         if pid in by_pid:
             members.append(by_pid[pid])

@@ -1,7 +1,7 @@
 """What kind of event, and what kind of team round: the small part of :mod:`swisstb_io.teams`
 that every command needs (deciding the view, ranking a team context) without the roll-up of
-:mod:`.matches` and the record readers of :mod:`.records` (their eleven dataclasses take
-~47 M instructions to create: 3 % of a whole ``report`` process).
+:mod:`.matches` and the record readers of :mod:`.records`, so an individual event never
+loads them.
 """
 
 from __future__ import annotations

@@ -175,8 +175,7 @@ def uncut_rows(ctx: Context, rules: FideRules, kind: Kind
 
     Built once per rules and kind, so ``BH`` and ``BH/C1`` share them and each spec only
     marks its own cuts; a note is written once per distinct round (the same opponent, score
-    and points give the same words).  Measured on a 100-event season with the chain
-    ``BH/C1 BH SB``: explained standings ~11.7 -> ~7 ms an event.
+    and points give the same words).
     """
 
     def build() -> list[tuple[list[Entry], tuple[ExplainRow, ...]]]:

@@ -215,8 +215,8 @@ class Context:
     # ------------------------------------------------------------------ helpers
 
     def frac(self, units: int, scale: int = 1) -> Fraction:
-        """``units / (unit * scale)`` as an exact Fraction (remembered: the same few values
-        recur in every round, and making a Fraction costs more than looking one up)."""
+        """``units / (unit * scale)`` as an exact Fraction (remembered for the context: the
+        same few values recur in every round)."""
         key = (units, scale)
         value = self._fracs.get(key)
         if value is None:
@@ -225,8 +225,8 @@ class Context:
 
     def num_text(self, units: int, scale: int = 1) -> str:
         """:func:`~swisstb_io.tiebreaks.values.num` of ``frac(units, scale)``, for notes
-        (remembered like :meth:`frac`: an explained event writes ~10^5 notes from a few
-        dozen values; 60 season events: 3.6 s of 8.8 s of explanations were this text)."""
+        (remembered like :meth:`frac`: an explained event writes its many notes from a few
+        dozen values)."""
         key = (units, scale)
         text = self._num_texts.get(key)
         if text is None:

@@ -90,7 +90,7 @@ def int_keys(values: Sequence[TiebreakValue | None]) -> list[int]:
     """Exact integer sort keys (smaller ranks higher) for a list of values.
 
     Every value is scaled to the common denominator, so comparing keys compares the
-    Fractions exactly (and faster than comparing Fractions); undefined values sort last.
+    Fractions exactly; undefined values sort last.
     """
     fracs = [None if v is None else v.value for v in values]
     dens = {f.denominator for f in fracs if f is not None}

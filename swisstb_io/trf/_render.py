@@ -43,7 +43,7 @@ COLOR_CHAR = {Color.WHITE: "w", Color.BLACK: "b", Color.NONE: "-"}
 def decimal(value: Fraction) -> str | None:
     """``2.5``, ``1.0``, ``0.25``: the shortest exact decimal with at least one decimal
     place and at most two; ``None`` when there is none."""
-    num, den = value.numerator, value.denominator  # integer arithmetic: Fractions are slow
+    num, den = value.numerator, value.denominator
     if den == 1:
         return f"{num}.0"
     for scale, pattern in ((10, "%s%d.%d"), (100, "%s%d.%02d")):
@@ -158,7 +158,7 @@ last one without its trailing spaces.  It may miss some such texts, never admit 
 def is_player_line(p: Player, system: PointSystem, text: str) -> bool:
     """``player_line(p, system, False) == text`` for ``p`` read from ``text`` (its results
     are what the line's blocks read as).  A line whose blocks match
-    :data:`CANONICAL_ROUNDS` costs its head only; any other is rendered and compared."""
+    :data:`CANONICAL_ROUNDS` is checked by its head; any other is rendered and compared."""
     head = player_head(p, "001", _points(p, system))
     rounds = text[len(head) :]
     if not rounds or rounds[-1] == " " or not text.startswith(head) \

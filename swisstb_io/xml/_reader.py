@@ -134,7 +134,7 @@ def _column(data: bytes, line: int, message: str) -> int | None:
 
 
 def _validate(tree: etree._ElementTree, data: bytes, path: str) -> None:
-    """Validate against the schema: quickly without its ``xs:unique`` plus a check of the
+    """Validate against the schema: without its ``xs:unique`` plus a check of the
     ``startNo`` texts, and with the whole schema (for its exact message) if either fails."""
     if structure_schema().validate(tree):
         players = tree.getroot().find(_PLAYERS)
@@ -215,16 +215,17 @@ def _round_error(r: etree._Element, ctx: _Ctx, start_no: int, no: int, done: int
 def _results(
     el: etree._Element, ctx: _Ctx, start_no: int, rounds: _Rounds
 ) -> tuple[list[RoundResult], bool]:
-    """The player's rounds and whether the player has other children too.
+    """The player's rounds and whether the player has other child elements too.
 
     The schema has checked every attribute already, and only a ``<round>`` has an
-    ``outcome`` (it must), so that attribute tells the rounds from the other elements.
+    ``outcome`` (it must), so that attribute tells the rounds from the other elements
+    (comments and processing instructions are not elements).
     """
     results: list[RoundResult] = []
     others = False
-    for r in el:
-        outcome = r.get("outcome") if isinstance(r.tag, str) else None  # not a comment or PI
-        if outcome is None:  # rating, nationalId, adjustment, extra, comment, PI
+    for r in el.iterchildren(etree.Element):
+        outcome = r.get("outcome")
+        if outcome is None:  # rating, nationalId, adjustment, extra
             others = True
             continue
         no = int(r.get("no", "0"))
