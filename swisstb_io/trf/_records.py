@@ -52,10 +52,9 @@ _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
 _MONTHS = {m: i for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
 _YMD = re.compile(r"(\d{4})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{1,2})")
-# The rarer layouts are compiled on first use (re's cache), not at import.
-_DMY = r"(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4})"
-_YY = r"(\d{2})/(\d{2})/(\d{2})"
-_MDY_TEXT = r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})"
+_DMY = re.compile(r"(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4})")
+_YY = re.compile(r"(\d{2})/(\d{2})/(\d{2})")
+_MDY_TEXT = re.compile(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})")
 
 
 def fail(path: str, line_no: int, col: int, message: str) -> FormatError:
@@ -69,11 +68,11 @@ def parse_date(text: str) -> dt.date | None:
     try:
         if m := _YMD.fullmatch(s):
             return dt.date(int(m[1]), int(m[2]), int(m[3]))
-        if m := re.fullmatch(_DMY, s):
+        if m := _DMY.fullmatch(s):
             return dt.date(int(m[3]), int(m[2]), int(m[1]))
-        if m := re.fullmatch(_YY, s):
+        if m := _YY.fullmatch(s):
             return dt.date(2000 + int(m[1]), int(m[2]), int(m[3]))
-        if (m := re.fullmatch(_MDY_TEXT, s)) and m[1].lower() in _MONTHS:
+        if (m := _MDY_TEXT.fullmatch(s)) and m[1].lower() in _MONTHS:
             return dt.date(int(m[3]), _MONTHS[m[1].lower()], int(m[2]))
     except ValueError:
         return None
