@@ -444,6 +444,13 @@ class Tournament:
         return replace(self, players=tuple(players))
 
     @property
+    def says_team_event(self) -> bool:
+        """True when the event says it is a team event: it has teams, or its pairing system
+        is a team system (``FIDE_TEAM_BAKU``).  A player's team alone is a club: writers
+        make it a team record only in such an event."""
+        return bool(self.teams) or "TEAM" in self.pairing_system.upper()
+
+    @property
     def is_round_robin(self) -> bool:
         return "ROUNDROBIN" in self.pairing_system.upper().replace("_", "").replace("-", "")
 

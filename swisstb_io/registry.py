@@ -131,9 +131,10 @@ class FormatSpec(NamedTuple):
     case) the format has a place for (TRF: the federations' national lists)."""
     kept_when: Mapping[str, KeptWhen] = _NOTHING_KEPT
     """The :attr:`lossy` entries the format keeps for some values, by entry."""
-    name_width: int | None = None
-    """The longest player name the format holds (``None``: any length); a conversion cuts
-    a longer one, and says so."""
+    fit: Callable[[Tournament], tuple[Tournament, Sequence[tuple[str, str]]]] | None = None
+    """``fit(t)``: ``t`` as the format can hold it, values cut to its fields, with what was
+    cut as ``(what, words)`` pairs, for a conversion to say (TRF: a player's name longer
+    than its 33 columns; the US Chess DBF: what its writer cuts itself)."""
     more_losses: Callable[[Tournament], Sequence[tuple[str, str]]] | None = None
     """What writing a tournament loses that :attr:`lossy` has no entry for, as
     ``(what, words)`` pairs (TRF16: the TRF-2026 records it has no place for)."""

@@ -34,13 +34,14 @@ from ._io import (
 )
 
 
-def _chain(codes: str | None, t: Tournament) -> tuple[Spec, ...]:
+def _chain(codes: str | None, t: Tournament, path: str, fmt: str) -> tuple[Spec, ...]:
     """The chain policy (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`); a bad
-    ``--tiebreaks`` is a usage error, a bad declared chain a problem of the file."""
+    ``--tiebreaks`` is a usage error, a bad declared chain a problem of the file ``path``
+    (of format ``fmt``), at the place of the declaration."""
     try:
         return chain_policy.choose_chain(t, codes).specs
-    except chain_policy.DeclaredChainError:
-        raise
+    except chain_policy.DeclaredChainError as exc:
+        raise exc.located(t, "<stdin>" if path == "-" else path, fmt) from exc
     except TiebreakError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
 
@@ -125,7 +126,8 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
               help="Team view: rank by match points or game points (default: 192).")
 @click.option("--team-pab", metavar="MP,GP", default=None,
               help="Team view: match and game points of a PAB without record 320 "
-                   "(default: a drawn match, TD and D x boards).")
+                   "(default: a drawn match, TD; its game points those its boards are "
+                   "written with, U, F or + against 0000, else D x boards).")
 @click.option("--after-round", type=int, metavar="N",
               help="Standings as they stood after round N (later rounds left out).")
 @strict_option
@@ -149,11 +151,10 @@ def command(
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
     sections = (result.tournament,) if section is not None else result.every_section()
-    if len(sections) > 1 and (playoff or prize_path):
-        listing = ", ".join(f"{i} {t.section!r}" for i, t in enumerate(sections, 1))
+    names = result.sections if section is None else ()  # a reader may read only the first
+    if len(names) > 1 and (playoff or prize_path):
         what = "--playoff orders players of" if playoff else "--prizes gives the prizes of"
-        raise click.UsageError(f"{path} holds {len(sections)} sections ({listing}) and "
-                               f"{what} one: choose it with --section")
+        raise _usage.one_section_needed(path, names, what)
     if after_round is not None:
         last = max(t.rounds for t in sections)
         if not 1 <= after_round <= last:
@@ -181,8 +182,7 @@ def command(
             parts.append(_team_report(t, codes, team_primary, _pab(team_pab), options, fmt,
                                       opts, team_view))
             continue
-        chain = _chain(codes, t)
-        _usage.check_chain_fits(chain, t)
+        chain = _chain(codes, t, path, result.format)
         _usage.check_rating_list(rating_list, t)
         for spec in group:
             _usage.check_groups(spec, t)

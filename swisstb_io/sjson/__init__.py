@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..registry import FormatSpec, ReadOptions, ReadResult, WriteOptions
+from ..registry import FormatSpec, KeptWhen, ReadOptions, ReadResult, WriteOptions
 
 if TYPE_CHECKING:
     from ..model import Tournament
@@ -37,16 +37,16 @@ def write_sections(sections: Sequence[Tournament], options: WriteOptions) -> byt
 
     return writer.dump_sections(sections)
 
+
 LOSSY = frozenset(
     {
         "player.adjustments",
         "tournament.city",
         "tournament.federation",
-        "tournament.start_date",
-        "tournament.end_date",
+        "tournament.start_date.text",
+        "tournament.end_date.text",
         "tournament.chief_arbiter",
         "tournament.deputy_arbiters",
-        "tournament.time_control",
         "tournament.tournament_type",
         "tournament.pairing_system",
         "tournament.total_rounds",
@@ -76,8 +76,18 @@ LOSSY = frozenset(
     }
 )
 """What our .sjson cannot hold (convention: :attr:`swisstb_io.registry.FormatSpec.lossy`).
-The layout known from SwissSys 11.52 output has no event dates, place, TDs or FIDE data;
-extras survive only under ``sjson:`` keys and ``uscf:state``."""
+The layout known from SwissSys 11 output has no place, TDs or FIDE data; its dates are
+written ``YYYY-MM-DD``, one pair for the whole event; extras survive only under ``sjson:``
+keys and ``uscf:state``."""
+
+
+KEPT_WHEN = {
+    "tournament.start_date.text": KeptWhen(lambda d: True, "the start date as written "
+                                           "(written YYYY-MM-DD, as SwissSys does)"),
+    "tournament.end_date.text": KeptWhen(lambda d: True, "the end date as written (written "
+                                         "YYYY-MM-DD, as SwissSys does)"),
+}
+"""The .sjson writes its dates as SwissSys does."""
 
 
 def sniff(data: bytes) -> bool:
@@ -98,6 +108,7 @@ FORMATS = (
         sections_writer=write_sections,
         keeps_extras=("sjson:", "uscf:state"),
         kept_lists=frozenset({"USCF"}),
+        kept_when=KEPT_WHEN,
         dossier="formats/sjson/README.md",
     ),
 )

@@ -8,6 +8,7 @@ models built elsewhere; ``trf16`` and ``trf2026`` force a version.  See
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..registry import FormatSpec, KeptWhen, ReadOptions, ReadResult, WriteOptions
@@ -59,6 +60,22 @@ def trf2026_records(t: Tournament) -> list[tuple[str, str]]:
     return [("trf:2026-records", "the TRF-2026 records " + ", ".join(codes))]
 
 
+def fit_names(t: Tournament) -> tuple[Tournament, list[tuple[str, str]]]:
+    """``t`` with each player's name cut to the 33 characters of columns 15-47, and the
+    names cut."""
+    room = width(NAME)
+    cut: list[tuple[str, str]] = []
+    players = []
+    for p in t.players:
+        if len(p.name) > room:
+            short = p.name[:room].rstrip()
+            cut.append(("player.name", f"player {p.start_no} ({p.name}): the name is cut to "
+                                       f"{room} characters, {short!r}"))
+            p = replace(p, name=short)
+        players.append(p)
+    return (replace(t, players=tuple(players)) if cut else t), cut
+
+
 _EXTENSIONS = (".trf", ".trfx", ".txt")
 LOSSY = frozenset({
     "tournament.extras",
@@ -69,6 +86,7 @@ LOSSY = frozenset({
     "tournament.start_date.text",
     "tournament.end_date.text",
     "player.declared_points",
+    "player.team:individual",
     "player.results.trailing",
     "player.ratings:other-systems",
     "player.national_ids:other-systems",
@@ -77,7 +95,9 @@ LOSSY = frozenset({
     "outcome:INCONSISTENT_DRAW=DRAW",
     "outcome:INCONSISTENT_LOSS=LOSS",
 })
-"""What TRF has no place for (formats/trf/README.md, "Writing"); FORFEIT_DRAW is refused."""
+"""What TRF has no place for (formats/trf/README.md, "Writing"); FORFEIT_DRAW is refused.
+A player's team in an individual event (a club) has none: a team record would make it a
+team event."""
 LOSSY_16 = LOSSY | {
     "tournament.pairing_system",
     "tournament.tiebreaks",
@@ -111,7 +131,7 @@ FORMATS: tuple[FormatSpec, ...] = (
         dossier="formats/trf/README.md",
         kept_lists=FEDERATIONS,
         kept_when=_KEPT_WHEN,
-        name_width=width(NAME),
+        fit=fit_names,
     ),
     FormatSpec(
         name="trf16",
@@ -124,7 +144,7 @@ FORMATS: tuple[FormatSpec, ...] = (
         dossier="formats/trf/README.md",
         kept_lists=FEDERATIONS,
         kept_when=_KEPT_WHEN_16,
-        name_width=width(NAME),
+        fit=fit_names,
         more_losses=trf2026_records,
     ),
     FormatSpec(
@@ -139,6 +159,6 @@ FORMATS: tuple[FormatSpec, ...] = (
         dossier="formats/trf/README.md",
         kept_lists=FEDERATIONS,
         kept_when=_KEPT_WHEN,
-        name_width=width(NAME),
+        fit=fit_names,
     ),
 )

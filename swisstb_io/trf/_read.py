@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ..errors import Diagnostics, FormatError, Location
 from ..extras import LazyExtras
 from ..limits import MAX_ROUNDS
-from ..model import Player, PointAdjustment, Rating, RoundResult, Team, Tournament
+from ..model import DateText, Player, PointAdjustment, Rating, RoundResult, Team, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..validate import check_games, check_points
 from . import _headers as H
@@ -104,6 +104,8 @@ class _Records:
         self.version_2026 = False
         self.blocks: dict[str, RoundResult] = {}
         """The round blocks read so far (see :func:`~._records.parse_rounds`)."""
+        self.dates: list[tuple[DateText, Location]] = []
+        """The header dates read so far, where each is (for :func:`._headers.unclear_dates`)."""
 
     def read(self, line: str, no: int, eol: str) -> None:
         """Hand line ``no`` to the handler of its record."""
@@ -148,7 +150,7 @@ class _Records:
     def header(self, code: str, line: str, no: int, eol: str) -> None:
         """The first record of a header code (012, 022, 042…)."""
         self.seen_headers.add(code)
-        self.t = H.apply(self.t, code, H.decode(code, line, self.path, no))
+        self.t = H.apply(self.t, code, H.decode(code, line, self.path, no, self.dates))
         self.layout.append((f"h:{code}", line, eol))
 
     def team(self, code: str, line: str, no: int, eol: str) -> None:
@@ -260,6 +262,7 @@ class _Records:
         team_rows = self.teams310 or self.teams013
         teams = tuple(team for team, _ in team_rows)
         team_of = self.team_of(team_rows)
+        H.unclear_dates(self.dates, diag)
         points = point_system(self.point_lines, path)
         results = {sn: list(p.results) for sn, p in players.items()}
         changed = double_forfeits(results)

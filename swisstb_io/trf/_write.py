@@ -58,8 +58,14 @@ def _point_code(key: str) -> str:
 
 
 def _teams(t: Tournament) -> tuple[Team, ...]:
+    """The team records: the event's teams, else, for an event that says it is a team
+    event (its pairing system), its players' teams.  A player's team in an individual
+    event is a club, and a team record would make it a team event: not written
+    (``player.team:individual``, said by ``convert``)."""
     if t.teams:
         return t.teams
+    if not t.says_team_event:
+        return ()
     members: dict[str, list[int]] = {}
     for p in sorted(t.players, key=lambda p: p.start_no):
         if p.team:

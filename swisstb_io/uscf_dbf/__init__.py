@@ -77,10 +77,13 @@ LOSSY = frozenset(
         "player.declared_points",
         "player.declared_rank",
         "player.results.color:unplayed",
+        "player.results.opponent:unplayed",
         "player.results.trailing",
         "tournament.total_rounds",
         "tournament.extras",
+        "tournament.extras:uscf:dbf:",
         "player.extras",
+        "player.extras:uscf:dbf:",
         "outcome:PAIRING_BYE=FULL_BYE",
         "outcome:ZERO_BYE=NOT_PAIRED",
         "outcome:WIN_UNRATED=FORFEIT_WIN",
@@ -93,8 +96,10 @@ PAIRING_BYE is written ``B``, ZERO_BYE ``U`` (read as unpaired), games of less t
 ``X``/``Z``/``F``; dates are kept as values (written ``YYYY/MM/DD``), a date with no
 parsed value is dropped; text is transliterated to ASCII and cut to the field width; the number of
 rounds is always written (a missing one comes back as the rounds played); rounds end at the
-last game or bye.  Extras: only the ``uscf:`` keys (and ``Player.extras["uscf:state"]``)
-have fields, so other formats' extras are dropped."""
+last game or bye; a round paired but not played yet has no cell (its opponent is dropped).
+Extras: only the ``uscf:`` keys (and ``Player.extras["uscf:state"]``) have fields, so other
+formats' extras are dropped, and so are the fields of the original 1991 layout kept as
+``uscf:dbf:<FIELD>`` (``H_SCHOLAST``, ``S_K_FACTOR``…): the revised layout has none."""
 
 
 KEPT_WHEN = {
@@ -106,6 +111,13 @@ KEPT_WHEN = {
                                                         "as the rounds played)"),
 }
 """The DBF writes a date it could parse, and always writes a number of rounds."""
+
+
+def fit(t: Tournament) -> tuple[Tournament, list[tuple[str, str]]]:
+    """What the writer cuts to fit a field (it cuts itself: ``t`` stays as it is)."""
+    from . import writer
+
+    return t, [("field-width", message) for message in writer.cuts(t)]
 
 
 def sniff(data: bytes) -> bool:
@@ -128,8 +140,9 @@ FORMATS = (
         bundle=True,
         kept_lists=frozenset({"USCF"}),
         kept_when=KEPT_WHEN,
+        fit=fit,
         dossier="formats/uscf_dbf/README.md",
     ),
 )
 
-__all__ = ["FORMATS", "LOSSY", "read", "sniff", "write", "write_event"]
+__all__ = ["FORMATS", "KEPT_WHEN", "LOSSY", "fit", "read", "sniff", "write", "write_event"]
