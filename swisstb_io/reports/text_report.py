@@ -121,13 +121,21 @@ def _explanations(report: Report) -> list[str]:
 
 
 def _explained(column: Column, value: Decimal | None, e: Explanation | None) -> list[str]:
-    lines = [f"  {column.key} = {'-' if value is None else value}"]
+    return explained_lines(column.key, "-" if value is None else str(value), e,
+                           column.digits)
+
+
+def explained_lines(key: str, value: str, e: Explanation | None, digits: int) -> list[str]:
+    """One value's explanation as text (``--explain``): ``key = value``, the rule, one line
+    a row (its value to ``digits`` decimals when not a multiple of 1/4) and the notes.
+    Every command that explains a value prints it with this (``report``, ``ratings``)."""
+    lines = [f"  {key} = {value}"]
     if e is None:
         lines.append("    not computed: the player was not tied when it applied")
         return lines
     lines.append(f"    {e.rule}")
     for r in e.rows:
-        v = "" if r.value is None else str(decimal(r.value, column.digits))
+        v = "" if r.value is None else str(decimal(r.value, digits))
         drop = f" [dropped: {r.dropped}]" if r.dropped else ""
         lines.append(f"    R{r.round} {r.result:<6} {v:>8}  {r.note}{drop}")
     lines.extend(f"    {n}" for n in e.notes)
