@@ -160,8 +160,8 @@ def _table(result: RatingResult) -> _Table:
     for p in result.players:
         e = explanation(p, result)
         change = numbers.change(p, system, sign=True)
-        new = "-" if p.new_rating is None else str(p.new_rating)
         rated = p.change is not None
+        new = str(p.new_rating) if p.new_rating is not None else "-" if rated else "not rated"
         rows.append(_Row(p.start_no, p.name, (
             Cell(None if p.change is None else Fraction(p.change), change or "-",
                  p.change, e if rated else None),
@@ -171,22 +171,27 @@ def _table(result: RatingResult) -> _Table:
     return _Table(columns, tuple(rows))
 
 
-def _td(cell: Cell, column: int, right: bool = True) -> str:
+def _td(cell: Cell) -> str:
+    """A Change or New cell: a button that opens the explanation, when it has one."""
     text = html_text(cell.text)
-    cls = ' class="num"' if right else ""
     if cell.explanation is not None:
-        return f'<td{cls}><button class="why-open">{text}</button></td>'
-    return f"<td{cls}>{text}</td>"
+        return f'<td class="num"><button class="why-open">{text}</button></td>'
+    return f'<td class="num">{text}</td>'
 
 
 _EXPLAINED = {"Change": ' data-col="0"', "New": ' data-col="1"'}
 """The columns whose values open an explanation, and their column in the page's data."""
 
 
+_BEST_FIRST = frozenset({"Rtg", "Score", "Exp", "Change", "New", "Perf"})
+"""Columns that sort highest first on the first click."""
+
+
 def _th(i: int, head: str) -> str:
-    cls = ' class="num"' if i in RIGHT else ""
-    return (f'<th scope="col"{cls}{_EXPLAINED.get(head, "")}><button type="button">{head}'
-            "</button></th>")
+    kind = ' class="num" data-type="num"' if i in RIGHT else ' data-type="text"'
+    first = ' data-first="desc"' if head in _BEST_FIRST else ""
+    return (f'<th scope="col"{kind}{first}{_EXPLAINED.get(head, "")}><button type="button">'
+            f"{head}</button></th>")
 
 
 def to_html(result: RatingResult, source: str = "") -> str:
@@ -201,7 +206,7 @@ def to_html(result: RatingResult, source: str = "") -> str:
         plain = "".join(f'<td class="num">{html_text(x)}</td>' for x in c[2:7])
         rows.append(f'<tr data-no="{p.start_no}"><td class="num">{p.start_no}</td>'
                     f'<th scope="row" class="name">{html_text(p.name)}</th>{plain}'
-                    f"{_td(row.cells[0], 0)}{_td(row.cells[1], 1)}"
+                    f"{_td(row.cells[0])}{_td(row.cells[1])}"
                     f'<td class="num">{html_text(c[9])}</td></tr>')
     lines = ['<table class="sortable filterable" id="ratings"><caption class="sr">'
              "Rating changes</caption>", f"<thead><tr>{head}</tr></thead><tbody>", *rows,
