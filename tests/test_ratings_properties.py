@@ -42,8 +42,7 @@ def swapped(t: Tournament, a: int, b: int) -> Tournament:
 
 def figures(p: PlayerChange) -> tuple[object, ...]:
     """Everything about a player's estimate that is not a start number."""
-    lines = tuple(g._replace(opponent=None, result=g.result.rstrip("0123456789"))
-                  for g in p.lines)
+    lines = tuple(g._replace(opponent=None) for g in p.lines)
     return (p.name, p.rating, p.k, p.games, p.score, p.expected, p.change, p.new_rating,
             p.performance, p.formula, lines, p.adjustments, p.exact_rating, len(p.notes))
 

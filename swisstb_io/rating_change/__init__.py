@@ -2,11 +2,12 @@
 (``swisstb ratings``; the rules digest is ratings.md, the JSON contract
 ``formats/ratings-json.md``).
 
->>> from swisstb_io import read
->>> from swisstb_io.rating_change import RatingSystem, rating_changes
->>> result = rating_changes(read("fixtures/ratings/fide_f1.trf"), RatingSystem.FIDE)
->>> [(p.start_no, str(p.change), p.new_rating) for p in result.players][:1]
-[(1, '8.60', 1859)]
+    from swisstb_io import read
+    from swisstb_io.rating_change import RatingSystem, rating_changes
+
+    result = rating_changes(read("fixtures/ratings/club_rr.trf"), RatingSystem.FIDE)
+    berg = result.players[1]
+    berg.k, berg.change, berg.new_rating       # Decimal('40'), Decimal('10.80'), 2191
 
 It is an estimate from one file: the federations rate whole periods (FIDE) or use data a
 file does not hold (US Chess), so every assumption is a note of the player it affects
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from ..model import Tournament
 from .editions import EDITIONS, RulesError, choose, edition
-from .fide import fide_rating, rated_change
+from .fide import fide_rating, field_of, rated_change
 from .fide_initial import initial_rating
 from .games import every_round
 from .model import (
@@ -49,13 +50,14 @@ SCHEMA = "swisstb-ratings/1"
 def _fide(t: Tournament, rules: Rules, data: PlayerData) -> tuple[PlayerChange, ...]:
     rounds = every_round(t)
     ratings = {p.start_no: r for p in t.players if (r := fide_rating(p)) is not None}
+    field = field_of(t, ratings, rules)
     out = []
     for p in sorted(t.players, key=lambda p: p.start_no):
         rating = ratings.get(p.start_no)
         if rating is None:
             out.append(initial_rating(p, rounds[p.start_no], ratings, rules))
         else:
-            out.append(rated_change(p, rating, rounds[p.start_no], ratings, t, rules,
+            out.append(rated_change(p, rating, rounds[p.start_no], field,
                                     data.rows.get(p.start_no)))
     return tuple(out)
 

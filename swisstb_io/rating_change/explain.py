@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ..tiebreaks.values import ExplainRow, Explanation
 from . import numbers
-from .fide import pd_text, signed
+from .fide import games_text, hundredths, pd_text, round_away, signed
 from .model import Formula, GameLine, PlayerChange, RatingResult, RatingSystem
 
 _SCORED = {Fraction(1): "1", Fraction(1, 2): "½", Fraction(0): "0"}
@@ -84,10 +84,32 @@ def rows(p: PlayerChange, system: RatingSystem) -> tuple[ExplainRow, ...]:
     return tuple(out)
 
 
+def summary(p: PlayerChange) -> str:
+    """The explanation's last line: the totals and the rounding."""
+    if p.summary:
+        return p.summary
+    if p.formula is Formula.CHANGE:
+        if not p.games:
+            return "no game against a rated opponent: the rating stays"
+        assert p.k is not None and p.expected is not None and p.change is not None
+        assert p.rating is not None
+        cents = int(p.change * 100)
+        swing = Fraction(p.score) - Fraction(p.expected)
+        return (f"{games_text(p.games)}, score {numbers.score(p.score)}, expected "
+                f"{p.expected} → {p.k} × ({hundredths(int(swing * 100)):+}) = "
+                f"{p.change:+} → {p.rating + round_away(cents)} (rounded per event, 0.5 away "
+                "from zero; FIDE rounds the rating period, §8.3.4)")
+    if p.exact_rating is None or p.start_rating is None:
+        return "no game over the board"
+    if p.change is None:
+        return (f"{p.start_rating:.3f} (start) → {p.exact_rating:.3f} → {p.new_rating} "
+                "(provisional)")
+    return f"{p.start_rating:.3f} {p.change:+.3f} → {p.exact_rating:.3f} → {p.new_rating}"
+
+
 def explanation(p: PlayerChange, result: RatingResult) -> Explanation:
     """How ``p``'s estimate was found."""
-    return Explanation(rule_text(p, result), rows(p, result.system),
-                       (*p.notes, p.summary) if p.summary else p.notes)
+    return Explanation(rule_text(p, result), rows(p, result.system), (*p.notes, summary(p)))
 
 
 def value_label(p: PlayerChange) -> str:

@@ -12,6 +12,7 @@ is exact; the new rating adds it rounded to a whole number, 0.5 away from zero (
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
@@ -52,7 +53,7 @@ def birth_year(p: Player, facts: Facts | None) -> tuple[int | None, str]:
     if facts is not None and facts.birth_year is not None:
         return facts.birth_year, "player data"
     m = re.search(r"(?<!\d)(19\d\d|20\d\d)(?!\d)", p.birth)
-    return (int(m[1]), "the file") if m else (None, "")
+    return (int(m[1]), "in the file") if m else (None, "")
 
 
 def event_year(t: Tournament) -> int | None:
@@ -81,10 +82,10 @@ def performance(opponents: list[int], halves: int) -> int | None:
 
 
 def not_counted(r: Round, reason: str) -> GameLine:
-    return GameLine(r.round, r.result, r.opponent, r.score, False, reason)
+    return GameLine(r.round, r.code, r.opponent, r.score, False, reason)
 
 
-def dropped_notes(lines: list[GameLine]) -> list[str]:
+def dropped_notes(lines: Sequence[GameLine]) -> list[str]:
     """A note for every round that does not count, with the reason."""
     return [f"round {g.round} ({g.result}): {g.why_not}" for g in lines if not g.counted]
 
@@ -99,10 +100,20 @@ class K(NamedTuple):
     notes: tuple[str, ...]
 
 
-def choose_k(p: Player, rating: int, t: Tournament, facts: Facts | None, games: int) -> K:
-    """K of §8.3.3 in FIDE's order (ratings.md F.4), then the K x n <= 700 cap."""
+_NOT_IN_FILE = {
+    (False, False): "; the file cannot show fewer than 30 earlier games or a past 2400 rating "
+                    "(give prior_games, ever_2400)",
+    (True, False): "; the file cannot show a past 2400 rating (give ever_2400)",
+    (False, True): "; the file cannot show fewer than 30 earlier games (give prior_games)",
+    (True, True): "",
+}
+"""What the default K assumes, by (prior_games given, ever_2400 given)."""
+
+
+def choose_k(p: Player, rating: int, year: int | None, facts: Facts | None, games: int) -> K:
+    """K of §8.3.3 in FIDE's order (ratings.md F.4), then the K x n <= 700 cap; ``year``:
+    the event's, for the junior K."""
     notes = []
-    year = event_year(t)
     born, source = birth_year(p, facts)
     if facts is not None and facts.k is not None:
         k = facts.k
@@ -115,7 +126,7 @@ def choose_k(p: Player, rating: int, t: Tournament, facts: Facts | None, games: 
         notes.append("K 10: the player's rating has reached 2400 (player data; §8.3.3)")
     elif born is not None and year is not None and year - born <= JUNIOR_AGE and rating < 2300:
         k = 40
-        notes.append(f"K 40: a junior (born {born}, {source}; {year - born} in {year}) rated "
+        notes.append(f"K 40: a junior, born {born} ({source}), {year - born} in {year}, rated "
                      "under 2300 (§8.3.3)")
     elif facts is not None and facts.prior_games is not None and facts.prior_games < 30:
         k = 40
@@ -131,14 +142,8 @@ def choose_k(p: Player, rating: int, t: Tournament, facts: Facts | None, games: 
                 why += ", no event date (junior status not known)"
             else:
                 why += f", not a junior (born {born})"
-        unknown = [(what, column) for what, column, given in (
-            ("fewer than 30 earlier games", "prior_games",
-             facts is not None and facts.prior_games is not None),
-            ("a past 2400 rating", "ever_2400",
-             facts is not None and facts.ever_2400 is not None)) if not given]
-        if unknown:
-            why += (f"; the file cannot show {' or '.join(w for w, _ in unknown)} (give "
-                    f"{', '.join(c for _, c in unknown)})")
+        why += _NOT_IN_FILE[(facts is not None and facts.prior_games is not None,
+                             facts is not None and facts.ever_2400 is not None)]
         notes.append("K 20 (default, §8.3.3): " + why)
     period = facts.period_games if facts is not None and facts.period_games is not None else 0
     n = games + period
@@ -152,81 +157,119 @@ def choose_k(p: Player, rating: int, t: Tournament, facts: Facts | None, games: 
     return K(k, tuple(notes))
 
 
-def limit_400(rules: Rules, rating: int, games: list[tuple[Round, int]]) -> list[int]:
-    """D after the 400-point rule of the edition, game by game (``games``: each game with
-    its true D)."""
+def limit_400(rules: Rules, rating: int, diffs: list[int]) -> list[int]:
+    """The differences D (own rating - opponent's, game by game) after the edition's
+    400-point rule (§8.3.1)."""
     edition = rules.edition.id
-    out = []
-    for _, d in games:
-        if edition == "fide-2025-10" and rating >= 2650:
-            out.append(d)
-        else:
-            out.append(max(-400, min(400, d)))
+    if edition == "fide-2025-10" and rating >= 2650:
+        return diffs  # 2650+: the true difference
+    used = [400 if d > 400 else -400 if d < -400 else d for d in diffs]
     if edition == "fide-2022-01":
         # "only one upgrade": the higher-rated side keeps the limit in the game with the
-        # greatest difference (the earliest of equal ones) only (ratings.md F.3, D.3)
-        above = [(-d, r.round, k) for k, (r, d) in enumerate(games) if d > 400]
-        if above:
-            keep = min(above)[2]
-            for _, _, k in above:
-                if k != keep:
-                    out[k] = games[k][1]
-    return out
+        # greatest difference (the earliest of equal ones) only (ratings.md F.3, D.3); for
+        # the lower-rated side the limit is no benefit and applies in every game
+        above = [(-d, k) for k, d in enumerate(diffs) if d > 400]
+        for _, k in sorted(above)[1:]:
+            used[k] = diffs[k]
+    return used
 
 
-def rated_change(p: Player, rating: int, rounds: tuple[Round, ...], ratings: dict[int, int],
-                 t: Tournament, rules: Rules, facts: Facts | None) -> PlayerChange:
+class Hundredths(dict[int, Decimal]):
+    """``values[n]``: ``n`` hundredths as a Decimal, made once each for one computation
+    (the same PDs and contributions recur game after game)."""
+
+    def __missing__(self, key: int) -> Decimal:
+        value = self[key] = hundredths(key)
+        return value
+
+
+class ExpectedScores(dict[int, int]):
+    """``pd[d]``: PD x 100 of table 8.1.2 for a rating difference ``d``
+    (:func:`~swisstb_io.tiebreaks.rating_tables.expected_hundredths`), looked up once
+    each for one computation."""
+
+    def __missing__(self, key: int) -> int:
+        value = self[key] = expected_hundredths(key, 0)
+        return value
+
+
+class Scores(dict[int, Fraction]):
+    """``scores[h]``: ``h`` half points as a Fraction, made once each for one computation."""
+
+    def __missing__(self, key: int) -> Fraction:
+        value = self[key] = Fraction(key, 2)
+        return value
+
+
+class Field(NamedTuple):
+    """What every rated player's computation reads: the event's ratings (as ints and as
+    Decimals), the rules, the event, and the numbers already made."""
+
+    ratings: dict[int, int]
+    """By start number."""
+    decimals: dict[int, Decimal]
+    """Each rating as a Decimal, by rating."""
+    rules: Rules
+    year: int | None
+    """The event's year (the junior K)."""
+    values: Hundredths
+    pd: ExpectedScores
+    scores: Scores
+
+
+def field_of(t: Tournament, ratings: dict[int, int], rules: Rules) -> Field:
+    return Field(ratings, {r: Decimal(r) for r in set(ratings.values())}, rules,
+                 event_year(t), Hundredths(), ExpectedScores(), Scores())
+
+
+def rated_change(p: Player, rating: int, rounds: tuple[Round, ...], field: Field,
+                 facts: Facts | None) -> PlayerChange:
     """The change of a rated player (§8.3): only games against rated opponents count."""
-    counted: list[tuple[Round, int]] = []
+    ratings, values, expected_of = field.ratings, field.values, field.pd
+    counted: list[Round] = []
+    opponents: list[int] = []
     for r in rounds:
-        if r.score is not None and r.opponent in ratings:
-            counted.append((r, rating - ratings[r.opponent]))
-    k = choose_k(p, rating, t, facts, len(counted))
-    used = iter(limit_400(rules, rating, counted))
+        if r.score is not None and r.opponent is not None:
+            opponent = ratings.get(r.opponent)
+            if opponent is not None:
+                counted.append(r)
+                opponents.append(opponent)
+    chosen = choose_k(p, rating, field.year, facts, len(counted))
+    k = chosen.value
+    diffs = [rating - opp for opp in opponents]
+    change = expected = halves = 0
     lines = []
-    notes = list(k.notes)
-    change = expected = 0
-    halves = 0
-    opponents = []
-    for r in rounds:
-        if r.score is None:
-            lines.append(not_counted(r, why_not(r)))
-            continue
-        if r.opponent not in ratings:
-            lines.append(not_counted(r, "opponent unrated: not counted (§8.3.1)"))
-            continue
-        opp = ratings[r.opponent]
-        d = rating - opp
-        d_used = next(used)
-        pd = expected_hundredths(d_used, 0)
-        part = k.value * (int(r.score * 100) - pd)
+    decimals = field.decimals
+    notes = list(chosen.notes)
+    for (number, code, opponent_no, score, half, _, credited), opp, d, d_used in zip(
+            counted, opponents, diffs, limit_400(field.rules, rating, diffs), strict=True):
+        if credited:
+            notes.append(f"round {number}: the two sides of the game disagree; counted as "
+                         "the TD credited it")
+        pd = expected_of[d_used]
+        part = k * (50 * half - pd)
         change += part
         expected += pd
-        halves += int(r.score * 2)
-        opponents.append(opp)
-        lines.append(GameLine(r.round, r.result, r.opponent, r.score, True, "", Decimal(opp),
-                              "", d, d_used, hundredths(pd), hundredths(part)))
-        if r.credited:
-            notes.append(f"round {r.round}: the two sides of the game disagree; counted as "
-                         "the TD credited it")
-    notes += dropped_notes(lines)
-    score = Fraction(halves, 2)
+        halves += half
+        lines.append(GameLine(number, code, opponent_no, score, True, "", decimals[opp], "",
+                              d, d_used, values[pd], values[part]))
+    if len(counted) < len(rounds):
+        left = [not_counted(r, why_not(r) if r.score is None else
+                            "opponent unrated: not counted (§8.3.1)")
+                for r in rounds if r.score is None or r.opponent not in ratings]
+        notes += dropped_notes(left)
+        lines = sorted(lines + left, key=lambda g: g.round)
+    score = field.scores[halves]
     new: int | None = rating + round_away(change)
-    floor = 1000 if rules.edition.id == "fide-2022-01" else 1400
-    summary = (f"{games_text(len(counted))}, score {score_text(score)}, expected "
-               f"{hundredths(expected)} → {k.value} × ({hundredths(50 * halves - expected):+}) "
-               f"= {hundredths(change):+} → {new} (rounded per event, 0.5 away from zero; FIDE "
-               "rounds the rating period, §8.3.4)")
-    if not counted:
-        summary = "no game against a rated opponent: the rating stays"
+    floor = 1000 if field.rules.edition.id == "fide-2022-01" else 1400
     assert new is not None
     if new < floor:
         notes.append(f"{new} is below {floor}: shown as unrated on the next list (§7.2.1)")
         new = None
-    return PlayerChange(p.start_no, p.name, rating, Decimal(k.value), len(counted), score,
-                        hundredths(expected), hundredths(change), new,
+    return PlayerChange(p.start_no, p.name, rating, Decimal(k), len(counted), score,
+                        values[expected], values[change], new,
                         performance(opponents, halves), tuple(notes), Formula.CHANGE,
-                        tuple(lines), summary=summary)
+                        tuple(lines))
 
 
 def games_text(n: int) -> str:

@@ -68,8 +68,8 @@ def initial_rating(p: Player, rounds: tuple[Round, ...], ratings: dict[int, int]
         else:
             opp = ratings[r.opponent]
             opponents.append(opp)
-            halves += int(r.score * 2)
-            lines.append(GameLine(r.round, r.result, r.opponent, r.score, True, "",
+            halves += r.halves
+            lines.append(GameLine(r.round, r.code, r.opponent, r.score, True, "",
                                   Decimal(opp), "", contribution=Decimal(opp)))
     notes += dropped_notes(lines)
     n = len(opponents)

@@ -12,14 +12,15 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ..model import Outcome, Player, Tournament
-from ..us_notation import format_cell
+from ..us_notation import OUTCOME_TO_CODE
+from .model import cell
 
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 
-SCORE = {Outcome.WIN: WIN, Outcome.DRAW: DRAW, Outcome.LOSS: LOSS,
-         Outcome.INCONSISTENT_WIN: WIN, Outcome.INCONSISTENT_DRAW: DRAW,
-         Outcome.INCONSISTENT_LOSS: LOSS}
-"""The score of each outcome that is a rated game over the board."""
+SCORE = {Outcome.WIN: (WIN, 2), Outcome.DRAW: (DRAW, 1), Outcome.LOSS: (LOSS, 0),
+         Outcome.INCONSISTENT_WIN: (WIN, 2), Outcome.INCONSISTENT_DRAW: (DRAW, 1),
+         Outcome.INCONSISTENT_LOSS: (LOSS, 0)}
+"""The score (and in half points) of each outcome that is a rated game over the board."""
 
 _NOT_A_GAME = {
     Outcome.FORFEIT_WIN: "forfeit win: not played",
@@ -36,19 +37,30 @@ _NOT_A_GAME = {
 }
 
 
+_CREDITED = frozenset({Outcome.INCONSISTENT_WIN, Outcome.INCONSISTENT_DRAW,
+                       Outcome.INCONSISTENT_LOSS})
+
+
 class Round(NamedTuple):
     """One round of one player: a game (``score`` set) or a round that is not one."""
 
     round: int
-    result: str
-    """US wall-chart notation: ``W12``, ``X7``, ``H``."""
+    code: str
+    """The US wall-chart letter: ``W``, ``X``, ``H``."""
     opponent: int | None
     score: Fraction | None
     """1, 1/2 or 0 for a rated game over the board; ``None`` otherwise."""
+    halves: int = 0
+    """The score in half points (2, 1, 0); 0 for a round that is no game."""
     why_not: str = ""
     """Why the round is no game (``""`` for a game)."""
     credited: bool = False
     """A result the TD credited although the two sides of the game disagree (US N/R/S)."""
+
+    @property
+    def result(self) -> str:
+        """What happened, in US wall-chart notation: ``W12``, ``X7``, ``H``."""
+        return cell(self.code, self.opponent)
 
 
 def rounds_of(player: Player, paired: int, start_nos: frozenset[int]) -> tuple[Round, ...]:
@@ -56,20 +68,19 @@ def rounds_of(player: Player, paired: int, start_nos: frozenset[int]) -> tuple[R
     not paired at all are left out)."""
     out = []
     for number, r in enumerate(player.results[:paired], 1):
-        outcome = r.outcome
+        outcome, opponent = r.outcome, r.opponent
         if outcome is Outcome.NOT_PAIRED:
             continue
-        cell = format_cell(r, color=False)
-        score = SCORE.get(outcome)
-        if score is not None and r.opponent in start_nos:
-            credited = outcome in (Outcome.INCONSISTENT_WIN, Outcome.INCONSISTENT_DRAW,
-                                   Outcome.INCONSISTENT_LOSS)
-            out.append(Round(number, cell, r.opponent, score, credited=credited))
-        elif score is not None:
-            out.append(Round(number, cell, r.opponent, None,
+        game = SCORE.get(outcome)
+        code = OUTCOME_TO_CODE[outcome]
+        if game is not None and opponent in start_nos:
+            out.append(Round(number, code, opponent, game[0], game[1], "",
+                             outcome in _CREDITED))
+        elif game is not None:
+            out.append(Round(number, code, opponent, None, 0,
                              "opponent not in the event: not counted"))
         else:
-            out.append(Round(number, cell, r.opponent, None, _NOT_A_GAME[outcome]))
+            out.append(Round(number, code, opponent, None, 0, _NOT_A_GAME[outcome]))
     return tuple(out)
 
 

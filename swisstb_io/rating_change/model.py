@@ -76,8 +76,9 @@ class GameLine(NamedTuple):
     the change (FIDE: K x (score - PD)) or, for an initial rating, to the new rating."""
 
     round: int
-    result: str
-    """What happened, in US wall-chart notation (``W12``, ``X7``, ``H``)."""
+    code: str
+    """The US wall-chart letter of the round (``W``, ``X``, ``H``); :attr:`result` is the
+    cell (``W12``)."""
     opponent: int | None
     score: Fraction | None
     """1, 1/2 or 0 for a game over the board, else ``None``."""
@@ -94,6 +95,16 @@ class GameLine(NamedTuple):
     """FIDE: the difference after the 400-point rule (§8.3.1)."""
     expected: Decimal | None = None
     contribution: Decimal | None = None
+
+    @property
+    def result(self) -> str:
+        """What happened, in US wall-chart notation (``W12``, ``X7``, ``H``)."""
+        return cell(self.code, self.opponent)
+
+
+def cell(code: str, opponent: int | None) -> str:
+    """A US wall-chart cell: the letter, then the opponent's number if there is one."""
+    return code if opponent is None else f"{code}{opponent}"
 
 
 class Adjustment(NamedTuple):
@@ -136,7 +147,8 @@ class PlayerChange(NamedTuple):
     exact_rating: Decimal | None = None
     """The new rating before rounding (US Chess final rating, FIDE initial Ru)."""
     summary: str = ""
-    """The last line of the explanation: the totals and the rounding."""
+    """The last line of the explanation when the fields cannot tell it (an initial rating:
+    Ra, p and dp); else ``""`` and the explanation writes it (:func:`.explain.summary`)."""
 
 
 class RatingResult(NamedTuple):

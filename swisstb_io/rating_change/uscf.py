@@ -15,7 +15,6 @@ The arithmetic is :class:`~decimal.Decimal` at :data:`~.model.US_PRECISION` digi
 from __future__ import annotations
 
 import datetime as _dt
-from collections import Counter
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
@@ -26,6 +25,7 @@ from .games import Round
 from .model import US_PRECISION, Adjustment, Formula, GameLine, PlayerChange, Rules
 from .player_data import History, PlayerData
 from .uscf_entrants import Entrant, entrants
+from .uscf_numbers import Tables
 from .uscf_special import Term, solve
 
 BONUS_THRESHOLD = {"uscf-2025": 10, "uscf-2023": 12, "uscf-2017": 14}
@@ -33,7 +33,6 @@ BONUS_THRESHOLD = {"uscf-2025": 10, "uscf-2023": 12, "uscf-2017": 14}
 ABSOLUTE_FLOOR = Decimal(100)
 SPECIAL_CAP = Decimal(2700)
 HIGHEST_FLOOR = 2100
-TEN = Decimal(10)
 PLACES = Decimal(1).scaleb(-30)
 """Every rating, contribution and adjustment is kept to 30 decimal places (fixed point),
 so that the parts of a change add up to it exactly."""
@@ -50,31 +49,12 @@ class Pass(NamedTuple):
     adjustments: tuple[Adjustment, ...]
     k: Decimal | None
     notes: tuple[str, ...]
+    expected: Decimal | None = None
+    """E = the sum of W, when the standard formula computed it."""
 
 
-class Expectancy:
-    """W = 1 / (1 + 10^((Ri - R0) / 400)), the standard formula's winning expectancy.  For
-    a whole-number difference 10^(d/400) = 10^q x 10^(r/400) with d = 400q + r, so an
-    event needs at most 400 powers; they are kept for the one computation."""
-
-    def __init__(self) -> None:
-        self.powers: dict[int, Decimal] = {}
-
-    def __call__(self, own: Decimal, opponent: Decimal) -> Decimal:
-        d = opponent - own
-        if d == d.to_integral_value():
-            q, r = divmod(int(d), 400)
-            power = self.powers.get(r)
-            if power is None:
-                power = self.powers[r] = TEN ** (Decimal(r) / 400)
-            return 1 / (1 + power.scaleb(q))
-        return 1 / (1 + TEN ** (d / 400))
-
-
-def points(r: Round) -> Decimal:
-    """A game's score as a Decimal (1, 0.5, 0)."""
-    score = r.score or Fraction(0)
-    return Decimal(score.numerator) / score.denominator
+POINTS = (Decimal(0), Decimal("0.5"), Decimal(1))
+"""A game's score as a Decimal, by its half points."""
 
 
 def fix(value: Decimal) -> Decimal:
@@ -99,27 +79,30 @@ def _k(e: Entrant, m: int, dual: bool) -> tuple[Decimal, str]:
 
 
 def standard(e: Entrant, games: Sequence[Game], bonus_b: int, dual: bool,
-             w: Expectancy) -> Pass:
+             tables: Tables) -> Pass:
     """R = R0 + K(S - E) + bonus (U.6)."""
     m = len(games)
     k, how = _k(e, m, dual)
     lines = []
-    base = Decimal(0)
+    base = total = Decimal(0)
     for r, opp, note in games:
-        expected = w(e.prior, opp)
-        part = fix(k * (points(r) - expected))
+        expected = tables.w(e.prior, opp)
+        part = fix(k * (POINTS[r.halves] - expected))
         base += part
-        lines.append(GameLine(r.round, r.result, r.opponent, r.score, True, "", opp, note,
+        total += expected
+        lines.append(GameLine(r.round, r.code, r.opponent, r.score, True, "", opp, note,
                               expected=expected, contribution=part))
     notes = [f"standard formula: K = 800 / ({e.effective:.2f} + {m}) = {k:.4f}{how}"]
     adjustments = []
-    met = Counter(r.opponent for r, _, _ in games)
+    met: dict[int | None, int] = {}
+    for r, _, _ in games:
+        met[r.opponent] = met.get(r.opponent, 0) + 1
     if m < 3:
         notes.append("no bonus: fewer than 3 games (U.6)")
     elif max(met.values()) > 2:
         notes.append("no bonus: an opponent met more than twice (U.6)")
     else:
-        threshold = bonus_b * Decimal(max(m, 4)).sqrt()
+        threshold = bonus_b * tables.root(max(m, 4))
         bonus = fix(max(Decimal(0), base - threshold))
         limit = f"B × √max(m, 4) = {bonus_b} × √{max(m, 4)} = {threshold:.3f}"
         if bonus:
@@ -131,13 +114,13 @@ def standard(e: Entrant, games: Sequence[Game], bonus_b: int, dual: bool,
             adjustments.append(Adjustment(f"bonus: K(S − E) {base:.3f} over {bonus_b} × "
                                           f"√{max(m, 4)}", bonus))
     rating = e.prior + base + sum((a.value for a in adjustments), Decimal(0))
-    return Pass(rating, tuple(lines), tuple(adjustments), k, tuple(notes))
+    return Pass(rating, tuple(lines), tuple(adjustments), k, tuple(notes), total)
 
 
 def special(e: Entrant, games: Sequence[Game], effective: Decimal | None = None) -> Pass:
     """The special formula (U.5), with ``effective`` for N' when given (Step 3: 1)."""
     n = e.effective if effective is None else effective
-    terms = [Term(opp, Decimal(1), points(r)) for r, opp, _ in games]
+    terms = [Term(opp, Decimal(1), POINTS[r.halves]) for r, opp, _ in games]
     history = e.history if effective is None else History.MIXED
     if n:
         shift = {History.MIXED: 0, History.WINS: -400, History.LOSSES: 400}[history]
@@ -146,7 +129,7 @@ def special(e: Entrant, games: Sequence[Game], effective: Decimal | None = None)
         terms.append(Term(e.prior + shift, n, score))
     solution = solve(e.prior, terms)
     parts = [fix(part) for part in solution.parts]
-    lines = tuple(GameLine(r.round, r.result, r.opponent, r.score, True, "", opp, note,
+    lines = tuple(GameLine(r.round, r.code, r.opponent, r.score, True, "", opp, note,
                            expected=x, contribution=part)
                   for (r, opp, note), x, part in zip(games, solution.expected, parts,
                                                      strict=False))
@@ -176,8 +159,8 @@ def special(e: Entrant, games: Sequence[Game], effective: Decimal | None = None)
 
 
 def _score(games: Sequence[Game]) -> str:
-    total = sum((r.score or Fraction(0) for r, _, _ in games), Fraction(0))
-    return str(total.numerator // 2) + ".5" if total.denominator == 2 else str(int(total))
+    halves = sum(r.halves for r, _, _ in games)
+    return f"{halves // 2}.5" if halves % 2 else str(halves // 2)
 
 
 def at_least_100(p: Pass) -> Pass:
@@ -222,20 +205,20 @@ def _games(rounds: tuple[Round, ...], who: dict[int, Entrant],
             continue
         opp = who[r.opponent]
         if opp.rating is not None:
-            out.append((r, Decimal(opp.rating), "pre-event"))
+            out.append((r, opp.prior, "pre-event"))
         else:
             out.append((r, unrated[r.opponent], f"unrated: {step}"))
     return out
 
 
 def _pass(e: Entrant, games: Sequence[Game], bonus_b: int, dual: bool,
-          w: Expectancy) -> Pass:
+          tables: Tables) -> Pass:
     return at_least_100(special(e, games) if e.special
-                        else standard(e, games, bonus_b, dual, w))
+                        else standard(e, games, bonus_b, dual, tables))
 
 
 def steps(who: dict[int, Entrant], rounds: dict[int, tuple[Round, ...]], bonus_b: int,
-          dual: bool, w: Expectancy) -> Steps:
+          dual: bool, tables: Tables) -> Steps:
     """Steps 3 and 4 for the unrated players."""
     start = {sn: e.prior for sn, e in who.items() if e.rating is None}
     estimate = {}
@@ -246,7 +229,7 @@ def steps(who: dict[int, Entrant], rounds: dict[int, tuple[Round, ...]], bonus_b
     intermediate = {}
     for sn in start:
         games = _games(rounds[sn], who, estimate, "Step 3 estimate")
-        intermediate[sn] = _pass(who[sn], games, bonus_b, dual, w).rating if games \
+        intermediate[sn] = _pass(who[sn], games, bonus_b, dual, tables).rating if games \
             else start[sn]
     return Steps(estimate, intermediate)
 
@@ -255,20 +238,20 @@ def _performance(games: Sequence[Game]) -> int | None:
     """(sum of the opponents' ratings + 400 (W - L)) / m, rounded."""
     if not games:
         return None
-    wins = sum(1 for r, _, _ in games if r.score == 1)
-    losses = sum(1 for r, _, _ in games if r.score == 0)
+    wins = sum(1 for r, _, _ in games if r.halves == 2)
+    losses = sum(1 for r, _, _ in games if r.halves == 0)
     total = sum((opp for _, opp, _ in games), Decimal(0)) + 400 * (wins - losses)
     return int(half_up(total / len(games)))
 
 
 def final(e: Entrant, rounds: tuple[Round, ...], who: dict[int, Entrant], found: Steps,
-          bonus_b: int, dual: bool, w: Expectancy) -> PlayerChange:
+          bonus_b: int, dual: bool, tables: Tables) -> PlayerChange:
     """Step 5 and the floors: one player's result."""
     p = e.player
     games = _games(rounds, who, found.intermediate, "Step 4 intermediate rating")
     notes = list(e.notes)
-    score = sum((r.score for r, _, _ in games if r.score is not None), Fraction(0))
-    dropped = [GameLine(r.round, r.result, r.opponent, r.score, False, f"{r.why_not} (U.2)")
+    score = Fraction(sum(r.halves for r, _, _ in games), 2)
+    dropped = [GameLine(r.round, r.code, r.opponent, r.score, False, f"{r.why_not} (U.2)")
                for r in rounds if r.score is None]
     notes += [f"round {g.round} ({g.result}): {g.why_not}" for g in dropped]
     if not games:
@@ -278,12 +261,12 @@ def final(e: Entrant, rounds: tuple[Round, ...], who: dict[int, Entrant], found:
         return PlayerChange(p.start_no, p.name, e.rating, None, 0, score, expected,
                             Decimal(0) if e.rating is not None else None, e.rating, None,
                             tuple(notes), Formula.NONE, tuple(dropped),
-                            start_rating=e.prior, summary="no game over the board")
+                            start_rating=e.prior)
     if e.rating is None:
         sn = p.start_no
         notes.append(f"Step 3 estimate {found.estimate[sn]:.3f} (special formula, N′ = 1), "
                      f"Step 4 intermediate rating {found.intermediate[sn]:.3f}")
-    result = _pass(e, games, bonus_b, dual, w)
+    result = _pass(e, games, bonus_b, dual, tables)
     notes.extend(result.notes)
     adjustments = list(result.adjustments)
     rating = result.rating
@@ -296,20 +279,20 @@ def final(e: Entrant, rounds: tuple[Round, ...], who: dict[int, Entrant], found:
         notes.append(f"rating floor {floor}: {how}")
     new = int(half_up(rating))
     lines = sorted((*result.lines, *dropped), key=lambda g: g.round)
-    expected = (sum((w(e.prior, opp) for _, opp, _ in games), Decimal(0))
-                if e.rating is not None else None)
+    expected = None
+    if e.rating is not None:
+        expected = result.expected if result.expected is not None else sum(
+            (tables.w(e.prior, opp) for _, opp, _ in games), Decimal(0))
     if e.rating is None:
         notes.append(f"provisional rating from {len(games)} game"
                      f"{'s' if len(games) != 1 else ''}")
         change = None
-        summary = f"{e.prior:.3f} (start) → {rating:.3f} → {new} (provisional)"
     else:
         change = rating - e.prior
-        summary = f"{e.prior:.3f} {change:+.3f} → {rating:.3f} → {new}"
     formula = Formula.SPECIAL if e.special else Formula.STANDARD
     return PlayerChange(p.start_no, p.name, e.rating, result.k, len(games), score, expected,
                         change, new, _performance(games), tuple(notes), formula,
-                        tuple(lines), tuple(adjustments), e.prior, rating, summary)
+                        tuple(lines), tuple(adjustments), e.prior, rating)
 
 
 def uscf_changes(t: Tournament, rules: Rules, data: PlayerData,
@@ -321,9 +304,9 @@ def uscf_changes(t: Tournament, rules: Rules, data: PlayerData,
     bonus_b = BONUS_THRESHOLD[rules.edition.id]
     with localcontext() as ctx:
         ctx.prec = US_PRECISION
-        who, notes = entrants(t, data, day)
-        w = Expectancy()
-        found = steps(who, rounds, bonus_b, dual, w)
+        tables = Tables()
+        who, notes = entrants(t, data, day, tables)
+        found = steps(who, rounds, bonus_b, dual, tables)
         players = tuple(final(who[p.start_no], rounds[p.start_no], who, found, bonus_b,
-                              dual, w) for p in sorted(t.players, key=lambda p: p.start_no))
+                              dual, tables) for p in sorted(t.players, key=lambda p: p.start_no))
     return players, notes

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from ..model import Player, Tournament
 from ..us_notation import parse_date
 from .player_data import Facts, History, PlayerData, PlayerDataError
+from .uscf_numbers import Tables
 
 ESTABLISHED_AFTER = 25
 """A rating based on more than 25 games is established."""
@@ -45,13 +46,6 @@ class Entrant(NamedTuple):
     established: bool
     notes: tuple[str, ...]
     facts: Facts | None
-
-
-def effective_games(r0: Decimal) -> Decimal:
-    """N* = 50 / sqrt(0.662 + 0.00000739 (2569 - R0)^2), 50 above 2355 (U.4)."""
-    if r0 > 2355:
-        return Decimal(50)
-    return 50 / (Decimal("0.662") + Decimal("0.00000739") * (2569 - r0) ** 2).sqrt()
 
 
 def uses_us_ratings(t: Tournament) -> bool:
@@ -103,8 +97,8 @@ def _provisional_games(p: Player) -> int | None:
     return None
 
 
-def entrant(p: Player, rating: int | None, facts: Facts | None,
-            day: _dt.date | None) -> Entrant:
+def entrant(p: Player, rating: int | None, facts: Facts | None, day: _dt.date | None,
+            tables: Tables) -> Entrant:
     notes: list[str] = []
     history = facts.uscf_history if facts is not None and facts.uscf_history else History.MIXED
     given = facts.uscf_games if facts is not None else None
@@ -118,14 +112,14 @@ def entrant(p: Player, rating: int | None, facts: Facts | None,
             prior, how = start_rating(p, facts, day)
             n = 0
             notes.append(how)
-        effective = min(Decimal(n), effective_games(prior))
+        effective = min(Decimal(n), tables.star(prior))
         return Entrant(p, None, prior, n, effective, True, history, False, tuple(notes), facts)
     if facts is not None and facts.uscf_start is not None:
         raise PlayerDataError(f"start number {p.start_no} has a US Chess rating ({rating}) in "
                               "the file: uscf_start is for unrated players",
                               facts.at("uscf_start"))
     prior = Decimal(rating)
-    star = effective_games(prior)
+    star = tables.star(prior)
     n_file = _provisional_games(p)
     based = given if given is not None else n_file
     if based is None:
@@ -147,7 +141,7 @@ def entrant(p: Player, rating: int | None, facts: Facts | None,
                    tuple(notes), facts)
 
 
-def entrants(t: Tournament, data: PlayerData, day: _dt.date | None
+def entrants(t: Tournament, data: PlayerData, day: _dt.date | None, tables: Tables
              ) -> tuple[dict[int, Entrant], tuple[str, ...]]:
     """Every player of ``t`` as an :class:`Entrant`, and the notes for the whole event."""
     notes = []
@@ -158,5 +152,5 @@ def entrants(t: Tournament, data: PlayerData, day: _dt.date | None
     out = {}
     for p in t.players:
         rating = p.rating("USCF") if own else p.fide_rating
-        out[p.start_no] = entrant(p, rating or None, data.rows.get(p.start_no), day)
+        out[p.start_no] = entrant(p, rating or None, data.rows.get(p.start_no), day, tables)
     return out, tuple(notes)
