@@ -57,8 +57,6 @@ def command(path: str, system_name: str, edition: str | None, player_data: str |
     from ..rating_change.editions import RulesError
     from ..rating_change.editions import edition as find_edition
     from ..rating_change.player_data import NO_DATA
-    from ..rating_change.render_json import dumps, to_json
-    from ..rating_change.render_tables import to_csv, to_html, to_md, to_text
 
     if explain and fmt not in ("text", "json"):
         raise click.UsageError(f"--explain is for text and json; the {fmt} output "
@@ -83,13 +81,18 @@ def command(path: str, system_name: str, edition: str | None, player_data: str |
     for warning in ratings.warnings:
         click.echo(str(warning), err=True)
     if fmt == "json":
+        from ..rating_change.render_json import dumps, to_json
+
         text = dumps(to_json(ratings, explain))
-    elif fmt == "csv":
-        text = to_csv(ratings)
-    elif fmt == "md":
-        text = to_md(ratings, path)
-    elif fmt == "html":
-        text = to_html(ratings, path)
     else:
-        text = to_text(ratings, path, explain)
+        from ..rating_change import render_tables as tables
+
+        if fmt == "csv":
+            text = tables.to_csv(ratings)
+        elif fmt == "md":
+            text = tables.to_md(ratings, path)
+        elif fmt == "html":
+            text = tables.to_html(ratings, path)
+        else:
+            text = tables.to_text(ratings, path, explain)
     write_output(output, text.encode("utf-8"))

@@ -7,9 +7,9 @@ games, performance) are JSON integers.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from ..reports._json_text import dumps as json_text
 from . import numbers
 from .explain import explanation
 from .model import RatingResult
@@ -39,4 +39,6 @@ def to_json(result: RatingResult, explain: bool = False) -> dict[str, Any]:
 
 
 def dumps(doc: dict[str, Any]) -> str:
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    """The document as text, in the layout of the ``swisstb-report`` files (the report's
+    JSON writer: one item a line, lists of scalars on one line)."""
+    return json_text(doc)

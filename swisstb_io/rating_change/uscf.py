@@ -37,8 +37,9 @@ PLACES = Decimal(1).scaleb(-30)
 """Every rating, contribution and adjustment is kept to 30 decimal places (fixed point),
 so that the parts of a change add up to it exactly."""
 
-Game = tuple[Round, Decimal, str]
-"""A game of one pass: the round, the opponent's rating used and where it comes from."""
+Game = tuple[Round, Decimal, str, int | None]
+"""A game of one pass: the round, the opponent's rating used, where it comes from, and
+that rating as the whole number of the file (``None`` for an estimate)."""
 
 
 class Pass(NamedTuple):
@@ -85,9 +86,11 @@ def standard(e: Entrant, games: Sequence[Game], bonus_b: int, dual: bool,
     k, how = _k(e, m, dual)
     lines = []
     base = total = Decimal(0)
-    for r, opp, note in games:
-        expected = tables.w(e.prior, opp)
-        part = fix(k * (POINTS[r.halves] - expected))
+    own = e.rating
+    for r, opp, note, whole in games:
+        expected = (tables.w_whole(whole - own) if own is not None and whole is not None
+                    else tables.w(e.prior, opp))
+        part = (k * (POINTS[r.halves] - expected)).quantize(PLACES)
         base += part
         total += expected
         lines.append(GameLine(r.round, r.code, r.opponent, r.score, True, "", opp, note,
@@ -95,7 +98,7 @@ def standard(e: Entrant, games: Sequence[Game], bonus_b: int, dual: bool,
     notes = [f"standard formula: K = 800 / ({e.effective:.2f} + {m}) = {k:.4f}{how}"]
     adjustments = []
     met: dict[int | None, int] = {}
-    for r, _, _ in games:
+    for r, _, _, _ in games:
         met[r.opponent] = met.get(r.opponent, 0) + 1
     if m < 3:
         notes.append("no bonus: fewer than 3 games (U.6)")
@@ -120,7 +123,7 @@ def standard(e: Entrant, games: Sequence[Game], bonus_b: int, dual: bool,
 def special(e: Entrant, games: Sequence[Game], effective: Decimal | None = None) -> Pass:
     """The special formula (U.5), with ``effective`` for N' when given (Step 3: 1)."""
     n = e.effective if effective is None else effective
-    terms = [Term(opp, Decimal(1), POINTS[r.halves]) for r, opp, _ in games]
+    terms = [Term(opp, Decimal(1), POINTS[r.halves]) for r, opp, _, _ in games]
     history = e.history if effective is None else History.MIXED
     if n:
         shift = {History.MIXED: 0, History.WINS: -400, History.LOSSES: 400}[history]
@@ -131,7 +134,7 @@ def special(e: Entrant, games: Sequence[Game], effective: Decimal | None = None)
     parts = [fix(part) for part in solution.parts]
     lines = tuple(GameLine(r.round, r.code, r.opponent, r.score, True, "", opp, note,
                            expected=x, contribution=part)
-                  for (r, opp, note), x, part in zip(games, solution.expected, parts,
+                  for (r, opp, note, _), x, part in zip(games, solution.expected, parts,
                                                      strict=False))
     adjustments = []
     if n:
@@ -159,7 +162,7 @@ def special(e: Entrant, games: Sequence[Game], effective: Decimal | None = None)
 
 
 def _score(games: Sequence[Game]) -> str:
-    halves = sum(r.halves for r, _, _ in games)
+    halves = sum(r.halves for r, _, _, _ in games)
     return f"{halves // 2}.5" if halves % 2 else str(halves // 2)
 
 
@@ -199,15 +202,16 @@ class Steps(NamedTuple):
 
 def _games(rounds: tuple[Round, ...], who: dict[int, Entrant],
            unrated: dict[int, Decimal], step: str) -> list[Game]:
-    out = []
+    out: list[Game] = []
+    note = f"unrated: {step}"
     for r in rounds:
         if r.score is None or r.opponent is None:
             continue
         opp = who[r.opponent]
         if opp.rating is not None:
-            out.append((r, opp.prior, "pre-event"))
+            out.append((r, opp.prior, "pre-event", opp.rating))
         else:
-            out.append((r, unrated[r.opponent], f"unrated: {step}"))
+            out.append((r, unrated[r.opponent], note, None))
     return out
 
 
@@ -238,9 +242,9 @@ def _performance(games: Sequence[Game]) -> int | None:
     """(sum of the opponents' ratings + 400 (W - L)) / m, rounded."""
     if not games:
         return None
-    wins = sum(1 for r, _, _ in games if r.halves == 2)
-    losses = sum(1 for r, _, _ in games if r.halves == 0)
-    total = sum((opp for _, opp, _ in games), Decimal(0)) + 400 * (wins - losses)
+    wins = sum(1 for r, _, _, _ in games if r.halves == 2)
+    losses = sum(1 for r, _, _, _ in games if r.halves == 0)
+    total = sum((opp for _, opp, _, _ in games), Decimal(0)) + 400 * (wins - losses)
     return int(half_up(total / len(games)))
 
 
@@ -250,7 +254,7 @@ def final(e: Entrant, rounds: tuple[Round, ...], who: dict[int, Entrant], found:
     p = e.player
     games = _games(rounds, who, found.intermediate, "Step 4 intermediate rating")
     notes = list(e.notes)
-    score = Fraction(sum(r.halves for r, _, _ in games), 2)
+    score = Fraction(sum(r.halves for r, _, _, _ in games), 2)
     dropped = [GameLine(r.round, r.code, r.opponent, r.score, False, f"{r.why_not} (U.2)")
                for r in rounds if r.score is None]
     notes += [f"round {g.round} ({g.result}): {g.why_not}" for g in dropped]
@@ -278,11 +282,12 @@ def final(e: Entrant, rounds: tuple[Round, ...], who: dict[int, Entrant], found:
     elif e.rating is not None and rating < e.prior:
         notes.append(f"rating floor {floor}: {how}")
     new = int(half_up(rating))
-    lines = sorted((*result.lines, *dropped), key=lambda g: g.round)
+    lines = (sorted((*result.lines, *dropped), key=lambda g: g.round) if dropped
+             else result.lines)
     expected = None
     if e.rating is not None:
         expected = result.expected if result.expected is not None else sum(
-            (tables.w(e.prior, opp) for _, opp, _ in games), Decimal(0))
+            (tables.w(e.prior, opp) for _, opp, _, _ in games), Decimal(0))
     if e.rating is None:
         notes.append(f"provisional rating from {len(games)} game"
                      f"{'s' if len(games) != 1 else ''}")

@@ -21,15 +21,22 @@ def effective_games(r0: Decimal) -> Decimal:
 
 
 def expectancy(d: Decimal, powers: dict[int, Decimal]) -> Decimal:
-    """W = 1 / (1 + 10^(d/400)) for d = Ri - R0.  A whole-number d uses 10^(d/400) =
-    10^q x 10^(r/400) with d = 400q + r (scaling by 10^q is exact), so whole differences
-    need at most 400 powers (kept in ``powers``)."""
+    """W = 1 / (1 + 10^(d/400)) for d = Ri - R0.
+
+    A whole-number d is 400q + 20a + b (0 <= a, b < 20), and 10^(d/400) = 10^q x 10^(a/20)
+    x 10^(b/400): scaling by 10^q is exact, and the 40 powers 10^(a/20), 10^(b/400) are
+    made once (in ``powers``), so an event needs 40 powers of ten instead of one a
+    difference (each W then carries the error of one product: a unit in the 40th digit).
+    """
     if d == d.to_integral_value():
         q, r = divmod(int(d), 400)
-        power = powers.get(r)
-        if power is None:
-            power = powers[r] = TEN ** (Decimal(r) / 400)
-        return 1 / (1 + power.scaleb(q))
+        high = powers.get(400 + r // 20)
+        if high is None:
+            high = powers[400 + r // 20] = TEN ** (Decimal(r // 20) / 20)
+        low = powers.get(r % 20)
+        if low is None:
+            low = powers[r % 20] = TEN ** (Decimal(r % 20) / 400)
+        return 1 / (1 + (high * low).scaleb(q))
     return 1 / (1 + TEN ** (d / 400))
 
 
@@ -38,6 +45,7 @@ class Tables:
 
     def __init__(self) -> None:
         self._w: dict[Decimal, Decimal] = {}
+        self._whole: dict[int, Decimal] = {}
         self._powers: dict[int, Decimal] = {}
         self._stars: dict[Decimal, Decimal] = {}
         self._roots: dict[int, Decimal] = {}
@@ -48,6 +56,13 @@ class Tables:
         value = self._w.get(d)
         if value is None:
             value = self._w[d] = expectancy(d, self._powers)
+        return value
+
+    def w_whole(self, d: int) -> Decimal:
+        """W for a whole-number difference Ri - R0 (two ratings from the file)."""
+        value = self._whole.get(d)
+        if value is None:
+            value = self._whole[d] = expectancy(Decimal(d), self._powers)
         return value
 
     def star(self, r0: Decimal) -> Decimal:
