@@ -12,6 +12,7 @@ from ..model import Tournament
 from ..reports import (
     REPORT_FORMATS,
     PrizeColumn,
+    RatingColumn,
     Report,
     ReportError,
     ReportOptions,
@@ -71,6 +72,16 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
     return prize_column(result, source, tuple(spec.key for spec in res.chain))
 
 
+def _ratings(system: str | None, t: Tournament) -> RatingColumn | None:
+    """The rating-change column of ``--ratings`` (see ``swisstb ratings``)."""
+    if system is None:
+        return None
+    from ..rating_change import RatingSystem, rating_changes
+    from ..rating_change.for_reports import rating_column
+
+    return rating_column(rating_changes(t, RatingSystem(system)))
+
+
 @click.command(name="report")
 @click.argument("path", metavar="FILE")
 @click.option("-t", "--tiebreaks", "codes", metavar="CODES|PRESET",
@@ -113,6 +124,9 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
 @click.option("--prizes", "prize_path", metavar="FILE",
               help="Prize file (TOML, see `swisstb prizes`): adds a Prize column and the "
                    "prize list (of one section: a multi-section file needs --section).")
+@click.option("--ratings", "rating_system", type=click.Choice(["fide", "uscf"]),
+              help="Add each player's estimated rating change (see `swisstb ratings`) to "
+                   "the standings, and the swisstb-ratings/1 document to the JSON.")
 @from_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: every section, one titled "
@@ -135,8 +149,8 @@ def command(
     labels: str | None, output: str, explain: bool, playoff: str | None,
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None, no_actual_play: bool,
-    prize_path: str | None, from_format: str | None, section: str | None,
-    view: str | None, team_primary: str | None, team_pab: str | None,
+    prize_path: str | None, rating_system: str | None, from_format: str | None,
+    section: str | None, view: str | None, team_primary: str | None, team_pab: str | None,
     after_round: int | None, strict: bool,
 ) -> None:
     """Standings of FILE ranked by points and tie-breaks, with a crosstable.
@@ -196,7 +210,8 @@ def command(
         _usage.check_playoff(order, res)
         prizes = _prizes(prize_path, res, t, path)
         opts = ReportOptions(notation=notation, groups=group or None, labels=labels, source=path,
-                             input_format=result.format, explain=explain, prizes=prizes)
+                             input_format=result.format, explain=explain, prizes=prizes,
+                             ratings=_ratings(rating_system, t))
         try:
             if fmt == "html" and len(sections) > 1:
                 pages.append((t.section, build(res, opts), opts))
