@@ -31,8 +31,8 @@ GameSpec = tuple[int, int, int, str]
 """(round, white, black, result: 1-0 0-1 = +- -+ W-L)."""
 
 
-def event(players: Sequence[Entry], games: Sequence[GameSpec], *, start: str | None = "2026-03-07",
-          end: str | None = None, uscf: bool = False,
+def event(players: Sequence[Entry], games: Sequence[GameSpec], *,
+          start: str | None = "2026-03-07", end: str | None = None, uscf: bool = False,
           byes: Sequence[tuple[int, int, Outcome]] = ()) -> Tournament:
     """An event; ``uscf``: the ratings are US Chess ratings (else FIDE ratings)."""
     rounds = max([g[0] for g in games] + [b[0] for b in byes] + [1])
@@ -58,7 +58,8 @@ def event(players: Sequence[Entry], games: Sequence[GameSpec], *, start: str | N
 
 
 def one_player(rating: int | None, birth: str, opponents: Sequence[tuple[int | None, str]],
-               **kwargs: object) -> Tournament:
+               *, start: str | None = "2026-03-07", end: str | None = None,
+               uscf: bool = False) -> Tournament:
     """Player 1 meets ``opponents`` (rating, result from player 1's side) one a round;
     the opponents are players 2, 3, … (born 1980)."""
     players: list[Entry] = [(1, rating, birth)]
@@ -66,4 +67,4 @@ def one_player(rating: int | None, birth: str, opponents: Sequence[tuple[int | N
     for n, (opp, result) in enumerate(opponents, 2):
         players.append((n, opp, "1980"))
         games.append((n - 1, 1, n, result))
-    return event(players, games, **kwargs)  # type: ignore[arg-type]
+    return event(players, games, start=start, end=end, uscf=uscf)

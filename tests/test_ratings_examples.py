@@ -244,3 +244,12 @@ def test_us_bonus_needs_three_games_and_no_opponent_thrice() -> None:
               [(1, 1, 2, "1-0"), (2, 2, 1, "0-1"), (3, 1, 2, "1-0")], uscf=True)
     p = player(rating_changes(t, USCF))
     assert not p.adjustments and any("met more than twice" in n for n in p.notes)
+
+
+def test_us_dual_rated_k_above_2200() -> None:
+    t = one_player(2300, "1980", U1[:3], uscf=True)
+    plain = player(rating_changes(t, USCF))
+    dual = player(rating_changes(t, USCF, dual_rated=True))
+    assert plain.k is not None and dual.k is not None
+    assert abs(Fraction(dual.k) - Fraction(plain.k) * Fraction(3, 4)) < Fraction(1, 10**30)
+    assert any("dual-rated" in n for n in dual.notes)
