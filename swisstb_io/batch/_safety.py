@@ -184,9 +184,19 @@ class BatchGone(SystemExit):
 
 def stop_if_orphaned(parent: int | None) -> None:
     """Raise :class:`BatchGone` in a worker (``parent``: the batch's process id) when the
-    batch is gone; ``None`` (the batch's own process) never stops."""
-    if parent is not None and os.getppid() != parent:
-        raise BatchGone(1)
+    batch is gone; ``None`` (the batch's own process) never stops.
+
+    A forked worker's parent is the batch itself; a worker started by a fork server (the
+    default from Python 3.14) has the server as its parent, so the batch is then looked up
+    by its process id."""
+    if parent is None or os.getppid() == parent:
+        return
+    try:
+        os.kill(parent, 0)
+    except ProcessLookupError:
+        raise BatchGone(1) from None
+    except PermissionError:
+        return  # a process of that id exists (not ours to signal): the batch is alive
 
 
 def _exit_with_parent(parent: int) -> None:
