@@ -21,7 +21,7 @@ from ..model import Tournament
 from .editions import EDITIONS, RulesError, choose, edition
 from .fide import fide_rating, field_of, rated_change
 from .fide_initial import initial_rating
-from .games import every_round
+from .games import every_round, rounds_of
 from .model import (
     Adjustment,
     Edition,
@@ -48,17 +48,16 @@ SCHEMA = "swisstb-ratings/1"
 
 
 def _fide(t: Tournament, rules: Rules, data: PlayerData) -> tuple[PlayerChange, ...]:
-    rounds = every_round(t)
     ratings = {p.start_no: r for p in t.players if (r := fide_rating(p)) is not None}
     field = field_of(t, ratings, rules)
     out = []
     for p in sorted(t.players, key=lambda p: p.start_no):
         rating = ratings.get(p.start_no)
         if rating is None:
-            out.append(initial_rating(p, rounds[p.start_no], ratings, rules))
+            rounds = rounds_of(p, field.paired, field.start_nos)
+            out.append(initial_rating(p, rounds, ratings, rules))
         else:
-            out.append(rated_change(p, rating, rounds[p.start_no], field,
-                                    data.rows.get(p.start_no)))
+            out.append(rated_change(p, rating, field, data.rows.get(p.start_no)))
     return tuple(out)
 
 

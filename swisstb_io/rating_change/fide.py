@@ -17,9 +17,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..model import Player, Tournament
+from ..model import Outcome, Player, RoundResult, Tournament
 from ..tiebreaks.rating_tables import DP_TABLE, expected_hundredths
-from .games import Round
+from ..us_notation import OUTCOME_TO_CODE
+from .games import CREDITED, SCORE, Round, not_a_game
 from .model import Formula, GameLine, PlayerChange, Rules
 from .player_data import Facts
 
@@ -203,12 +204,16 @@ class Scores(dict[int, Fraction]):
 
 class Field(NamedTuple):
     """What every rated player's computation reads: the event's ratings (as ints and as
-    Decimals), the rules, the event, and the numbers already made."""
+    Decimals), the rounds that count, the rules, the event's year, and the numbers
+    already made."""
 
     ratings: dict[int, int]
     """By start number."""
     decimals: dict[int, Decimal]
     """Each rating as a Decimal, by rating."""
+    paired: int
+    """The rounds paired so far (:attr:`~swisstb_io.model.Tournament.rounds_paired`)."""
+    start_nos: frozenset[int]
     rules: Rules
     year: int | None
     """The event's year (the junior K)."""
@@ -218,32 +223,40 @@ class Field(NamedTuple):
 
 
 def field_of(t: Tournament, ratings: dict[int, int], rules: Rules) -> Field:
-    return Field(ratings, {r: Decimal(r) for r in set(ratings.values())}, rules,
-                 event_year(t), Hundredths(), ExpectedScores(), Scores())
+    return Field(ratings, {r: Decimal(r) for r in set(ratings.values())}, t.rounds_paired,
+                 frozenset(p.start_no for p in t.players), rules, event_year(t),
+                 Hundredths(), ExpectedScores(), Scores())
 
 
-def rated_change(p: Player, rating: int, rounds: tuple[Round, ...], field: Field,
-                 facts: Facts | None) -> PlayerChange:
-    """The change of a rated player (§8.3): only games against rated opponents count."""
+def rated_change(p: Player, rating: int, field: Field, facts: Facts | None) -> PlayerChange:
+    """The change of a rated player (§8.3): only games against rated opponents count.
+
+    The player's results are read here directly (not through
+    :func:`~.games.rounds_of`, as unrated players' are): a rated player's games are nearly
+    all of an event's cells, and an object less a game is a quarter of the computation."""
     ratings, values, expected_of = field.ratings, field.values, field.pd
-    counted: list[Round] = []
+    numbers: list[int] = []
+    games: list[RoundResult] = []
     opponents: list[int] = []
-    for r in rounds:
-        if r.score is not None and r.opponent is not None:
+    for number, r in enumerate(p.results[:field.paired], 1):
+        if r.outcome in SCORE and r.opponent is not None:
             opponent = ratings.get(r.opponent)
             if opponent is not None:
-                counted.append(r)
+                numbers.append(number)
+                games.append(r)
                 opponents.append(opponent)
-    chosen = choose_k(p, rating, field.year, facts, len(counted))
+    chosen = choose_k(p, rating, field.year, facts, len(games))
     k = chosen.value
     diffs = [rating - opp for opp in opponents]
     change = expected = halves = 0
     lines = []
     decimals = field.decimals
     notes = list(chosen.notes)
-    for (number, code, opponent_no, score, half, _, credited), opp, d, d_used in zip(
-            counted, opponents, diffs, limit_400(field.rules, rating, diffs), strict=True):
-        if credited:
+    for number, r, opp, d, d_used in zip(numbers, games, opponents, diffs,
+                                         limit_400(field.rules, rating, diffs), strict=True):
+        outcome = r.outcome
+        score, half = SCORE[outcome]
+        if outcome in CREDITED:
             notes.append(f"round {number}: the two sides of the game disagree; counted as "
                          "the TD credited it")
         pd = expected_of[d_used]
@@ -251,25 +264,37 @@ def rated_change(p: Player, rating: int, rounds: tuple[Round, ...], field: Field
         change += part
         expected += pd
         halves += half
-        lines.append(GameLine(number, code, opponent_no, score, True, "", decimals[opp], "",
-                              d, d_used, values[pd], values[part]))
-    if len(counted) < len(rounds):
-        left = [not_counted(r, why_not(r) if r.score is None else
-                            "opponent unrated: not counted (§8.3.1)")
-                for r in rounds if r.score is None or r.opponent not in ratings]
+        lines.append(GameLine(number, OUTCOME_TO_CODE[outcome], r.opponent, score, True, "",
+                              decimals[opp], "", d, d_used, values[pd], values[part]))
+    left = left_out(p, field, frozenset(numbers))
+    if left:
         notes += dropped_notes(left)
         lines = sorted(lines + left, key=lambda g: g.round)
-    score = field.scores[halves]
     new: int | None = rating + round_away(change)
     floor = 1000 if field.rules.edition.id == "fide-2022-01" else 1400
     assert new is not None
     if new < floor:
         notes.append(f"{new} is below {floor}: shown as unrated on the next list (§7.2.1)")
         new = None
-    return PlayerChange(p.start_no, p.name, rating, Decimal(k), len(counted), score,
-                        values[expected], values[change], new,
+    return PlayerChange(p.start_no, p.name, rating, Decimal(k), len(games),
+                        field.scores[halves], values[expected], values[change], new,
                         performance(opponents, halves), tuple(notes), Formula.CHANGE,
                         tuple(lines))
+
+
+def left_out(p: Player, field: Field, counted: frozenset[int]) -> list[GameLine]:
+    """The paired rounds of ``p`` whose numbers are not ``counted``, each with the reason
+    it does not count (§5.1, §8.3.1)."""
+    out = []
+    for number, r in enumerate(p.results[:field.paired], 1):
+        if number in counted or r.outcome is Outcome.NOT_PAIRED:
+            continue
+        why = not_a_game(r, field.start_nos)
+        game = SCORE.get(r.outcome) if not why else None
+        out.append(GameLine(number, OUTCOME_TO_CODE[r.outcome], r.opponent,
+                            game[0] if game else None, False,
+                            f"{why} (§5.1)" if why else "opponent unrated: not counted (§8.3.1)"))
+    return out
 
 
 def games_text(n: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..model import Outcome, Player, Tournament
+from ..model import Outcome, Player, RoundResult, Tournament
 from ..us_notation import OUTCOME_TO_CODE
 from .model import cell
 
@@ -37,8 +37,9 @@ _NOT_A_GAME = {
 }
 
 
-_CREDITED = frozenset({Outcome.INCONSISTENT_WIN, Outcome.INCONSISTENT_DRAW,
-                       Outcome.INCONSISTENT_LOSS})
+CREDITED = frozenset({Outcome.INCONSISTENT_WIN, Outcome.INCONSISTENT_DRAW,
+                      Outcome.INCONSISTENT_LOSS})
+"""Results the TD credited although the two sides of the game disagree (US N/R/S)."""
 
 
 class Round(NamedTuple):
@@ -75,13 +76,21 @@ def rounds_of(player: Player, paired: int, start_nos: frozenset[int]) -> tuple[R
         code = OUTCOME_TO_CODE[outcome]
         if game is not None and opponent in start_nos:
             out.append(Round(number, code, opponent, game[0], game[1], "",
-                             outcome in _CREDITED))
+                             outcome in CREDITED))
         elif game is not None:
             out.append(Round(number, code, opponent, None, 0,
                              "opponent not in the event: not counted"))
         else:
             out.append(Round(number, code, opponent, None, 0, _NOT_A_GAME[outcome]))
     return tuple(out)
+
+
+def not_a_game(r: RoundResult, start_nos: frozenset[int]) -> str:
+    """Why ``r`` (a paired round) is no rated game over the board against a player of
+    the event; ``""`` when it is one."""
+    if r.outcome in SCORE:
+        return "" if r.opponent in start_nos else "opponent not in the event: not counted"
+    return _NOT_A_GAME[r.outcome]
 
 
 def every_round(t: Tournament) -> dict[int, tuple[Round, ...]]:
