@@ -102,3 +102,11 @@ def test_batch_ratings_option_is_checked(tmp_path: Path) -> None:
     with pytest.raises(SwisstbError, match="unknown rating system"):
         BatchOptions(ratings="ecf")
     assert BatchOptions(ratings="fide").fingerprint() != BatchOptions().fingerprint()
+
+
+def test_a_team_event_with_ratings_reports_its_board_players() -> None:
+    team = ROOT / "fixtures" / "team" / "held_team_2026.trf"
+    text = report(str(team), "--ratings", "fide")
+    assert "FIDE ±" in text
+    out = CliRunner().invoke(cli, ["report", str(team), "--ratings", "fide", "--view", "team"])
+    assert out.exit_code == 2 and "--ratings gives the board players' rating changes" in out.output

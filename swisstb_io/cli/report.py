@@ -185,7 +185,7 @@ def command(
     parts: list[bytes] = []
     pages: list[tuple[str, Report, ReportOptions]] = []  # HTML of several sections
     for t in sections:
-        team_view = _team_view(view, t, prize_path)
+        team_view = _team_view(view, t, prize_path, rating_system)
         if team_view is not None:
             if fmt == "html" and len(sections) > 1:
                 raise click.UsageError(f"{path}: section {t.section!r} is a team event, whose "
@@ -230,10 +230,12 @@ def command(
         write_output(output, every_section(fmt, [t.section for t in sections], parts))
 
 
-def _team_view(view: str | None, t: Tournament, prize_path: str | None) -> View | None:
+def _team_view(view: str | None, t: Tournament, prize_path: str | None,
+               ratings: str | None = None) -> View | None:
     """The team view ``t`` gets (``None``: the individual report): the one asked for, or
-    by default :attr:`View.TEAM` for an event whose teams meet each other (with --prizes:
-    the individual report, whose players the prizes go to)."""
+    by default :attr:`View.TEAM` for an event whose teams meet each other (with --prizes
+    or --ratings: the individual report, whose players the prizes go to and whose
+    ratings change)."""
     from ..teams.kinds import is_team_event
 
     if view == "individual":
@@ -245,8 +247,11 @@ def _team_view(view: str | None, t: Tournament, prize_path: str | None) -> View 
         if prize_path:
             raise click.UsageError(f"--view {view}: --prizes gives the board players' prizes; "
                                    "use --view individual with it")
+        if ratings:
+            raise click.UsageError(f"--view {view}: --ratings gives the board players' rating "
+                                   "changes; use --view individual with it")
         return View(view)
-    return View.TEAM if not prize_path and is_team_event(t) else None
+    return View.TEAM if not prize_path and not ratings and is_team_event(t) else None
 
 
 def _pab(value: str | None) -> tuple[Fraction, Fraction] | None:
