@@ -41,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "check": "check",
     "batch": "batch",
     "prizes": "prizes",
+    "ratings": "ratings",
 }
 
 
