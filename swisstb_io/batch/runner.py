@@ -22,7 +22,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..api import load, read_source
 from ..errors import SwisstbError, readable_path
 from ..files import write_reason
@@ -30,6 +29,7 @@ from ..registry import by_extension
 from ..teams.kinds import is_team_event
 from ..teams.standings import team_standings
 from ..tiebreaks import CalcOptions, chain_policy, standings
+from ..version import __version__
 from . import manifest as manifest_file
 from ._safety import (
     Journal,
