@@ -4,13 +4,14 @@
 The steps, in order:
 
 1. the view: the team standings for an event whose teams meet each other (without a
-   prize list, which goes to the players), else the players' standings
+   prize list or rating changes, which go to the players), else the players' standings
    (:func:`choose_view`; ``--view`` chooses it);
 2. the chain: the chain policy (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`:
    the one asked for, else the file's declared chain, else ``uscf``); in a team view the
    players are ranked by points (with ``--view both``, by the file's declared chain);
 3. the standings, once, with explanations if a format shows them (``request.calc``);
-4. the prize list, when a prize file is given;
+4. the prize list, when a prize file is given, and the players' rating changes, when a
+   rating system is;
 5. the report table (:mod:`swisstb_io.reports`), which every format prints.
 
 :func:`plan` takes the first two steps, so a caller can check its options against the
@@ -55,6 +56,9 @@ class ReportRequest:
     """How the table is built (groups, labels, notation, the source's name)."""
     prize_file: PrizeFile | None = None
     """The prizes to give (``--prizes``); ``None``: no prize list."""
+    ratings: str | None = None
+    """The rating system (``fide``, ``uscf``) whose estimated changes the report shows
+    (``--ratings``, :mod:`swisstb_io.rating_change`); ``None``: none."""
     crosstable: bool = True
     """Whether the table holds the crosstable (a format to print prints it)."""
 
@@ -69,10 +73,11 @@ class EventPlan(NamedTuple):
 
 def choose_view(t: Tournament, request: ReportRequest) -> View:
     """The view asked for, else :attr:`View.TEAM` for an event whose teams meet each other
-    (without a prize file: the prizes go to the players), else :attr:`View.INDIVIDUAL`."""
+    (without a prize file or rating changes: they go to the players), else
+    :attr:`View.INDIVIDUAL`."""
     if request.view is not None:
         return request.view
-    if request.prize_file is None and is_team_event(t):
+    if request.prize_file is None and request.ratings is None and is_team_event(t):
         return View.TEAM
     return View.INDIVIDUAL
 
@@ -118,4 +123,10 @@ def event_report(t: Tournament, request: ReportRequest,
         prizes = prizes_for(players, t, request.prize_file)
         report = report._replace(prizes=prize_list(prizes, o.source,
                                                    tuple(s.key for s in players.chain)))
+    if request.ratings is not None:
+        from .rating_change import RatingSystem, rating_changes
+        from .rating_change.for_reports import rating_column
+
+        changes = rating_changes(t, RatingSystem(request.ratings))
+        report = report._replace(ratings=rating_column(changes))
     return report

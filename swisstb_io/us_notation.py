@@ -23,7 +23,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .model import Color, DateText, Outcome, Player, RoundResult
+from .model import Color, DateText, Outcome, RoundResult
 from .numbers import exact
 
 CELL_RE = re.compile(
@@ -178,10 +178,6 @@ def trim(results: list[RoundResult]) -> tuple[RoundResult, ...]:
             and results[end - 1].opponent is None:
         end -= 1
     return tuple(results[:end])
-
-
-def us_rating(player: Player) -> int | None:
-    return player.rating("USCF")
 
 
 def format_points(value: Fraction) -> str:

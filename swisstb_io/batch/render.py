@@ -40,18 +40,21 @@ def needs_explanations(formats: tuple[str, ...]) -> bool:
 
 def event_reports(read: ReadResult, formats: tuple[str, ...], calc: CalcOptions, *,
                   tiebreaks: str | None, team_tiebreaks: str | None, source: str, stem: str,
-                  prize_file: PrizeFile | None = None) -> tuple[Report, dict[str, bytes]]:
+                  prize_file: PrizeFile | None = None, ratings: str | None = None
+                  ) -> tuple[Report, dict[str, bytes]]:
     """The report table of the event ``read`` (one table for every format, made as
     ``swisstb report`` makes it, ranked with ``calc``), and each report of ``formats``
     (keys of :data:`REPORT_EXTENSIONS`); ``tiebreaks``, ``team_tiebreaks``: the chains
-    (``None``: the chain policy); ``prize_file``: the event's prizes.  The HTML page,
+    (``None``: the chain policy); ``prize_file``: the event's prizes; ``ratings``: the
+    rating system of the rating-change estimates (``fide``, ``uscf``).  The HTML page,
     ``<stem>.html``, links to the season site (:mod:`.site_links`)."""
     site, players = event_links(read.tournament, stem)
     request = ReportRequest(
         tiebreaks=tiebreaks, team_tiebreaks=team_tiebreaks, calc=calc,
         options=ReportOptions(source=source, input_format=read.format, site_links=site,
                               player_links=players),
-        prize_file=prize_file, crosstable=any(report_format(f).crosstable for f in formats))
+        prize_file=prize_file, ratings=ratings,
+        crosstable=any(report_format(f).crosstable for f in formats))
     table = event_report(read.tournament, request)
     return table, {fmt: render(table, fmt, request.options) for fmt in formats}
 

@@ -21,13 +21,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..api import load, read_source
 from ..errors import SwisstbError, readable_path
 from ..files import write_reason
 from ..jsontext import dumps
 from ..registry import by_extension
 from ..tiebreaks import CalcOptions, chain_policy
+from ..version import __version__
 from . import manifest as manifest_file
 from ._safety import (
     Journal,
@@ -176,7 +176,8 @@ def _produce(
     try:
         report, reports = event_reports(read, formats, calc, tiebreaks=options.tiebreaks,
                                         team_tiebreaks=options.team_tiebreaks, source=rel,
-                                        stem=stem, prize_file=prize_file)
+                                        stem=stem, prize_file=prize_file,
+                                        ratings=options.ratings)
     except chain_policy.DeclaredChainError as exc:
         raise exc.located(t, path, read.format, data) from exc
     for fmt, blob in reports.items():
@@ -190,7 +191,8 @@ def _produce(
     written = list(blobs)
     summary = summarise(t, report)
     summary["format"] = read.format
-    season = season_entries(t, report.result)
+    season = season_entries(t, report.result,
+                            report.ratings.after if report.ratings is not None else None)
     doc = {**summary, "entrants": [entry_to_json(e) for e in season]}
     blobs[summary_path(stem)] = dumps(doc, indent=None).encode("utf-8")
     contents = write_all(out, blobs.items(), owned, Journal(out).claim,
@@ -338,8 +340,8 @@ class Batch:
                     journal: Journal) -> dict[str, Content]:
         """Write the season index and player pages, all or none, and remove the player
         pages of the last run no longer needed; returns what each file of the site holds."""
-        written = write_all(self.out, site_files(results, self.stopped_early), self._owned,
-                            journal.claim)
+        files = site_files(results, self.stopped_early, self.options.ratings is not None)
+        written = write_all(self.out, files, self._owned, journal.claim)
         remove_own(self.out, [n for n in site if n not in written], self._owned)
         return written
 

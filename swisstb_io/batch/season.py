@@ -117,17 +117,19 @@ def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]
     return filled
 
 
-def site_files(results: Sequence[FileResult],
-               stopped_early: bool = False) -> Iterator[tuple[str, bytes]]:
+def site_files(results: Sequence[FileResult], stopped_early: bool = False,
+               ratings: bool = False) -> Iterator[tuple[str, bytes]]:
     """The files of the season site of ``results`` (the skipped events' summaries already
     read back: :func:`with_summaries`; the runner does it, redoing an event whose summary
     cannot be read), one at a time: ``(name relative to the output folder, bytes)`` of the
-    player pages, ``index.json`` and ``index.html``.  The runner writes them all or none."""
+    player pages, ``index.json`` and ``index.html``; ``ratings``: the events carry rating
+    changes (``batch --ratings``: the player pages show the rating after each event).  The
+    runner writes them all or none."""
     ordered = sorted(results, key=lambda r: r.rel)
     players = season_players(ordered)
     doc = _index(ordered, stopped_early, players)
     yield from player_pages(players, [site_event(r.rel, r.summary or {}, r.outputs)
-                                      for r in ordered])
+                                      for r in ordered], ratings)
     yield "index.json", (dumps(doc, indent=None) + "\n").encode("utf-8")
     counts = doc["counts"]
     yield "index.html", index_html(doc["events"], players, (

@@ -158,6 +158,10 @@ EVENT_COLUMNS = (("Date", "text"), ("Event", "text"), ("Place", "num"), ("Points
 """The columns of a player's events table (``table.events``: the stylesheet keeps its dates
 on one line and aligns its numbers, columns 3 to 7)."""
 
+AFTER_COLUMN = ("After", "best")
+"""The events table's last column with ``batch --ratings``: the estimated rating after the
+event (FIDE or US Chess, :mod:`swisstb_io.rating_change`)."""
+
 
 class _Event(NamedTuple):
     """An event as its entrants' rows on the player pages show it, escaped (made once per
@@ -191,44 +195,48 @@ def _games(event: _Event, e: SeasonEntry) -> str:
     return "".join(rows)
 
 
-def _event_row(event: _Event, e: SeasonEntry) -> str:
+def _event_row(event: _Event, e: SeasonEntry, ratings: bool) -> str:
     """An entrant's row of its player's events table (:data:`EVENT_COLUMNS`): the event
     linked to the entrant's line of its page (when it has one), place, points, games,
-    performance and the rating used."""
+    performance, the rating used (``ratings``: and the estimated rating after)."""
     name = (f'<a href="{event.link}#x{e.start_no}">{event.title}</a>' if event.link
             else event.title)
     return (f"<tr><td>{event.date}</td><td>{name}</td><td>{_int(e.place)}</td>"
             f"<td>{e.points}</td><td>{e.played}</td><td>{_int(e.performance)}</td>"
-            f"<td>{_int(e.rating)}</td></tr>")
+            f"<td>{_int(e.rating)}</td>" + (f"<td>{_int(e.after)}</td>" if ratings else "")
+            + "</tr>")
 
 
-def _event_rows(p: SeasonPlayer, events: Sequence[_Event]) -> list[str]:
+def _event_rows(p: SeasonPlayer, events: Sequence[_Event], ratings: bool) -> list[str]:
     """The player's events, one row each (in date order): place, points, games,
-    performance and the rating used, the event linked to the player's line."""
+    performance and the rating used (``ratings``: and the estimated rating after), the
+    event linked to the player's line."""
     out = ['<table class="sortable filterable events">'
            f"<caption>{_e(p.name)}: events</caption>",
-           _th(EVENT_COLUMNS), "<tbody>",
-           *[_event_row(events[ev], e) for ev, e in p.entries], "</tbody></table>"]
+           _th((*EVENT_COLUMNS, AFTER_COLUMN) if ratings else EVENT_COLUMNS), "<tbody>",
+           *[_event_row(events[ev], e, ratings) for ev, e in p.entries], "</tbody></table>"]
     return boxed(out, f"{p.name}: events")
 
 
 def _chart(p: SeasonPlayer, charts: SeasonCharts, ratings: Sequence[int | None],
-           perfs: Sequence[int | None]) -> list[str]:
-    """The player's season chart (each event's rating used and performance, in date
-    order), with its legend and caption; none without a rating or performance."""
-    svg = charts.chart(ratings, perfs,
-                       f"{p.name}: rating used and performance, event by event")
+           perfs: Sequence[int | None], after: Sequence[int | None] = ()) -> list[str]:
+    """The player's season chart (each event's rating used and performance, and with
+    ``after`` the estimated rating after it, in date order), with its legend and caption;
+    none without a value."""
+    what = "rating used, performance" + (" and rating after" if after else "")
+    svg = charts.chart(ratings, perfs, f"{p.name}: {what}, event by event", after)
     if not svg:
         return []
-    return ["<figure>", svg, season_legend(),
-            "<figcaption>Rating used and performance in each event (1 = the first, "
-            "by date).</figcaption></figure>"]
+    return ["<figure>", svg, season_legend(bool(after)),
+            f"<figcaption>{what.capitalize()} in each event (1 = the first, by date)."
+            "</figcaption></figure>"]
 
 
-def _player_section(p: SeasonPlayer, charts: SeasonCharts,
-                    events: Sequence[_Event]) -> list[str]:
+def _player_section(p: SeasonPlayer, charts: SeasonCharts, events: Sequence[_Event],
+                    ratings: bool = False) -> list[str]:
     """The player's section of a page: the facts, the season chart, the events and the
-    games (events in date order, as the player's entrants are)."""
+    games (events in date order, as the player's entrants are); ``ratings``: the events
+    carry rating changes (the rating after each event, in the table and on the chart)."""
     out = [f'<section aria-labelledby="{p.id}" class="player"><h2 id="{p.id}">{_e(p.name)}'
            "</h2>"]
     if p.other_names:
@@ -241,8 +249,9 @@ def _player_section(p: SeasonPlayer, charts: SeasonCharts,
                                               for k, v in facts if v not in ("", None))
                + "</dl>")
     entrants = p.entrants
-    out += _chart(p, charts, [e.rating for e in entrants], [e.performance for e in entrants])
-    out += _event_rows(p, events)
+    out += _chart(p, charts, [e.rating for e in entrants], [e.performance for e in entrants],
+                  [e.after for e in entrants] if ratings else ())
+    out += _event_rows(p, events, ratings)
     table = ['<table class="sortable filterable games">'
              f"<caption>{_e(p.name)}: games, event by event (by date)</caption>",
              _th(GAME_COLUMNS), *[_games(events[ev], e) for ev, e in p.entries], "</table>"]
@@ -252,20 +261,21 @@ def _player_section(p: SeasonPlayer, charts: SeasonCharts,
 
 
 def players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts,
-                 events: Sequence[SiteEvent]) -> str:
+                 events: Sequence[SiteEvent], ratings: bool = False) -> str:
     """One page of season players: for each, the facts, the season chart, the events and
-    the games (``events``: the season's, by their number in the index)."""
-    return _players_html(players, charts, [_event(ev) for ev in events])
+    the games (``events``: the season's, by their number in the index; ``ratings``: with
+    the rating after each event)."""
+    return _players_html(players, charts, [_event(ev) for ev in events], ratings)
 
 
 def _players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts,
-                  events: Sequence[_Event]) -> str:
+                  events: Sequence[_Event], ratings: bool) -> str:
     title = f"Season players: {players[0].name} to {players[-1].name}"
     body = ["<header>", nav([("Season index", f"../{INDEX}"),
                              ("All players", f"../{INDEX}#players")]),
             f"<h1>{_e(title)}</h1>", "</header>", "<main>"]
     for p in players:
-        body += _player_section(p, charts, events)
+        body += _player_section(p, charts, events, ratings)
     body += ["</main>", footer()]
     return "\n".join(document(title, body))
 
@@ -289,14 +299,14 @@ def player_page(player: SeasonPlayer) -> str:
     return f"{page_of(int(player.id[1:]))}#{player.id}"
 
 
-def player_pages(players: Sequence[SeasonPlayer],
-                 events: Sequence[SiteEvent]) -> Iterator[tuple[str, bytes]]:
+def player_pages(players: Sequence[SeasonPlayer], events: Sequence[SiteEvent],
+                 ratings: bool = False) -> Iterator[tuple[str, bytes]]:
     """The pages of the season players (in the order of ``players``, their ids; ``events``:
     the season's, by their number in the index), one at a time: ``(name relative to the
-    output folder, bytes)``."""
+    output folder, bytes)``; ``ratings``: with the rating after each event."""
     charts = SeasonCharts()
     shown = [_event(ev) for ev in events]
     for start in range(0, len(players), PAGE_PLAYERS):
         chunk = players[start:start + PAGE_PLAYERS]
         yield (page_of(int(chunk[0].id[1:])),
-               _players_html(chunk, charts, shown).encode("utf-8"))
+               _players_html(chunk, charts, shown, ratings).encode("utf-8"))

@@ -12,6 +12,7 @@ file, one object an entrant, so a re-run that skips the event reads them back
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
@@ -78,6 +79,9 @@ class SeasonEntry(NamedTuple):
     :attr:`rated`, :attr:`rating_sum` and :attr:`halves`)."""
     games: tuple[Game, ...]
     """The entrant's paired rounds, in round order."""
+    after: int | None = None
+    """With ``batch --ratings``: the estimated rating after the event
+    (:mod:`swisstb_io.rating_change`); ``None`` without one."""
 
 
 class SiteEvent(NamedTuple):
@@ -121,8 +125,11 @@ def site_event(rel: str, summary: dict[str, Any], outputs: tuple[str, ...]) -> S
                      report_link(links_of(outputs)))
 
 
-def season_entries(t: Tournament, result: StandingsResult) -> tuple[SeasonEntry, ...]:
-    """Every entrant of ``t`` (ranked as ``result``), in start-number order of the file."""
+def season_entries(t: Tournament, result: StandingsResult,
+                   after: Mapping[int, int | None] | None = None) -> tuple[SeasonEntry, ...]:
+    """Every entrant of ``t`` (ranked as ``result``), in start-number order of the file;
+    ``after``: the rating after the event of each start number (``batch --ratings``)."""
+    afters = after or {}
     ratings: dict[int, int | None] = {}
     names: dict[int, str] = {}
     for p in t.players:
@@ -157,7 +164,8 @@ def season_entries(t: Tournament, result: StandingsResult) -> tuple[SeasonEntry,
             place=place.get(p.start_no), points=rule_decimal(ctx.frac(units)), played=played,
             score=(score, unit), rated=n_rated, rating_sum=rating_sum, halves=halves,
             start_no=p.start_no, rating=ratings[p.start_no],
-            performance=performance_rating(n_rated, rating_sum, halves), games=tuple(games)))
+            performance=performance_rating(n_rated, rating_sum, halves), games=tuple(games),
+            after=afters.get(p.start_no)))
     return tuple(out)
 
 
@@ -168,7 +176,7 @@ def entry_to_json(e: SeasonEntry) -> dict[str, Any]:
             "played": e.played, "score": list(e.score), "rated": e.rated,
             "rating_sum": e.rating_sum, "halves": e.halves, "start_no": e.start_no,
             "rating": e.rating, "performance": e.performance,
-            "games": [list(g) for g in e.games]}
+            "games": [list(g) for g in e.games], "after": e.after}
 
 
 def _number(value: Any) -> bool:
@@ -202,7 +210,7 @@ def _entry(obj: Any) -> SeasonEntry | None:
     if (not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys)
             or not isinstance(obj["name"], str)
             or points is None or not points.is_finite()
-            or not all(_optional(obj[k]) for k in ("place", "rating", "performance"))
+            or not all(_optional(obj[k]) for k in ("place", "rating", "performance", "after"))
             or not all(_number(obj[k])
                        for k in ("played", "rated", "rating_sum", "halves", "start_no"))
             or not (isinstance(score, list) and len(score) == 2 and all(map(_number, score))
@@ -217,7 +225,7 @@ def _entry(obj: Any) -> SeasonEntry | None:
         played=obj["played"], score=(score[0], score[1]), rated=obj["rated"],
         rating_sum=obj["rating_sum"], halves=obj["halves"], start_no=obj["start_no"],
         rating=obj["rating"], performance=obj["performance"],
-        games=tuple(g for g in read if g is not None))
+        games=tuple(g for g in read if g is not None), after=obj["after"])
 
 
 def entries_from_json(data: Any) -> tuple[SeasonEntry, ...] | None:

@@ -15,10 +15,11 @@ from typing import Any
 from ..model import Player, Tournament
 from ..reports import Report
 
-SUMMARY_SCHEMA = "swisstb-batch-event/7"
+SUMMARY_SCHEMA = "swisstb-batch-event/8"
 """6: placeholder ids are no ids in the entrants' keys; a start date that is not a date is
-empty (issue 28 item 9); 7: one keyed object an entrant, its games as data (issue 29 item
-2).  Summaries of another version are redone."""
+empty (issue 28 item 9); 7: an entrant's rating after the event (``batch --ratings``);
+8: one keyed object an entrant, its games as data (issue 29 item 2).  Summaries of
+another version are redone."""
 
 
 def _date(t: Tournament) -> str:

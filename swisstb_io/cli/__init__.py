@@ -18,9 +18,9 @@ from typing import Any
 
 import click
 
-from .. import __version__
 from ..errors import SwisstbError, UnknownFormatError, readable_path
 from ..files import write_failure
+from ..version import __version__
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -41,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "check": "check",
     "batch": "batch",
     "prizes": "prizes",
+    "ratings": "ratings",
 }
 
 
@@ -107,8 +108,8 @@ def tune_collector() -> None:
     of the collector's view, so collections during a big read do not walk it again and
     again.  A read, a standings table and a report are acyclic data that reference counting
     frees; a young-generation collection every 100,000 net allocations instead of 700
-    keeps the cycle detector for what really loops (the measured gain is in
-    ``benchmarks/README.md``).
+    keeps the cycle detector for what really loops.  What it saves is measured in
+    ``benchmarks/README.md``.
     """
     gc.freeze()
     gc.set_threshold(100_000, 10, 10)

@@ -117,6 +117,9 @@ def _playoff(value: str | None) -> tuple[int, ...]:
 @click.option("--prizes", "prize_path", metavar="FILE",
               help="Prize file (TOML, see `swisstb prizes`): adds a Prize column and the "
                    "prize list (of one section: a multi-section file needs --section).")
+@click.option("--ratings", "rating_system", type=click.Choice(["fide", "uscf"]),
+              help="Add each player's estimated rating change (see `swisstb ratings`) to "
+                   "the standings, and the swisstb-ratings/1 document to the JSON.")
 @from_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: every section, one titled "
@@ -139,8 +142,8 @@ def command(
     labels: str | None, output: str, explain: bool, playoff: str | None,
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None, no_actual_play: bool,
-    prize_path: str | None, from_format: str | None, section: str | None,
-    view: str | None, team_primary: str | None, team_pab: str | None,
+    prize_path: str | None, rating_system: str | None, from_format: str | None,
+    section: str | None, view: str | None, team_primary: str | None, team_pab: str | None,
     after_round: int | None, strict: bool,
 ) -> None:
     """Standings of FILE ranked by points and tie-breaks, with a crosstable.
@@ -175,9 +178,10 @@ def command(
     reports: list[tuple[str, Report]] = []
     for t in sections:
         request = ReportRequest(
-            tiebreaks=codes, team_tiebreaks=codes, view=_asked_view(view, t, prize_path),
-            team_primary=team_primary,
-            team_pab=_pab(team_pab), calc=options, crosstable=kind.crosstable,
+            tiebreaks=codes, team_tiebreaks=codes,
+            view=_asked_view(view, t, prize_path, rating_system), team_primary=team_primary,
+            team_pab=_pab(team_pab), calc=options, ratings=rating_system,
+            crosstable=kind.crosstable,
             options=ReportOptions(notation=notation, groups=group or None, labels=labels,
                                   source=path, input_format=result.format, explain=explain))
         team_view = choose_view(t, request)
@@ -226,9 +230,11 @@ def _individual_report(t: Tournament, request: ReportRequest, order: tuple[int, 
     return report
 
 
-def _asked_view(view: str | None, t: Tournament, prize_path: str | None) -> View | None:
+def _asked_view(view: str | None, t: Tournament, prize_path: str | None,
+                ratings: str | None = None) -> View | None:
     """``--view`` checked against the file (``None``: not given, the default of
-    :func:`~swisstb_io.event_report.choose_view`)."""
+    :func:`~swisstb_io.event_report.choose_view`); with ``--prizes`` or ``--ratings`` only
+    the players' report (whose players the prizes go to and whose ratings change)."""
     if view is None or view == "individual":
         return None if view is None else View.INDIVIDUAL
     if not t.teams:
@@ -236,6 +242,9 @@ def _asked_view(view: str | None, t: Tournament, prize_path: str | None) -> View
     if prize_path:
         raise click.UsageError(f"--view {view}: --prizes gives the board players' prizes; "
                                "use --view individual with it")
+    if ratings:
+        raise click.UsageError(f"--view {view}: --ratings gives the board players' rating "
+                               "changes; use --view individual with it")
     return View(view)
 
 

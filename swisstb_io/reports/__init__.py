@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..errors import UnknownFormatError
 from ..jsontext import dumps
 from ..tiebreaks import StandingsResult
-from ._labels import SHORT_LABELS, ReportError
+from ._labels import ReportError
 from ._model import (
     LEGENDS,
     NOTATIONS,
@@ -39,6 +39,7 @@ from ._model import (
     Group,
     MatchCard,
     PrizeList,
+    RatingChanges,
     Report,
     Row,
     Table,
@@ -209,7 +210,6 @@ __all__ = [
     "LEGENDS",
     "NOTATIONS",
     "REPORT_FORMATS",
-    "SHORT_LABELS",
     "BoardLine",
     "Cell",
     "Column",
@@ -218,6 +218,7 @@ __all__ = [
     "Group",
     "MatchCard",
     "PrizeList",
+    "RatingChanges",
     "Report",
     "ReportError",
     "ReportFormat",

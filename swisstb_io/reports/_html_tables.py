@@ -2,7 +2,7 @@
 crosstable, the team standings, team crosstable, match cards and rosters, and the prize
 list's tables.  Every text from the input file is escaped.
 
-A table's rows carry the keys of the page's explanation data (:mod:`._html_why`): a
+A table's rows carry the keys of the page's explanation data (:mod:`.html_why`): a
 player's row is ``data-no="<prefix><start number>"``, a team's ``data-no="t<team
 number>"``; a tie-break column's ``data-col`` is its place among the page's columns (the
 team columns first, the players' after them).
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import repeat
 
 from ..numbers import fixed
-from ._model import Cell, MatchCard, PrizeList, Report, Row, TeamTable
+from ._model import Cell, MatchCard, PrizeList, RatingChanges, Report, Row, TeamTable
 from .html_kit import boxed, html_text
 
 
@@ -68,10 +68,11 @@ def _optional_fields(rows: tuple[Row, ...]) -> list[tuple[str, str]]:
 
 
 def standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str,
-               links: Mapping[int, str], prizes: PrizeList | None = None,
-               ids: Ids | None = None) -> list[str]:
+              links: Mapping[int, str], prizes: PrizeList | None = None,
+              ids: Ids | None = None, ratings: RatingChanges | None = None) -> list[str]:
     """The lines of a standings table (``links``: a page for some players' names;
-    ``prizes``: a Prize column; ``ids``: the section of a page of several)."""
+    ``prizes``: a Prize column; ``ids``: the section of a page of several; ``ratings``: a
+    column of the rating changes)."""
     ids = ids or ONE
     extra = _optional_fields(report.rows)
     heads = [("Place", "num", "", "place"), ("Name", "text", "", "name"),
@@ -89,6 +90,9 @@ def standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str
         for k, c in enumerate(report.columns, ids.first_column))
     if prizes is not None:
         th += '<th scope="col" data-type="text"><button type="button">Prize</button></th>'
+    if ratings is not None:
+        th += ('<th scope="col" data-type="num" data-first="desc" class="num"><button '
+               f'type="button">{_e(ratings.label)}</button></th>')
     out = [f'<table class="standings sortable filterable" id="{ids.prefix}{table_id}">'
            f'<caption class="sr">{caption}</caption>', f"<thead><tr>{th}</tr></thead><tbody>"]
     starred = report.actual_play_rule
@@ -109,6 +113,8 @@ def standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str
             + "".join(f"<td>{_e(r.fields.get(key, ''))}</td>" for key, _ in extra)
             + f'{rating}<td class="num">{_e(r.points_text)}</td>' + "".join(tds)
             + ("" if prizes is None else f"<td>{_e(prizes.won.get(r.start_no, ''))}</td>")
+            + ("" if ratings is None
+               else f'<td class="num">{_e(ratings.cells.get(r.start_no, ""))}</td>')
             + "</tr>")
     out.append("</tbody></table>")
     return boxed(out, caption)

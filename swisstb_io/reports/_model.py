@@ -1,7 +1,7 @@
 """The neutral report table: what every backend (text, JSON, Markdown, CSV, HTML) prints.
 
 Nothing here knows about an output format (pybtex's style/backend split).  A
-:class:`Report` holds three parts, and every backend prints each one it holds:
+:class:`Report` holds these parts, and every backend prints each one it holds:
 
 * the players: the event facts, the tie-break columns, one :class:`Row` per player (each
   value as an exact Fraction, as the Decimal the JSON report writes and as the text the
@@ -13,10 +13,13 @@ Nothing here knows about an output format (pybtex's style/backend split).  A
   the team crosstable and every match board by board); :func:`._team_table.build_teams`
   makes it from the team standings;
 * :attr:`Report.prizes`, a prize list (:class:`PrizeList`: what each player won, and the
-  list itself as tables of texts); :func:`swisstb_io.prizes.tables.prize_list` makes it.
+  list itself as tables of texts); :func:`swisstb_io.prizes.render_tables.document` makes
+  it;
+* :attr:`Report.ratings`, the players' estimated rating changes (:class:`RatingChanges`: a
+  column, and the ratings document).
 
 ``tests/test_reports_contract.py`` checks that every format of :data:`~swisstb_io.reports.
-FORMATS` prints all three.
+FORMATS` prints every part.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import NamedTuple
 from ..tiebreaks import Explanation, StandingsResult
 from ..tiebreaks.values import JSON
 from ._labels import ReportError
+from .html_kit import file_name
 from ._options import View
 
 NOTATIONS = ("us", "fide")
@@ -299,6 +303,23 @@ class PrizeList(NamedTuple):
         return file_name(path) if published and path else path
 
 
+class RatingChanges(NamedTuple):
+    """The rating-change part of a report: each player's estimated change, a column of the
+    standings, and the ``swisstb-ratings/1`` document, which the JSON report holds as its
+    ``ratings`` (``report --ratings``, ``batch --ratings``; made by
+    :func:`swisstb_io.rating_change.for_reports.rating_column`)."""
+
+    label: str
+    """The column's heading (``FIDE ±``, ``US Chess ±``)."""
+    cells: Mapping[int, str]
+    """Start number -> the change (``+8.60``), or an unrated player's first rating
+    (``new 1922``); players without one are left out."""
+    document: Mapping[str, JSON]
+    after: Mapping[int, int | None]
+    """Start number -> the estimated rating after the event (``None`` when none is
+    published): the season site's After column."""
+
+
 class Report(NamedTuple):
     title: str
     event_name: str
@@ -339,6 +360,8 @@ class Report(NamedTuple):
     rows above are then the board players."""
     prizes: PrizeList | None = None
     """The prize list (``None``: none), for the players above."""
+    ratings: RatingChanges | None = None
+    """The players' estimated rating changes (``None``: none)."""
 
     @property
     def legend(self) -> str:
@@ -357,12 +380,6 @@ class Report(NamedTuple):
             raise ReportError("this report table was built without the crosstable; "
                               "build it with crosstable=True")
         return self.crosstable
-
-
-def file_name(path: str) -> str:
-    """The last part of ``path`` (``/home/me/events/open.trf`` -> ``open.trf``): what a
-    published page names, never a local folder."""
-    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
 def place_text(place: int, last_place: int) -> str:

@@ -59,9 +59,14 @@ def _players(report: Report, options: ReportOptions) -> bytes:
             *(c.label for c in report.columns)]
     won = report.prizes.won if report.prizes is not None else None
     prize = ["Prize"] if won is not None else []
+    ratings = report.ratings
+    rating = [ratings.label] if ratings is not None else []
 
     def prize_of(r: Row) -> list[str]:
         return [] if won is None else [safe(won.get(r.start_no, ""))]
+
+    def rating_of(r: Row) -> list[str]:
+        return [] if ratings is None else [ratings.cells.get(r.start_no, "").removeprefix("+")]
 
     if report.groups:
         w.writerow([*head, "Group", "Group place", *prize])
@@ -71,7 +76,7 @@ def _players(report: Report, options: ReportOptions) -> bytes:
                 w.writerow([*_cells(overall[r.start_no]), safe(g.title), r.place_text,
                             *prize_of(r)])
     else:
-        w.writerow([*head, *prize])
+        w.writerow([*head, *prize, *rating])
         for r in report.rows:
-            w.writerow([*_cells(r), *prize_of(r)])
+            w.writerow([*_cells(r), *prize_of(r), *rating_of(r)])
     return buf.getvalue().encode("utf-8")

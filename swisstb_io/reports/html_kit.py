@@ -22,7 +22,7 @@ thousands of rows attaches a handful of listeners:
   tbody's heading row shows while any of its rows does, and a match in it shows them all;
 * explanations: a ``button.why-open`` in a tie-break cell opens a popover with how the
   value was computed, built from the page's compact ``#why-data`` (see
-  :mod:`._html_why`); Escape or a click elsewhere closes it;
+  :mod:`.html_why`); Escape or a click elsewhere closes it;
 * phones: the width of a standings table's first column is set as ``--place-w`` so the
   place and name columns stay visible while the table scrolls sideways in its box;
 * season sites: a link to a player's key in the season index (``index.html#k-...``, from
@@ -36,8 +36,7 @@ from functools import lru_cache
 from html import escape
 from importlib.resources import files
 
-from .. import __version__
-from ._model import file_name
+from ..version import __version__
 
 _ASSETS = files(__package__).joinpath("assets")
 CSS = _ASSETS.joinpath("page.css").read_text("utf-8")
@@ -59,6 +58,12 @@ def html_text(text: str) -> str:
     is ASCII; other characters (names with accents, any script) stay as they are.
     """
     return escape(text, quote=True).translate(ENTITIES)
+
+
+def file_name(path: str) -> str:
+    """The last part of ``path`` (``/home/me/events/open.trf`` -> ``open.trf``): what a
+    published page names, never a local folder."""
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
 def nav(links: Sequence[tuple[str, str]]) -> str:
@@ -83,29 +88,32 @@ NO_SCRIPT_STYLE = ("<noscript><style>th button::after { content: none; } th butt
 controls then."""
 
 
-def no_script_note(source: str, explained: bool) -> str:
+def no_script_note(source: str, explained: bool, command: str = "report",
+                   what: str = "tie-break values") -> str:
     """What a reader without JavaScript is told (the only part of the page that needs it:
     sorting, the search box and, on an event page, the explanations, which the script
     builds from the page's compact data: as markup, a big event's page was over three times
     heavier)."""
     note = "JavaScript is off, so the tables do not sort and the search box is missing."
     if explained:
-        command = f"swisstb report {file_name(source) or 'FILE'} --explain"
-        note += (" The tie-break values do not open their explanations either: "
-                 f"<code>{html_text(command)}</code> prints every one as text.")
+        line = f"swisstb {command} {file_name(source) or 'FILE'} --explain"
+        note += (f" The {what} do not open their explanations either: "
+                 f"<code>{html_text(line)}</code> prints every one as text.")
     return f'<noscript><p class="no-script">{note}</p></noscript>'
 
 
-def document(title: str, body: Sequence[str], data: str = "", source: str = "") -> list[str]:
+def document(title: str, body: Sequence[str], data: str = "", source: str = "",
+             command: str = "report", what: str = "tie-break values") -> list[str]:
     """The lines of a whole page: ``body`` inside ``<body>`` (after the note for readers
-    without JavaScript), then ``data`` (the page's explanation data, :mod:`._html_why`) and
-    the script; ``source``: the input file the explanations come from."""
+    without JavaScript), then ``data`` (the page's explanation data, :mod:`.html_why`) and
+    the script; ``source``: the input file the explanations come from; ``command`` and
+    ``what``: the command that prints them as text and what they explain."""
     head = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html_text(title)}</title>\n<style>\n{CSS}</style>\n{NO_SCRIPT_STYLE}\n"
             "</head>\n<body>")
     tail = [f'<script type="application/json" id="why-data">{data}</script>'] if data else []
-    return [head, no_script_note(source, bool(data)), *body, *tail,
+    return [head, no_script_note(source, bool(data), command, what), *body, *tail,
             f"<script>\n{JS}</script>\n</body>\n</html>\n"]
 
 

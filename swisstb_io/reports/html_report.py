@@ -6,7 +6,7 @@ works offline.  Real table markup: ``<caption>``, ``<th scope>``; sort buttons i
 headers set ``aria-sort``; a search box filters each table.  Every tie-break value, in the
 standings and in the group tables, opens a popover with its explanation (the rule cited,
 each round's number, what was dropped and why), built from the page's compact explanation
-data (:mod:`._html_why`).  Tables scroll sideways inside their box on a phone, with the
+data (:mod:`.html_why`).  Tables scroll sideways inside their box on a phone, with the
 place and name columns kept in view; printed, table headers repeat on every page.  Every
 text from the input file is escaped; the footer names the input file, never its folder.
 The sections of a multi-section file make one page of their own (:func:`render_sections`:
@@ -32,11 +32,11 @@ from ._html_tables import (
     team_rosters,
     team_standings,
 )
-from ._html_why import why_data
-from ._model import PrizeList, Report, TeamTable, file_name
+from .html_why import why_data
+from ._model import PrizeList, Report, TeamTable
 from ._options import ReportOptions
 from .charts import chart, legend
-from .html_kit import boxed, document, footer, html_text, nav
+from .html_kit import boxed, document, file_name, footer, html_text, nav
 
 CHART_PLAYERS = 10
 
@@ -104,7 +104,7 @@ def _event(report: Report, options: ReportOptions, ids: Ids) -> list[str]:
         body.append('<p class="hint">Sort by clicking a column header; open a tie-break '
                     "value to see how it was computed.</p>")
     body += [*standings(report, report.rows, "Standings", "standings", links,
-                        report.prizes, ids), "</section>"]
+                        report.prizes, ids, report.ratings), "</section>"]
     if report.prizes is not None:
         h = ids.level
         html = prize_html(report.prizes, True, f'<h{h} id="{ids.prefix}s-prizes">', f"</h{h}>")
@@ -192,7 +192,7 @@ def render_sections(sections: Sequence[tuple[str, Report, ReportOptions]]) -> by
     a list of them at the top, then one titled block each with its own facts, standings,
     crosstable and chart.  Every id of a block starts with ``secN-`` (``sec2-standings``,
     ``sec2-x12``), so none repeats; the search box filters every block, and the page's one
-    explanation data holds every section's players (:mod:`._html_why`)."""
+    explanation data holds every section's players (:mod:`.html_why`)."""
     first = sections[0][1]
     title = _title(first)
     n = len(sections)

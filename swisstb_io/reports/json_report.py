@@ -10,7 +10,8 @@ in the number of tied players: ``swisstb-report/1`` listed every other member pe
 A team event adds its team parts (``formats/report-json.md``, "Team events"):
 ``event.kind`` / ``boards`` / ``primary``, ``team_tiebreaks``, ``team_decisions``,
 ``team_standings[]`` and ``matches[]``; a prize list adds ``prizes``, the
-``swisstb-prizes/1`` document.
+``swisstb-prizes/1`` document, and rating changes ``ratings``, the ``swisstb-ratings/1``
+document.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ def document(report: Report, explain: bool = False) -> dict[str, JSON]:
         _add_team_parts(doc, report.teams, explain)
     if report.prizes is not None:
         doc["prizes"] = dict(report.prizes.document)
+    if report.ratings is not None:
+        doc["ratings"] = dict(report.ratings.document)
     return doc
 
 

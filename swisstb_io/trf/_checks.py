@@ -10,7 +10,7 @@ from ..errors import Diagnostics, Location
 from ..model import Outcome, PointAdjustment, RoundResult
 from ..numbers import exact
 from ..validate import Places
-from . import _layout as L
+from . import layout as L
 from ._records import parse_number
 
 ZERO = Fraction(0)

@@ -29,12 +29,34 @@ script finds a value's label and explanation by the column's ``data-col``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from ..jsontext import dumps
 from ..numbers import rule_decimal
 from ..tiebreaks import Explanation
-from ._model import Report
+from ._model import Cell, Column
+
+
+class ExplainedRow(Protocol):
+    """A row of explained values: a standings row (:class:`~._model.Row`), or any row of
+    another command's table built from the same cells (``swisstb ratings``)."""
+
+    @property
+    def start_no(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def cells(self) -> Sequence[Cell]: ...
+
+
+class ExplainedTable(Protocol):
+    """A table whose cells open their explanations: a :class:`~._model.Report`, or any
+    table with columns and rows of the same kinds."""
+
+    @property
+    def columns(self) -> Sequence[Column]: ...
+    @property
+    def rows(self) -> Sequence[ExplainedRow]: ...
 
 
 def _cell(e: Explanation, digits: int, texts: dict[str, int], prefix: str) -> list[Any]:
@@ -63,7 +85,7 @@ def _cell(e: Explanation, digits: int, texts: dict[str, int], prefix: str) -> li
     return cell
 
 
-def why_data(reports: Sequence[tuple[str, Report]]) -> str:
+def why_data(reports: Sequence[tuple[str, ExplainedTable]]) -> str:
     """The JSON text of the explanations of a page's reports (``(prefix, report)`` each:
     ``""`` for the one event of a page, ``secN-`` for the sections of a page of several);
     safe inside ``<script>``: ASCII, no ``<``."""
