@@ -1,5 +1,5 @@
 """Every report format prints every part of the report table (issue 29 item 5): the players,
-a team event's team part and a prize list.  The formats are those of ``reports.FORMATS``,
+a team event's team part, a prize list and the rating changes.  The formats are those of ``reports.FORMATS``,
 so a new format is held to this without anyone adding it here."""
 
 from __future__ import annotations
@@ -58,3 +58,17 @@ def test_every_format_prints_the_team_part(fmt: str, view: View) -> None:
     shown = [name for name in players if name in out]
     if view is View.BOTH:
         assert shown == players, fmt
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_every_format_prints_the_rating_changes(fmt: str) -> None:
+    """Each player's estimated change (``--ratings``), in every format: a column of the
+    standings, or in JSON the ``swisstb-ratings/1`` document."""
+    report, out = _report(FIXTURES / "trf" / "held_swiss_9.trf", fmt, ratings="fide")
+    assert report.ratings is not None and report.ratings.cells
+    if fmt == "json":
+        assert json.loads(out)["ratings"]["schema"] == "swisstb-ratings/1"
+        return
+    assert report.ratings.label in out or (fmt == "csv" and "FIDE" in out)
+    for change in report.ratings.cells.values():
+        assert change.removeprefix("+") in out, (fmt, change)

@@ -32,8 +32,8 @@ from typing import NamedTuple
 from ..tiebreaks import Explanation, StandingsResult
 from ..tiebreaks.values import JSON
 from ._labels import ReportError
-from .html_kit import file_name
 from ._options import View
+from .html_kit import file_name
 
 NOTATIONS = ("us", "fide")
 
