@@ -1,6 +1,6 @@
 """Every report format prints every part of the report table (issue 29 item 5): the players,
-a team event's team part, a prize list and the rating changes.  The formats are those of ``reports.FORMATS``,
-so a new format is held to this without anyone adding it here."""
+a team event's team part, a prize list and the rating changes.  The formats are those of
+``reports.FORMATS``, so a new format is held to this without anyone adding it here."""
 
 from __future__ import annotations
 
