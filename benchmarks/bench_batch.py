@@ -159,7 +159,7 @@ def event_steps(path: Path) -> Iterator[str]:
     from swisstb_io.api import load, read_source
     from swisstb_io.batch.season_parts import entry_to_json, season_entries
     from swisstb_io.batch.summary import summarise
-    from swisstb_io.jsontext import dumps
+    from swisstb_io.jsonwrite import dumps
     from swisstb_io.reports import ReportOptions, build, render
     from swisstb_io.tiebreaks import CalcOptions, standings
 

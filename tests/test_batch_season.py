@@ -22,7 +22,7 @@ from swisstb_io.batch.season_parts import (
     season_entries,
 )
 from swisstb_io.batch.season_players import season_players
-from swisstb_io.jsontext import dumps
+from swisstb_io.jsonwrite import dumps
 from swisstb_io.model import Color, DateText, Outcome, Player, RoundResult, Tournament
 from swisstb_io.reports.charts import SeasonCharts
 from swisstb_io.tiebreaks import parse_chain, standings

@@ -21,7 +21,7 @@ PACKAGE = Path(swisstb_io.__file__).parent
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("model", ("model", "errors", "version")),
     ("shared below the formats", ("registry", "api", "textio", "validate", "us_notation",
-                                  "jsontext", "numbers", "limits", "files", "textsafe",
+                                  "jsontext", "jsonwrite", "numbers", "limits", "files", "textsafe",
                                   "extras")),
     ("formats", tuple(name.rpartition(".")[2] for name in BUILTIN_MODULES)),
     ("calculator", ("tiebreaks", "teams")),

@@ -1,5 +1,5 @@
 """The notations of exact numbers (:mod:`swisstb_io.numbers`) and the one JSON writer
-(:func:`swisstb_io.jsontext.dumps`)."""
+(:func:`swisstb_io.jsonwrite.dumps`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from swisstb_io.jsontext import dumps
+from swisstb_io.jsonwrite import dumps
 from swisstb_io.numbers import exact, fixed, glyph, rule_decimal, rule_text
 
 fractions = st.fractions(min_value=-1000, max_value=1000, max_denominator=64)

@@ -24,7 +24,7 @@ from typing import Any
 from ..api import load, read_source
 from ..errors import SwisstbError, readable_path
 from ..files import write_reason
-from ..jsontext import dumps
+from ..jsonwrite import dumps
 from ..registry import by_extension
 from ..tiebreaks import CalcOptions, chain_policy
 from ..version import __version__

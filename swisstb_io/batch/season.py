@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import readable_path
-from ..jsontext import dumps
+from ..jsonwrite import dumps
 from .results import FileResult
 from .season_html import index_html, player_pages
 from .season_parts import entries_from_json, links_of, site_event

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import readable_path
-from ..jsontext import dumps as json_text
+from ..jsonwrite import dumps as json_text
 from ..numbers import exact as exact_text
 from .money import decimals, plain
 from .prize_file import SCHEMA

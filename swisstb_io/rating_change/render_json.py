@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..jsontext import dumps as json_text
+from ..jsonwrite import dumps as json_text
 from . import numbers
 from .explain import explanation
 from .model import RatingResult

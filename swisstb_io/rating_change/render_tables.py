@@ -16,8 +16,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..reports import Cell, Column
-from ..reports.html_kit import boxed, document, file_name, footer, html_text
+from ..reports import Cell, Column, file_name
+from ..reports.html_kit import boxed, document, footer, html_text
 from ..reports.html_why import why_data
 from ..reports.md_report import esc as md_escape
 from ..reports.text_report import explained_lines

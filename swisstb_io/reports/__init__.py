@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import UnknownFormatError
-from ..jsontext import dumps
+from ..jsonwrite import dumps
 from ..tiebreaks import StandingsResult
 from ._labels import ReportError
 from ._model import (
@@ -46,6 +46,7 @@ from ._model import (
     TeamCrossRow,
     TeamRow,
     TeamTable,
+    file_name,
 )
 from ._options import ReportOptions, View
 from ._table import build as _build
@@ -231,6 +232,7 @@ __all__ = [
     "View",
     "build",
     "build_team_report",
+    "file_name",
     "render",
     "render_sections",
     "report_format",

@@ -33,7 +33,6 @@ from ..tiebreaks import Explanation, StandingsResult
 from ..tiebreaks.values import JSON
 from ._labels import ReportError
 from ._options import View
-from .html_kit import file_name
 
 NOTATIONS = ("us", "fide")
 
@@ -380,6 +379,12 @@ class Report(NamedTuple):
             raise ReportError("this report table was built without the crosstable; "
                               "build it with crosstable=True")
         return self.crosstable
+
+
+def file_name(path: str) -> str:
+    """The last part of ``path`` (``/home/me/events/open.trf`` -> ``open.trf``): what a
+    published page names, never a local folder."""
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
 def place_text(place: int, last_place: int) -> str:

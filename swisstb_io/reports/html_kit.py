@@ -37,6 +37,7 @@ from html import escape
 from importlib.resources import files
 
 from ..version import __version__
+from ._model import file_name
 
 _ASSETS = files(__package__).joinpath("assets")
 CSS = _ASSETS.joinpath("page.css").read_text("utf-8")
@@ -58,12 +59,6 @@ def html_text(text: str) -> str:
     is ASCII; other characters (names with accents, any script) stay as they are.
     """
     return escape(text, quote=True).translate(ENTITIES)
-
-
-def file_name(path: str) -> str:
-    """The last part of ``path`` (``/home/me/events/open.trf`` -> ``open.trf``): what a
-    published page names, never a local folder."""
-    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
 def nav(links: Sequence[tuple[str, str]]) -> str:

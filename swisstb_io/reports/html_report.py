@@ -32,10 +32,10 @@ from ._html_tables import (
     team_rosters,
     team_standings,
 )
-from ._model import PrizeList, Report, TeamTable
+from ._model import PrizeList, Report, TeamTable, file_name
 from ._options import ReportOptions
 from .charts import chart, legend
-from .html_kit import boxed, document, file_name, footer, html_text, nav
+from .html_kit import boxed, document, footer, html_text, nav
 from .html_why import why_data
 
 CHART_PLAYERS = 10

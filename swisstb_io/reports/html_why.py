@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..jsontext import dumps
+from ..jsonwrite import dumps
 from ..numbers import rule_decimal
 from ..tiebreaks import Explanation
 from ._model import Cell, Column

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
-from ..jsontext import dumps
+from ..jsonwrite import dumps
 from ..numbers import rule_decimal
 from ..tiebreaks.values import JSON
 from ._model import MatchCard, Report, TeamTable
@@ -38,7 +38,7 @@ def _number(digits: int) -> Callable[[Fraction | None], Decimal | None]:
 
 def document(report: Report, explain: bool = False) -> dict[str, JSON]:
     """The ``swisstb-report/2`` document of ``report`` (Decimal numbers: write it with
-    :func:`~swisstb_io.jsontext.dumps`); ``explain`` adds every value's explanation (of a
+    :func:`~swisstb_io.jsonwrite.dumps`); ``explain`` adds every value's explanation (of a
     team event: the teams')."""
     doc = _players(report, explain and report.teams is None)
     if report.teams is not None:
