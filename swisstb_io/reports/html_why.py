@@ -29,6 +29,7 @@ script finds a value's label and explanation by the column's ``data-col``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any, Protocol
 
 from ..jsonwrite import dumps
@@ -59,17 +60,18 @@ class ExplainedTable(Protocol):
     def rows(self) -> Sequence[ExplainedRow]: ...
 
 
-def _cell(e: Explanation, digits: int, texts: dict[str, int], prefix: str) -> list[Any]:
+def _cell(e: Explanation, digits: int, texts: dict[str, int], numbers: _Numbers,
+          prefix: str) -> list[Any]:
     """One explanation as the data's cell (module docstring); ``digits``: the column's,
-    ``texts``: the string table (new texts are added), ``prefix``: that of the opponents'
-    keys (``""``: their start numbers)."""
+    ``texts``: the string table (new texts are added), ``numbers``: the values printed so
+    far, ``prefix``: that of the opponents' keys (``""``: their start numbers)."""
     rows: list[list[Any]] = []
     add = texts.setdefault
     for row in e.rows:
         opponent: int | str | None = row.opponent
         if prefix and opponent is not None:
             opponent = f"{prefix}{opponent}"
-        value = None if row.value is None else str(rule_decimal(row.value, digits))
+        value = None if row.value is None else numbers.text(row.value, digits)
         result = add(row.result, len(texts))
         if row.dropped:
             rows.append([row.round, result, opponent, value, add(row.note, len(texts)),
@@ -85,11 +87,28 @@ def _cell(e: Explanation, digits: int, texts: dict[str, int], prefix: str) -> li
     return cell
 
 
+class _Numbers:
+    """The values of one page as it prints them, each printed once (a page's rows hold a
+    few dozen distinct values): by ``(numerator, denominator, digits)``."""
+
+    def __init__(self) -> None:
+        self.printed: dict[tuple[int, int, int], str] = {}
+
+    def text(self, value: Fraction, digits: int) -> str:
+        num, den = value.as_integer_ratio()
+        key = (num, den, digits)
+        text = self.printed.get(key)
+        if text is None:
+            text = self.printed[key] = str(rule_decimal(value, digits))
+        return text
+
+
 def why_data(reports: Sequence[tuple[str, ExplainedTable]]) -> str:
     """The JSON text of the explanations of a page's reports (``(prefix, report)`` each:
     ``""`` for the one event of a page, ``secN-`` for the sections of a page of several);
     safe inside ``<script>``: ASCII, no ``<``."""
     texts = {"": 0}
+    numbers = _Numbers()
     labels: list[str] = []
     names: dict[str, str] = {}
     players: dict[str, list[Any]] = {}
@@ -97,9 +116,10 @@ def why_data(reports: Sequence[tuple[str, ExplainedTable]]) -> str:
         before: list[Any] = [None] * len(labels)
         digits = [c.digits for c in report.columns]
         for r in report.rows:
-            players[f"{prefix}{r.start_no}"] = [
-                *before, *(None if c.explanation is None else _cell(c.explanation, d, texts, prefix)
-                           for c, d in zip(r.cells, digits, strict=True))]
+            players[f"{prefix}{r.start_no}"] = [*before, *(
+                None if c.explanation is None
+                else _cell(c.explanation, d, texts, numbers, prefix)
+                for c, d in zip(r.cells, digits, strict=True))]
         labels += [c.label for c in report.columns]
         names.update((f"{prefix}{r.start_no}", r.name) for r in report.rows)
     data = {"s": list(texts), "c": labels, "n": names, "p": players}
