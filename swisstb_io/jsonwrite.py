@@ -100,8 +100,12 @@ def _write(value: Any, out: list[str], scalars: dict[type, Callable[[Any], str]]
         for n, (key, item) in enumerate(value.items()):
             if n:
                 out.append(between)
-            out.append(string(str(key)) + colon)
-            _write(item, out, scalars, indent, level + 1)
+            write = scalars.get(type(item))
+            if write is None:  # a list or an object (or a type that is refused)
+                out.append(string(str(key)) + colon)
+                _write(item, out, scalars, indent, level + 1)
+            else:
+                out.append(string(str(key)) + colon + write(item))
         out.append(last + "}")
         return
     texts = []
@@ -117,5 +121,9 @@ def _write(value: Any, out: list[str], scalars: dict[type, Callable[[Any], str]]
     for n, item in enumerate(value):
         if n:
             out.append(between)
-        _write(item, out, scalars, indent, level + 1)
+        write = scalars.get(type(item))
+        if write is None:
+            _write(item, out, scalars, indent, level + 1)
+        else:
+            out.append(write(item))
     out.append(last + "]")
