@@ -23,6 +23,9 @@ class ReadOptions:
 
     strict: bool = False
     section: str | None = None
+    rounds_by_date: bool = False
+    """PGN: number the rounds of an event by its games' dates when some game has no
+    ``Round`` (one round a day)."""
 
 
 class ReadResult(NamedTuple):
@@ -121,6 +124,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "swisstb_io.swisssys_csv",
     "swisstb_io.sjson",
     "swisstb_io.uscf_dbf",
+    "swisstb_io.pgn",
 )
 """Packages whose ``FORMATS`` tuples make up the built-in registry, in listing order."""
 
@@ -133,6 +137,7 @@ BUILTIN_HINTS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
                                 (".csv",)),
     "swisstb_io.sjson": (frozenset({"sjson", "swisssys", "swisssys-json"}), (".sjson",)),
     "swisstb_io.uscf_dbf": (frozenset({"uscf-dbf", "uscf", "dbf"}), (".zip",)),
+    "swisstb_io.pgn": (frozenset({"pgn"}), (".pgn",)),
 }
 """For each built-in package: the names and aliases, and the extensions, its formats
 declare.  Lookups by name or extension import only the packages these point at, so

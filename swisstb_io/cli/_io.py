@@ -34,6 +34,20 @@ def strict_option(fn: F) -> F:
     )(fn)
 
 
+def rounds_by_date_option(fn: F) -> F:
+    """``--rounds-by-date`` (PGN), kept in ``ctx.meta`` for :func:`read_input`."""
+    def keep(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+        ctx.meta["rounds_by_date"] = value
+
+    return click.option(
+        "--rounds-by-date",
+        is_flag=True,
+        expose_value=False,
+        callback=keep,
+        help="PGN: give games without a Round tag the round of their date (one round a day).",
+    )(fn)
+
+
 def read_input(
     path: str, from_format: str | None, strict: bool, section: str | None = None
 ) -> ReadResult:
@@ -41,17 +55,20 @@ def read_input(
 
     A path that does not exist is a usage error (exit 2), as in ``check`` and ``batch``.
     """
+    ctx = click.get_current_context(silent=True)
+    by_date = bool(ctx is not None and ctx.meta.get("rounds_by_date"))
     if path == "-":
         data = sys.stdin.buffer.read()
-        result = load(data, format=from_format, strict=strict, section=section, path="<stdin>")
+        result = load(data, format=from_format, strict=strict, section=section, path="<stdin>",
+                      rounds_by_date=by_date)
     else:
         if not Path(path).exists():
             from . import EXIT_USAGE
 
             click.echo(f"Error: {path}: no such file or folder", err=True)
             click.get_current_context().exit(EXIT_USAGE)
-        result = load(path, format=from_format, strict=strict, section=section)
-    ctx = click.get_current_context(silent=True)
+        result = load(path, format=from_format, strict=strict, section=section,
+                      rounds_by_date=by_date)
     asked = ctx is not None and ctx.params.get("section") is not None  # --section, not a default
     if asked and section is not None and not result.sections:
         raise click.UsageError(f"--section {section}: {path} is a {result.format} file, which "

@@ -13,7 +13,7 @@ from ..losses import fit, losses, without_extras
 from ..model import Tournament
 from ..registry import FormatSpec, ReadResult, WriteOptions
 from . import EXIT_FAILED, EXIT_USAGE
-from ._io import echo_diagnostics, from_option, read_input, write_output
+from ._io import echo_diagnostics, from_option, read_input, rounds_by_date_option, write_output
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -28,6 +28,7 @@ def _same_file(a: str, b: str) -> bool:
 @click.argument("src", metavar="IN")
 @click.argument("dest", metavar="OUT")
 @from_option
+@rounds_by_date_option
 @click.option(
     "--to",
     "to_format",

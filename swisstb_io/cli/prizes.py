@@ -15,6 +15,7 @@ from ._io import (
     from_option,
     read_input,
     require_inputs,
+    rounds_by_date_option,
     strict_option,
     write_output,
 )
@@ -50,6 +51,7 @@ def _section(result: ReadResult, name: str, path: str, prize_path: str) -> Tourn
 @click.option("--no-actual-play-rule", "no_actual_play", is_flag=True,
               help="Rank without the US Chess 34E actual-play rule, as `report` does with it.")
 @from_option
+@rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: the prize file's section).")
 @strict_option

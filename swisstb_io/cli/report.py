@@ -29,6 +29,7 @@ from ._io import (
     from_option,
     read_input,
     require_inputs,
+    rounds_by_date_option,
     strict_option,
     write_output,
 )
@@ -114,6 +115,7 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
               help="Prize file (TOML, see `swisstb prizes`): adds a Prize column and the "
                    "prize list (of one section: a multi-section file needs --section).")
 @from_option
+@rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: every section, one titled "
                    "block each; HTML: one page, a block per section).")

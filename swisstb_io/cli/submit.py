@@ -23,7 +23,14 @@ from ..submit import (
 )
 from ..textsafe import shown
 from ..tiebreaks import CalcOptions, parse_chain
-from ._io import echo_diagnostics, from_option, read_input, require_inputs, write_output
+from ._io import (
+    echo_diagnostics,
+    from_option,
+    read_input,
+    require_inputs,
+    rounds_by_date_option,
+    write_output,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 _STRICT_HELP = "Refuse to write anything if a problem is found."
@@ -61,6 +68,7 @@ def command() -> None:
 @click.option("--fide-rules", type=click.Choice(["2024", "2026", "2009"]),
               help="FIDE C.07 edition (default: from the start date).")
 @from_option
+@rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER", help="Section of a multi-section file.")
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
 def fide(path: str, output: str, version: str, codes: str | None, fide_rules: str | None,
@@ -131,6 +139,7 @@ def _sections(paths: Sequence[str], from_format: str | None) -> list[Tournament]
                    "end_date, time_control, rating_system… (options override it).")
 @_meta_options
 @from_option
+@rounds_by_date_option
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
 def uscf(paths: tuple[str, ...], output: str, event_meta: str | None, from_format: str | None,
          strict: bool, **options: str | None) -> None:

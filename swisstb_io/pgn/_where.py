@@ -1,0 +1,60 @@
+"""Byte offsets of a PGN file as ``path:line:col`` (columns count characters).
+
+The reader keeps byte offsets and asks for a location only when it has something to say.
+Line numbers are counted from a checkpoint every megabyte (made on the first question), so
+each question costs at most a megabyte of counting, and a file without problems costs
+nothing.  Lines end at LF, CR or CRLF, as everywhere else (:mod:`swisstb_io.textio`).
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from ..errors import Location
+
+_STEP = 1 << 20
+
+
+class Where:
+    """Locations in ``data`` (decoded as ``encoding``; ``start`` is where the text begins,
+    after a BOM)."""
+
+    def __init__(self, data: bytes, path: str, encoding: str, start: int) -> None:
+        self.data = data
+        self.path = path
+        self.encoding = encoding
+        self.start = start
+        self._checkpoints: list[int] = []
+        self._lines: list[int] = []
+
+    def _make_checkpoints(self) -> None:
+        data, points, lines = self.data, [self.start], [0]
+        pos = self.start
+        while pos + _STEP < len(data):
+            nxt = pos + _STEP
+            if data[nxt - 1:nxt + 1] == b"\r\n":
+                nxt += 1  # never between the two bytes of a CRLF
+            lines.append(lines[-1] + data.count(b"\n", pos, nxt) + data.count(b"\r", pos, nxt)
+                         - data.count(b"\r\n", pos, nxt))
+            points.append(nxt)
+            pos = nxt
+        self._checkpoints, self._lines = points, lines
+
+    def __call__(self, offset: int) -> Location:
+        """Where byte ``offset`` is."""
+        data = self.data
+        offset = max(self.start, min(offset, len(data)))
+        if not self._checkpoints:
+            self._make_checkpoints()
+        k = bisect.bisect_right(self._checkpoints, offset) - 1
+        base = self._checkpoints[k]
+        line = self._lines[k] + (data.count(b"\n", base, offset) + data.count(b"\r", base, offset)
+                                 - data.count(b"\r\n", base, offset)) + 1
+        line_start = max(data.rfind(b"\n", self.start, offset),
+                         data.rfind(b"\r", self.start, offset)) + 1
+        line_start = max(line_start, self.start)
+        column = len(data[line_start:offset].decode(self.encoding, "replace")) + 1
+        return Location(self.path, line, column)
+
+
+__all__ = ["Where"]
