@@ -86,6 +86,8 @@ KEPT_WHEN: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
         lambda n: True, "a missing number of rounds (written as the rounds played)"),
     **{(name, "team.number"): (lambda n: True, "a missing team number (310 numbers teams "
                                                "1, 2, …)") for name in ("trf", "trf2026")},
+    ("pgn", "tournament.start_date.text"): (
+        lambda d: True, "the start date as written (written YYYY.MM.DD)"),
     **{(name, "player.declared_points"): (
         lambda v: True, "a missing points column (written as the points the results give)")
        for name in ("trf", "trf16", "trf2026")},

@@ -13,10 +13,12 @@ by the dates too when two share both.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 from typing import NamedTuple
 
 from ._games import Game
+from ._scan import RawGame
 
 EDITION_GAP_DAYS = 30
 """Days between two games of one event name after which a restart of the rounds is a new
@@ -30,6 +32,9 @@ class Event(NamedTuple):
     site: str
     event_date: str
     games: list[Game]
+    unread: list[RawGame]
+    """Games the reader cannot use (no players), kept with the event of the game before
+    them so that writing the file back gives them back."""
 
 
 class _Edition:
@@ -41,21 +46,27 @@ class _Edition:
         self.max_round = 0
 
 
-def group(games: list[Game]) -> list[Event]:
-    """The events of ``games``, in the order of their first game."""
+def group(games: list[Game], unread: list[RawGame]) -> list[Event]:
+    """The events of ``games``, in the order of their first game; each game of
+    ``unread`` goes with the event of the game before it (the first event when none is)."""
     editions: dict[tuple[str, str, str], _Edition] = {}
     events: list[Event] = []
     for game in games:
         key = (game.event, game.site, game.event_date)
         edition = editions.get(key)
         if edition is None or _starts_again(edition, game):
-            edition = editions[key] = _Edition(Event(*key, []))
+            edition = editions[key] = _Edition(Event(*key, [], []))
             events.append(edition.event)
         edition.event.games.append(game)
         if game.date is not None:
             edition.last_date = game.date
         if game.round is not None:
             edition.max_round = max(edition.max_round, game.round[0])
+    owner = {game.raw.start: event for event in events for game in event.games}
+    starts = sorted(owner)
+    for raw in unread:
+        k = bisect.bisect_left(starts, raw.start) - 1
+        (owner[starts[k]] if k >= 0 else events[0]).unread.append(raw)
     return events
 
 

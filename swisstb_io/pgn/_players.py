@@ -57,7 +57,7 @@ def identify(event: Event, diag: Diagnostics, locate: Callable[[int], Location]
         return ("id", next(iter(ids))) if len(ids) == 1 else ("name", side.key)
 
     players: dict[Identity, Entrant] = {}
-    keys_of_id: dict[str, dict[str, int]] = {}
+    keys_of_id: dict[str, dict[str, tuple[str, int]]] = {}
     for game in event.games:
         for side in (game.white, game.black):
             if side.is_bye:
@@ -68,7 +68,7 @@ def identify(event: Event, diag: Diagnostics, locate: Callable[[int], Location]
                 entrant = players[who] = Entrant(side.name, first_at=side.at)
             _merge(entrant, side, diag, locate)
             if who[0] == "id":
-                keys_of_id.setdefault(who[1], {}).setdefault(side.key, side.at)
+                keys_of_id.setdefault(who[1], {}).setdefault(side.key, (side.name, side.at))
     _warn_names(players, keys_of_id, ids_of_name, diag, locate)
     return players, identity
 
@@ -91,16 +91,17 @@ def _merge(entrant: Entrant, side: Side, diag: Diagnostics,
         entrant.start_nos.add(side.start_no)
 
 
-def _warn_names(players: dict[Identity, Entrant], keys_of_id: dict[str, dict[str, int]],
+def _warn_names(players: dict[Identity, Entrant],
+                keys_of_id: dict[str, dict[str, tuple[str, int]]],
                 ids_of_name: dict[str, set[str]], diag: Diagnostics,
                 locate: Callable[[int], Location]) -> None:
     for fide_id, keys in keys_of_id.items():
         if len(keys) > 1:
             name = players["id", fide_id].name
-            at = list(keys.values())[1]
-            diag.warn(locate(at), f"FIDE id {fide_id} is written for {len(keys)} names "
-                      f"({', '.join(quoted(k) for k in keys)}); read as one player, "
-                      f"{name!r}", "pgn-one-id-two-names")
+            written = list(keys.values())
+            diag.warn(locate(written[1][1]), f"FIDE id {fide_id} is written for {len(keys)} "
+                      f"names ({', '.join(quoted(n) for n, _ in written)}); read as one "
+                      f"player, {name!r}", "pgn-one-id-two-names")
     for key, ids in ids_of_name.items():
         if len(ids) > 1:
             first = min(players["id", i].first_at for i in ids)

@@ -26,12 +26,14 @@ from . import _results
 from ._events import Event, group, labels
 from ._games import UNKNOWN, Game, Side, game_of, parse_date
 from ._players import Identity, identify, start_numbers
+from ._scan import RawGame
 from ._scan import games as scan_games
 from ._where import Where
 
 FORMAT_NAME = "pgn"
 GAMES_KEY = "pgn:games"
-"""Extra holding every game's text as read (JSON: round, start numbers, outcomes, text)."""
+"""Extra holding every game's text as read (JSON: round, start numbers, outcomes, the
+players' names, text)."""
 _EOL = re.compile(rb"\r\n|\r|\n")
 EOL_NAMES = {b"\r\n": "CRLF", b"\n": "LF", b"\r": "CR"}
 
@@ -55,16 +57,19 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         diag.warn(where(offset), message, code)
 
     games: list[Game] = []
+    unread: list[RawGame] = []
     first = len(data)
     for index, raw in enumerate(scan_games(data, start, where, warn)):
         first = min(first, raw.start)
         game = game_of(raw, index, encoding, warn)
         if game is not None:
             games.append(game)
+        else:
+            unread.append(raw)
     if not games:
         raise FormatError("no game here names its players: a PGN game starts with tag pairs "
                           'such as [White "…"] and [Black "…"]', Location(path, 1, 1))
-    events = group(games)
+    events = group(games, unread)
     names = labels(events)
     many = len(events) > 1
     index = _select(names, options.section, path) if many else 0
@@ -79,7 +84,7 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     sections = []
     for event, name in zip(events, names, strict=True):
         extras = dict(common)
-        if prelude and event.games[0].raw.start == first:
+        if prelude and min(g.raw.start for g in (*event.games, *event.unread)) == first:
             extras["pgn:prelude"] = prelude
         sections.append(_event(event, name if many else "", extras, data, encoding, where,
                                diag, options))
@@ -245,6 +250,8 @@ def _event(event: Event, name: str, extras: dict[str, str], data: bytes, encodin
     for rnd in sorted(set(range(1, max(rounds) + 1)) - set(rounds)):
         diag.warn(Location(where.path), f"round {rnd} has no games in this event; every "
                   "player is counted absent in it", "pgn-round-missing")
+    kept.extend((None, 0, 0, "", "", raw.start, raw.end) for raw in event.unread)
+    kept.sort(key=lambda entry: entry[5])
     first = {numbers[who]: e.first_at for who, e in entrants.items()}
 
     def cell(sn: int, rnd: int) -> Location:
@@ -257,7 +264,7 @@ def _event(event: Event, name: str, extras: dict[str, str], data: bytes, encodin
          for who, e in entrants.items()), key=lambda p: p.start_no)
     dates = sorted(g.date for g in event.games if g.date is not None)
     start_date = _date_text(event.event_date) or (_pgn_date(dates[0]) if dates else None)
-    games_json = _games_json(kept, data, encoding)
+    games_json = _games_json(kept, data, encoding, {p.start_no: p.name for p in players})
     return Tournament(
         name=event.event,
         players=tuple(players),
@@ -309,11 +316,13 @@ def _teams(players: list[Player], placed: list[tuple[int, int, int]]) -> tuple[T
     return tuple(Team(team, tuple(sns)) for team, sns in members.items())
 
 
-def _games_json(kept: list[Kept], data: bytes, encoding: str) -> Callable[[], str]:
+def _games_json(kept: list[Kept], data: bytes, encoding: str, names: dict[int, str]
+                ) -> Callable[[], str]:
     """The :data:`GAMES_KEY` extra, made when first read."""
     def make() -> str:
-        return json.dumps([[rnd, w, b, wo, bo, data[s:e].decode(encoding)]
-                           for rnd, w, b, wo, bo, s, e in kept], ensure_ascii=False)
+        return json.dumps([[rnd, w, b, wo, bo, names.get(w, ""), names.get(b, ""),
+                            data[s:e].decode(encoding)] for rnd, w, b, wo, bo, s, e in kept],
+                          ensure_ascii=False)
     return make
 
 

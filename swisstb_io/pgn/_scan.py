@@ -40,7 +40,7 @@ _LOOSE_TAG = re.compile(rb'\[[ \t]*(' + _NAME + rb')[ \t]*"([^\r\n]*)"[ \t]*\]')
 _ESCAPE = re.compile(rb"\\(.)")
 _REST_OF_LINE = re.compile(rb"[^\r\n]*+")
 _GAP = re.compile(rb"(?:[ \t\f\v\r\n]++|;[^\r\n]*+|(?<![^\r\n])%[^\r\n]*+)*+")
-_EMPTY_LINE = re.compile(rb"(?:\r\n|\r|\n)[ \t\f\v]*+(?=\r\n|\r|\n)")
+_EMPTY_LINE = re.compile(rb"(?>\r\n|\r|\n)[ \t\f\v]*+(?=[\r\n])")
 _MARKER_TEXT = rb"(?:1-0|0-1|1/2-1/2|\*)(?![^\s{}()\[\];])"
 _MARKER = re.compile(_MARKER_TEXT)
 _MOVETEXT = re.compile(

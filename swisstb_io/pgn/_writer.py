@@ -61,10 +61,11 @@ def write_sections(sections: Sequence[Tournament], options: WriteOptions) -> byt
     """Several events as one PGN file (PGN holds any number of events)."""
     first = sections[0].extras
     newline = options.newline or _NEWLINES.get(first.get("pgn:newline", "LF"), "\n")
-    parts: list[str] = []
+    parts: list[tuple[str, bool]] = []
     for t in sections:
         parts.extend(_parts(t, newline))
-    text = _joined(parts, newline)
+    prelude = next((t.extras["pgn:prelude"] for t in sections if "pgn:prelude" in t.extras), "")
+    text = prelude + _joined(parts, newline)
     encoding = options.encoding or first.get("pgn:encoding", "utf-8")
     try:
         data = text.encode(encoding)
@@ -75,25 +76,29 @@ def write_sections(sections: Sequence[Tournament], options: WriteOptions) -> byt
     return (BOM if first.get("pgn:bom") == "yes" else b"") + data
 
 
-def _parts(t: Tournament, newline: str) -> list[str]:
-    """The texts of the event's games, in the order they are written."""
+def _parts(t: Tournament, newline: str) -> list[tuple[str, bool]]:
+    """The texts of the event's games, in the order they are written, each with whether it
+    is a game's text as read (the text before the file's first game, ``pgn:prelude``, is
+    not one of them)."""
     pairings = pairings_of(t)
     by_key = {p.key: p for p in pairings}
-    parts = [t.extras["pgn:prelude"]] if "pgn:prelude" in t.extras else []
+    names = {p.start_no: p.name for p in t.players}
+    parts: list[tuple[str, bool]] = []
     written: set[tuple[int, int, int]] = set()
     kept = json.loads(t.extras["pgn:games"]) if "pgn:games" in t.extras else []
-    for rnd, w, b, white_outcome, black_outcome, text in kept:
+    for rnd, w, b, white_outcome, black_outcome, white_name, black_name, text in kept:
         if rnd is None:
-            parts.append(text)  # a game the reader left out comes back as it was
+            parts.append((text, True))  # a game the reader left out comes back as it was
             continue
         key, outcomes = _kept_key(rnd, w, b, white_outcome, black_outcome)
         pairing = by_key.get(key)
         if pairing is None or key in written:
             continue  # the event no longer has this game
         written.add(key)
-        same = (pairing.white_outcome.value, pairing.black_outcome.value) == outcomes
-        parts.append(text if same else _game(t, pairing, newline))
-    parts.extend(_game(t, p, newline) for p in pairings if p.key not in written)
+        same = (pairing.white_outcome.value, pairing.black_outcome.value) == outcomes and (
+            names.get(w, ""), names.get(b, "")) == (white_name, black_name)
+        parts.append((text, True) if same else (_game(t, pairing, newline), False))
+    parts.extend((_game(t, p, newline), False) for p in pairings if p.key not in written)
     return parts
 
 
@@ -106,17 +111,18 @@ def _kept_key(rnd: int, white: int, black: int, white_outcome: str, black_outcom
     return (rnd, white or black, 0), (white_outcome or black_outcome, Outcome.NOT_PAIRED.value)
 
 
-def _joined(parts: list[str], newline: str) -> str:
-    """The games one after the other, an empty line between two."""
+def _joined(parts: list[tuple[str, bool]], newline: str) -> str:
+    """The games one after the other.  A game as read follows the one before it as in its
+    file (which ends where the next game starts); a game we write follows an empty line."""
     out: list[str] = []
-    for part in parts:
+    for text, as_read in parts:
         if out:
             before = out[-1]
             tail = before[len(before.rstrip(" \t\r\n")):]
-            missing = 2 - len(_EOL.findall(tail))
+            missing = (1 if as_read else 2) - len(_EOL.findall(tail))
             if missing > 0:
-                out.append(newline * missing)
-        out.append(part)
+                out.append(newline * (2 if as_read else missing))
+        out.append(text)
     return "".join(out)
 
 
