@@ -18,7 +18,6 @@ import datetime as dt
 from typing import NamedTuple
 
 from ._games import Game
-from ._scan import RawGame
 
 EDITION_GAP_DAYS = 30
 """Days between two games of one event name after which a restart of the rounds is a new
@@ -32,9 +31,9 @@ class Event(NamedTuple):
     site: str
     event_date: str
     games: list[Game]
-    unread: list[RawGame]
-    """Games the reader cannot use (no players), kept with the event of the game before
-    them so that writing the file back gives them back."""
+    unread: list[tuple[int, int]]
+    """Where the games the reader cannot use (no players) are: kept with the event of the
+    game before them, so that writing the file back gives them back."""
 
 
 class _Edition:
@@ -46,7 +45,7 @@ class _Edition:
         self.max_round = 0
 
 
-def group(games: list[Game], unread: list[RawGame]) -> list[Event]:
+def group(games: list[Game], unread: list[tuple[int, int]]) -> list[Event]:
     """The events of ``games``, in the order of their first game; each game of
     ``unread`` goes with the event of the game before it (the first event when none is)."""
     editions: dict[tuple[str, str, str], _Edition] = {}
@@ -62,11 +61,11 @@ def group(games: list[Game], unread: list[RawGame]) -> list[Event]:
             edition.last_date = game.date
         if game.round is not None:
             edition.max_round = max(edition.max_round, game.round[0])
-    owner = {game.raw.start: event for event in events for game in event.games}
+    owner = {game.start: event for event in events for game in event.games}
     starts = sorted(owner)
-    for raw in unread:
-        k = bisect.bisect_left(starts, raw.start) - 1
-        (owner[starts[k]] if k >= 0 else events[0]).unread.append(raw)
+    for span in unread:
+        k = bisect.bisect_left(starts, span[0]) - 1
+        (owner[starts[k]] if k >= 0 else events[0]).unread.append(span)
     return events
 
 

@@ -14,7 +14,11 @@ from typing import NamedTuple
 
 from ..errors import quoted
 from ..limits import MAX_NUMBER_DIGITS
-from ._scan import RawGame, Tag, Warn
+from ._scan import RawGame, Warn, tag_offset, text
+
+At = tuple[int, int, bytes]
+"""A tag of a game: the game's start, the end of its tag section, and the tag's name; where
+it is (:func:`._scan.tag_offset`) is worked out only for a message."""
 
 UNKNOWN = frozenset({"", "?", "-", "??"})
 """Tag values that say nothing (the standard's ``?`` and what programs write instead)."""
@@ -23,8 +27,6 @@ BYE_NAMES = frozenset({"bye"})
 
 _DATE = re.compile(r"(\d{4}|\?{4})[./-](\d\d|\?\?)[./-](\d\d|\?\?)")
 _ROUND = re.compile(r"\d{1,9}(?:\.\d{1,9})*")
-_SPACES = re.compile(r"\s+")
-_COMMA = re.compile(r"\s*,\s*")
 
 
 class Side(NamedTuple):
@@ -41,12 +43,10 @@ class Side(NamedTuple):
     title: str
     team: str
     start_no: int | None
-    at: int
-    """Offset of the ``White``/``Black`` tag."""
-
-    @property
-    def is_bye(self) -> bool:
-        return self.key in BYE_NAMES
+    at: At
+    """The ``White``/``Black`` tag."""
+    is_bye: bool
+    """The pseudo-player ``BYE``."""
 
 
 class Game(NamedTuple):
@@ -54,7 +54,13 @@ class Game(NamedTuple):
 
     position: int
     """Its place in the file (0-based)."""
-    raw: RawGame
+    start: int
+    tags_end: int
+    end: int
+    """``data[start:end]`` is the game as the file has it (:class:`._scan.RawGame`)."""
+    marker: str
+    """The movetext's termination marker (``""`` if none)."""
+    marker_at: int
     event: str
     site: str
     event_date: str
@@ -63,21 +69,21 @@ class Game(NamedTuple):
     round: tuple[int, ...] | None
     """``Round "3.1.2"`` as ``(3, 1, 2)``; ``None`` when the tag is missing or ``?``."""
     round_text: str
-    round_at: int
-    """Offset of the ``Round`` tag (of the game when there is none)."""
     board: int | None
-    board_at: int
     white: Side
     black: Side
     result: str
-    result_at: int
     termination: str
+
+    def tag(self, name: bytes) -> At:
+        """The game's tag ``name`` (its start when it has none), for messages."""
+        return self.start, self.tags_end, name
 
 
 def name_key(name: str) -> str:
     """``name`` for telling players apart: spaces collapsed (none around a comma), case
     folded.  ``"Carlsen ,  Magnus"`` and ``"carlsen, magnus"`` are one player."""
-    return _COMMA.sub(",", _SPACES.sub(" ", name.strip())).casefold()
+    return " ".join(name.split()).replace(" ,", ",").replace(", ", ",").casefold()
 
 
 def plausible_fide_id(text: str) -> str:
@@ -109,97 +115,108 @@ def parse_round(text: str) -> tuple[int, ...] | None:
 
 
 class _Decoder:
-    """Decodes the tags of games and warns about values that cannot be used."""
+    """Decodes the tags of one game and warns about values that cannot be used."""
 
-    def __init__(self, encoding: str, warn: Warn) -> None:
+    def __init__(self, data: bytes, raw: RawGame, encoding: str, warn: Warn) -> None:
+        self.data = data
+        self.raw = raw
+        self.tags = dict(raw.tags)  # a tag given twice: the second is read
         self.encoding = encoding
         self.warn = warn
 
-    def text(self, tag: Tag | None) -> str:
-        if tag is None:
-            return ""
-        return tag.value.decode(self.encoding).strip()
+    def text(self, name: bytes) -> str:
+        value = self.tags.get(name)
+        return "" if value is None else text(value, self.encoding)
 
-    def number(self, tag: Tag | None, what: str) -> int | None:
-        text = self.text(tag)
-        if text in UNKNOWN or text == "0" or tag is None:
-            return None
-        if not (text.isascii() and text.isdigit()) or len(text) > MAX_NUMBER_DIGITS:
-            self.warn(tag.at, f"{tag.name} {quoted(text)} is not {what}; it is left out",
-                      "pgn-bad-value")
-            return None
-        return int(text)
+    def bad(self, name: bytes, message: str) -> None:
+        self.warn(tag_offset(self.data, self.raw, name), message, "pgn-bad-value")
 
-    def side(self, tags: dict[str, Tag], colour: str, at: int) -> Side:
-        name = self.text(tags.get(colour))
-        fide_tag = tags.get(colour + "FideId")
-        fide_id = plausible_fide_id(self.text(fide_tag))
-        if fide_tag is not None and not fide_id and self.text(fide_tag) not in UNKNOWN | {"0"}:
-            self.warn(fide_tag.at, f"{fide_tag.name} {quoted(self.text(fide_tag))} is not a "
-                      "FIDE id (digits); the player is told apart by name", "pgn-bad-value")
-        title = self.text(tags.get(colour + "Title"))
-        team = self.text(tags.get(colour + "Team"))
+    def number(self, name: bytes, what: str) -> int | None:
+        value = self.text(name)
+        if value.isdigit() and value.isascii() and len(value) <= MAX_NUMBER_DIGITS:
+            return int(value) or None
+        if value in UNKNOWN:
+            return None
+        self.bad(name, f"{name.decode()} {quoted(value)} is not {what}; it is left out")
+        return None
+
+    def side(self, colour: bytes) -> Side:
+        name = self.text(colour)
+        given_id = self.text(colour + b"FideId")
+        fide_id = plausible_fide_id(given_id)
+        if given_id and not fide_id and given_id not in UNKNOWN | {"0"}:
+            self.bad(colour + b"FideId", f"{colour.decode()}FideId {quoted(given_id)} is not "
+                     "a FIDE id (digits); the player is told apart by name")
+        title = self.text(colour + b"Title")
+        team = self.text(colour + b"Team")
+        key = name_key(name)
         return Side(
             name=name,
-            key=name_key(name),
+            key=key,
             fide_id=fide_id,
-            elo=self.number(tags.get(colour + "Elo"), "a rating"),
+            elo=self.number(colour + b"Elo", "a rating"),
             title="" if title in UNKNOWN else title,
             team="" if team in UNKNOWN else team,
-            start_no=self.number(tags.get(colour + "StartNo"), "a start number"),
-            at=at,
+            start_no=self.number(colour + b"StartNo", "a start number"),
+            at=(self.raw.start, self.raw.tags_end, colour),
+            is_bye=key in BYE_NAMES,
         )
 
 
-def game_of(raw: RawGame, position: int, encoding: str, warn: Warn) -> Game | None:
+def game_of(data: bytes, raw: RawGame, position: int, encoding: str, warn: Warn
+            ) -> Game | None:
     """The game ``raw`` as the reader uses it; ``None`` (with a warning) when it names no
     players, and for a game without tags (text before or between games)."""
     if not raw.tags:
         return None
-    tags: dict[str, Tag] = {}
-    decode = _Decoder(encoding, warn)
-    for tag in raw.tags:
-        before = tags.get(tag.name)
-        if before is not None and before.value != tag.value:
-            warn(tag.at, f"tag {tag.name} is given twice in this game "
-                 f"({quoted(decode.text(before))}, then {quoted(decode.text(tag))}); the "
-                 "second is read", "pgn-tags-disagree")
-        tags[tag.name] = tag
-    white, black = tags.get("White"), tags.get("Black")
-    if white is None or black is None or decode.text(white) in UNKNOWN or (
-            decode.text(black) in UNKNOWN):
+    decode = _Decoder(data, raw, encoding, warn)
+    if len(decode.tags) < len(raw.tags):
+        _warn_twice(data, raw, encoding, warn)
+    if decode.text(b"White") in UNKNOWN or decode.text(b"Black") in UNKNOWN:
         warn(raw.start, "this game does not name both players (White and Black tags); it is "
              "left out", "pgn-no-players")
         return None
-    round_tag, board_tag, result_tag = tags.get("Round"), tags.get("Board"), tags.get("Result")
-    round_text = decode.text(round_tag)
+    round_text = decode.text(b"Round")
     try:
         round_no = parse_round(round_text)
     except ValueError:
         round_no = None  # the reader refuses it where the round is needed
-    date_text = decode.text(tags.get("Date"))
-    event = decode.text(tags.get("Event"))
-    site = decode.text(tags.get("Site"))
+    date_text = decode.text(b"Date")
+    event = decode.text(b"Event")
+    site = decode.text(b"Site")
     return Game(
         position=position,
-        raw=raw,
+        start=raw.start,
+        tags_end=raw.tags_end,
+        end=raw.end,
+        marker=raw.marker.decode("ascii"),
+        marker_at=raw.marker_at,
         event="" if event in UNKNOWN else event,
         site="" if site in UNKNOWN else site,
-        event_date=decode.text(tags.get("EventDate")),
+        event_date=decode.text(b"EventDate"),
         date=parse_date(date_text),
         date_text=date_text,
         round=round_no,
         round_text=round_text,
-        round_at=round_tag.at if round_tag is not None else raw.start,
-        board=decode.number(board_tag, "a board number"),
-        board_at=board_tag.at if board_tag is not None else raw.start,
-        white=decode.side(tags, "White", white.at),
-        black=decode.side(tags, "Black", black.at),
-        result=decode.text(result_tag),
-        result_at=result_tag.at if result_tag is not None else raw.start,
-        termination=decode.text(tags.get("Termination")),
+        board=decode.number(b"Board", "a board number"),
+        white=decode.side(b"White"),
+        black=decode.side(b"Black"),
+        result=decode.text(b"Result"),
+        termination=decode.text(b"Termination"),
     )
 
 
-__all__ = ["BYE_NAMES", "UNKNOWN", "Game", "Side", "game_of", "name_key", "parse_date",
+def _warn_twice(data: bytes, raw: RawGame, encoding: str, warn: Warn) -> None:
+    """A warning for each tag given twice with two values (the second is read)."""
+    seen: dict[bytes, bytes] = {}
+    for name, value in raw.tags:
+        before = seen.get(name)
+        if before is not None and before != value:
+            warn(tag_offset(data, raw, name), f"tag {name.decode()} is given twice in this "
+                 f"game ({quoted(text(before, encoding))}, then {quoted(text(value, encoding))}"
+                 "); the second is read", "pgn-tags-disagree")
+        seen[name] = value
+
+
+__all__ = ["BYE_NAMES", "UNKNOWN", "At", "Game", "Side", "game_of", "name_key", "parse_date",
            "parse_round", "plausible_fide_id"]

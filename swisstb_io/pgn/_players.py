@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..errors import Diagnostics, Location, quoted
+from ..errors import Diagnostics, quoted
 from ._events import Event
-from ._games import Side
+from ._games import At, Side
+from ._where import Where
 
 Identity = tuple[str, str]
 """``("id", fide_id)`` or ``("name", name_key)``."""
@@ -37,11 +38,11 @@ class Entrant:
     title: str = ""
     team: str = ""
     start_nos: set[int] = field(default_factory=set)
-    first_at: int = 0
-    """Offset of the player's first ``White``/``Black`` tag."""
+    first_at: At = (0, 0, b"")
+    """The player's first ``White``/``Black`` tag."""
 
 
-def identify(event: Event, diag: Diagnostics, locate: Callable[[int], Location]
+def identify(event: Event, diag: Diagnostics, where: Where
              ) -> tuple[dict[Identity, Entrant], Callable[[Side], Identity]]:
     """The event's players by identity, and the function that finds a side's identity."""
     ids_of_name: dict[str, set[str]] = {}
@@ -57,7 +58,7 @@ def identify(event: Event, diag: Diagnostics, locate: Callable[[int], Location]
         return ("id", next(iter(ids))) if len(ids) == 1 else ("name", side.key)
 
     players: dict[Identity, Entrant] = {}
-    keys_of_id: dict[str, dict[str, tuple[str, int]]] = {}
+    keys_of_id: dict[str, dict[str, tuple[str, At]]] = {}
     for game in event.games:
         for side in (game.white, game.black):
             if side.is_bye:
@@ -66,17 +67,24 @@ def identify(event: Event, diag: Diagnostics, locate: Callable[[int], Location]
             entrant = players.get(who)
             if entrant is None:
                 entrant = players[who] = Entrant(side.name, first_at=side.at)
-            _merge(entrant, side, diag, locate)
+            _merge(entrant, side, diag, where)
             if who[0] == "id":
                 keys_of_id.setdefault(who[1], {}).setdefault(side.key, (side.name, side.at))
-    _warn_names(players, keys_of_id, ids_of_name, diag, locate)
+    _warn_names(players, keys_of_id, ids_of_name, diag, where)
     return players, identity
 
 
-def _merge(entrant: Entrant, side: Side, diag: Diagnostics,
-           locate: Callable[[int], Location]) -> None:
+_TAGS = {"fide_id": b"FideId", "elo": b"Elo", "title": b"Title", "team": b"Team"}
+
+
+def _merge(entrant: Entrant, side: Side, diag: Diagnostics, where: Where) -> None:
     """Add what ``side`` says about the player; a value that differs is noted."""
-    for attr in ("fide_id", "elo", "title", "team"):
+    if side.start_no is not None:
+        entrant.start_nos.add(side.start_no)
+    if (side.fide_id, side.elo, side.title, side.team) == (
+            entrant.fide_id, entrant.elo, entrant.title, entrant.team):
+        return  # the game says what the earlier ones did
+    for attr, tag in _TAGS.items():
         value = getattr(side, attr)
         if value in ("", None):
             continue
@@ -84,36 +92,34 @@ def _merge(entrant: Entrant, side: Side, diag: Diagnostics,
         if known in ("", None):
             setattr(entrant, attr, value)
         elif known != value:
-            diag.info(locate(side.at), f"{entrant.name}: {attr.replace('_', ' ')} "
+            at = (side.at[0], side.at[1], side.at[2] + tag)
+            diag.info(where.tag(at), f"{entrant.name}: {attr.replace('_', ' ')} "
                       f"{quoted(value)} here, {quoted(known)} in an earlier game; the first "
                       "is used", "pgn-player-differs")
-    if side.start_no is not None:
-        entrant.start_nos.add(side.start_no)
 
 
 def _warn_names(players: dict[Identity, Entrant],
-                keys_of_id: dict[str, dict[str, tuple[str, int]]],
-                ids_of_name: dict[str, set[str]], diag: Diagnostics,
-                locate: Callable[[int], Location]) -> None:
+                keys_of_id: dict[str, dict[str, tuple[str, At]]],
+                ids_of_name: dict[str, set[str]], diag: Diagnostics, where: Where) -> None:
     for fide_id, keys in keys_of_id.items():
         if len(keys) > 1:
             name = players["id", fide_id].name
             written = list(keys.values())
-            diag.warn(locate(written[1][1]), f"FIDE id {fide_id} is written for {len(keys)} "
+            diag.warn(where.tag(written[1][1]), f"FIDE id {fide_id} is written for {len(keys)} "
                       f"names ({', '.join(quoted(n) for n, _ in written)}); read as one "
                       f"player, {name!r}", "pgn-one-id-two-names")
     for key, ids in ids_of_name.items():
         if len(ids) > 1:
             first = min(players["id", i].first_at for i in ids)
-            diag.warn(locate(first), f"{players['id', min(ids)].name!r} is written with "
+            diag.warn(where.tag(first), f"{players['id', min(ids)].name!r} is written with "
                       f"{len(ids)} FIDE ids ({', '.join(sorted(ids))}); read as "
                       f"{len(ids)} players" + (" (and games without an id as one more)"
                                                if ("name", key) in players else ""),
                       "pgn-one-name-two-ids")
 
 
-def start_numbers(players: dict[Identity, Entrant], diag: Diagnostics,
-                  locate: Callable[[int], Location]) -> dict[Identity, int]:
+def start_numbers(players: dict[Identity, Entrant], diag: Diagnostics, where: Where
+                  ) -> dict[Identity, int]:
     """Each player's start number: the file's when it gives a full, consistent set, else
     by rating (highest first, unrated last), then name."""
     given = {who: next(iter(e.start_nos)) for who, e in players.items() if len(e.start_nos) == 1}
@@ -121,7 +127,7 @@ def start_numbers(players: dict[Identity, Entrant], diag: Diagnostics,
         return given
     if any(e.start_nos for e in players.values()):
         first = min(e.first_at for e in players.values() if e.start_nos)
-        diag.warn(locate(first), "the StartNo tags do not give every player one start "
+        diag.warn(where.tag(first), "the StartNo tags do not give every player one start "
                   "number of their own; players are numbered by rating, then name",
                   "pgn-start-numbers")
     order = sorted(players, key=lambda who: (-(players[who].elo or 0),

@@ -24,9 +24,8 @@ from ..registry import ReadOptions, ReadResult
 from ..validate import Places, check_games
 from . import _results
 from ._events import Event, group, labels
-from ._games import UNKNOWN, Game, Side, game_of, parse_date
+from ._games import UNKNOWN, At, Game, Side, game_of, parse_date
 from ._players import Identity, identify, start_numbers
-from ._scan import RawGame
 from ._scan import games as scan_games
 from ._where import Where
 
@@ -57,15 +56,15 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         diag.warn(where(offset), message, code)
 
     games: list[Game] = []
-    unread: list[RawGame] = []
+    unread: list[tuple[int, int]] = []
     first = len(data)
     for index, raw in enumerate(scan_games(data, start, where, warn)):
         first = min(first, raw.start)
-        game = game_of(raw, index, encoding, warn)
+        game = game_of(data, raw, index, encoding, warn)
         if game is not None:
             games.append(game)
         else:
-            unread.append(raw)
+            unread.append((raw.start, raw.end))
     if not games:
         raise FormatError("no game here names its players: a PGN game starts with tag pairs "
                           'such as [White "…"] and [Black "…"]', Location(path, 1, 1))
@@ -84,7 +83,8 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     sections = []
     for event, name in zip(events, names, strict=True):
         extras = dict(common)
-        if prelude and min(g.raw.start for g in (*event.games, *event.unread)) == first:
+        starts = [g.start for g in event.games] + [start for start, _ in event.unread]
+        if prelude and min(starts) == first:
             extras["pgn:prelude"] = prelude
         sections.append(_event(event, name if many else "", extras, data, encoding, where,
                                diag, options))
@@ -119,7 +119,7 @@ def _rounds(event: Event, where: Where, diag: Diagnostics, options: ReadOptions)
     for game in event.games:
         if game.round is None and game.round_text not in UNKNOWN:
             raise FormatError(f"Round {quoted(game.round_text)} is not a round number (write "
-                              "3, or 3.1 for round 3, board 1)", where(game.round_at))
+                              "3, or 3.1 for round 3, board 1)", where.tag(game.tag(b"Round")))
     missing = next((g for g in event.games if g.round is None), None)
     if missing is None:
         rounds = [g.round[0] for g in event.games if g.round is not None]
@@ -127,47 +127,50 @@ def _rounds(event: Event, where: Where, diag: Diagnostics, options: ReadOptions)
         said = f"is {quoted(missing.round_text)}" if missing.round_text else "is missing"
         raise FormatError(f"this game's Round {said}: give each game its round (Round \"3\" "
                           "or \"3.1\" for round 3, board 1), or number the rounds by the games' "
-                          "dates with --rounds-by-date", where(missing.round_at))
+                          "dates with --rounds-by-date", where.tag(missing.tag(b"Round")))
     else:
         undated = next((g for g in event.games if g.date is None), None)
         if undated is not None:
             raise FormatError(f"--rounds-by-date: this game's Date {quoted(undated.date_text)} "
                               "is not a full date (YYYY.MM.DD), so its round cannot be told",
-                              where(undated.raw.start))
+                              where(undated.start))
         order = {d: n for n, d in enumerate(sorted({g.date for g in event.games
                                                     if g.date is not None}), 1)}
         rounds = [order[g.date] for g in event.games if g.date is not None]
-        diag.info(where(missing.round_at), f"rounds numbered by date: {len(order)} dates, one "
-                  "round a day", "pgn-rounds-by-date")
+        diag.info(where.tag(missing.tag(b"Round")), f"rounds numbered by date: {len(order)} "
+                  "dates, one round a day", "pgn-rounds-by-date")
     for game, rnd in zip(event.games, rounds, strict=True):
         if not 1 <= rnd <= MAX_ROUNDS:
             raise FormatError(f"round {rnd} is not a round from 1 to {MAX_ROUNDS}",
-                              where(game.round_at))
+                              where.tag(game.tag(b"Round")))
     return rounds
 
 
-def _outcomes(game: Game, warn: Callable[[int, str, str], None]) -> _results.Reading:
+def _outcomes(game: Game, where: Where, diag: Diagnostics) -> _results.Reading:
     """What the game's result says, with a warning for what is not standard."""
-    result = game.result or game.raw.marker.decode("ascii")
+    def warn(at: At, message: str, code: str) -> None:
+        diag.warn(where.tag(at), message, code)
+
+    result = game.result or game.marker
     read = _results.reading(result, game.termination)
     if not result:
-        warn(game.raw.start, "this game has no Result tag and no result after its moves; "
+        warn(game.tag(b""), "this game has no Result tag and no result after its moves; "
              "it counts as not played yet (*)", "pgn-no-result")
     elif read.unknown:
-        warn(game.result_at, f"result {quoted(result)} is not a PGN result (1-0, 0-1, 1/2-1/2, "
-             "*) nor a forfeit (+/-, -/+, -/-); the game counts as not played yet",
+        warn(game.tag(b"Result"), f"result {quoted(result)} is not a PGN result (1-0, 0-1, "
+             "1/2-1/2, *) nor a forfeit (+/-, -/+, -/-); the game counts as not played yet",
              "pgn-nonstandard-result")
     elif read.standard_as:
-        warn(game.result_at, f"result {quoted(result)} is not how PGN writes it; read as "
+        warn(game.tag(b"Result"), f"result {quoted(result)} is not how PGN writes it; read as "
              f"{read.standard_as}", "pgn-nonstandard-result")
-    marker = game.raw.marker.decode("ascii")
+    marker = game.marker
     if game.result and marker and marker != game.result and (
             game.result in _results.STANDARD or game.result == _results.PENDING):
-        warn(game.raw.marker_at, f"the Result tag says {game.result} but the moves end with "
-             f"{marker}; the tag is read", "pgn-tags-disagree")
+        diag.warn(where(game.marker_at), f"the Result tag says {game.result} but the moves "
+                  f"end with {marker}; the tag is read", "pgn-tags-disagree")
     if game.board is not None and game.round is not None and len(game.round) > 1 and (
             game.round[1] != game.board):
-        warn(game.board_at, f"Round {game.round_text} says board {game.round[1]} but the "
+        warn(game.tag(b"Board"), f"Round {game.round_text} says board {game.round[1]} but the "
              f"Board tag says {game.board}", "pgn-tags-disagree")
     return read
 
@@ -177,18 +180,18 @@ class _Table:
 
     def __init__(self, numbers: dict[Identity, int], rounds: int) -> None:
         self.results = {sn: [NOT_PAIRED] * rounds for sn in numbers.values()}
-        self.taken: dict[tuple[int, int], int] = {}
-        """(start number, round) -> offset of the game that filled it."""
+        self.taken: dict[tuple[int, int], At] = {}
+        """(start number, round) -> the player's tag in the game that filled it."""
 
-    def free(self, rnd: int, *players: int) -> int | None:
-        """``None`` when every player is free in round ``rnd``, else the offset of the game
-        that already holds one of them."""
+    def free(self, rnd: int, *players: int) -> At | None:
+        """``None`` when every player is free in round ``rnd``, else the player's tag in
+        the game that already holds one of them."""
         for sn in players:
             if (sn, rnd) in self.taken:
                 return self.taken[sn, rnd]
         return None
 
-    def put(self, rnd: int, sn: int, result: RoundResult, at: int) -> None:
+    def put(self, rnd: int, sn: int, result: RoundResult, at: At) -> None:
         self.results[sn][rnd - 1] = result
         self.taken[sn, rnd] = at
 
@@ -205,11 +208,11 @@ def _event(event: Event, name: str, extras: dict[str, str], data: bytes, encodin
     kept: list[Kept] = []
     placed: list[tuple[int, int, int]] = []
     for game, rnd in zip(event.games, rounds, strict=True):
-        read = _outcomes(game, warn)
-        span = (game.raw.start, game.raw.end)
+        read = _outcomes(game, where, diag)
+        span = (game.start, game.end)
         white, black = game.white, game.black
         if white.is_bye and black.is_bye:
-            warn(game.raw.start, "both players of this game are BYE; it is left out",
+            warn(game.start, "both players of this game are BYE; it is left out",
                  "pgn-no-players")
             kept.append((None, 0, 0, "", "", *span))
             continue
@@ -230,39 +233,44 @@ def _event(event: Event, name: str, extras: dict[str, str], data: bytes, encodin
         if w == b:
             raise FormatError(f"White and Black are the same player ({white.name!r} and "
                               f"{black.name!r}); a player cannot play themself",
-                              where(black.at))
+                              where.tag(black.at))
         before = table.free(rnd, w, b)
         if before is not None:
             other = table.results[w][rnd - 1]
             if other.opponent == b:
-                warn(game.raw.start, f"round {rnd}: {white.name} and {black.name} already have "
-                     f"a game in this round (at {_line(where(before))}); this duplicate is "
-                     "left out", "pgn-duplicate-game")
+                warn(game.start, f"round {rnd}: {white.name} and {black.name} already have "
+                     f"a game in this round (at {_line(where.tag(before))}); this duplicate "
+                     "is left out", "pgn-duplicate-game")
             else:
                 _twice(warn, where, white if (w, rnd) in table.taken else black, rnd, before,
                        game)
             kept.append((None, 0, 0, "", "", *span))
             continue
-        table.put(rnd, w, RoundResult(read.white, b, Color.WHITE), white.at)
-        table.put(rnd, b, RoundResult(read.black, w, Color.BLACK), black.at)
+        over_the_board = read.white.played or read.white is Outcome.NOT_PAIRED
+        table.put(rnd, w, RoundResult(read.white, b, Color.WHITE if over_the_board
+                                      else Color.NONE), white.at)
+        table.put(rnd, b, RoundResult(read.black, w, Color.BLACK if over_the_board
+                                      else Color.NONE), black.at)
         placed.append((rnd, w, b))
         kept.append((rnd, w, b, read.white.value, read.black.value, *span))
     for rnd in sorted(set(range(1, max(rounds) + 1)) - set(rounds)):
         diag.warn(Location(where.path), f"round {rnd} has no games in this event; every "
                   "player is counted absent in it", "pgn-round-missing")
-    kept.extend((None, 0, 0, "", "", raw.start, raw.end) for raw in event.unread)
+    kept.extend((None, 0, 0, "", "", start, end) for start, end in event.unread)
     kept.sort(key=lambda entry: entry[5])
     first = {numbers[who]: e.first_at for who, e in entrants.items()}
 
     def cell(sn: int, rnd: int) -> Location:
-        return where(table.taken.get((sn, rnd), first[sn]))
+        return where.tag(table.taken.get((sn, rnd), first[sn]))
 
-    check_games(table.results, Places(cell, lambda sn: where(first[sn])), diag, FORMAT_NAME)
+    check_games(table.results, Places(cell, lambda sn: where.tag(first[sn])), diag,
+                FORMAT_NAME)
     players = sorted(
         (Player(numbers[who], e.name, tuple(table.results[numbers[who]]), title=e.title,
                 fide_rating=e.elo, fide_id=e.fide_id, team=e.team)
          for who, e in entrants.items()), key=lambda p: p.start_no)
     dates = sorted(g.date for g in event.games if g.date is not None)
+    round_dates = _round_dates(event.games, rounds)
     start_date = _date_text(event.event_date) or (_pgn_date(dates[0]) if dates else None)
     games_json = _games_json(kept, data, encoding, {p.start_no: p.name for p in players})
     return Tournament(
@@ -271,6 +279,7 @@ def _event(event: Event, name: str, extras: dict[str, str], data: bytes, encodin
         city=event.site,
         start_date=start_date,
         end_date=_pgn_date(dates[-1]) if dates else None,
+        round_dates=round_dates,
         teams=_teams(players, placed),
         section=name,
         extras=LazyExtras(extras, {GAMES_KEY: games_json}),
@@ -278,9 +287,9 @@ def _event(event: Event, name: str, extras: dict[str, str], data: bytes, encodin
 
 
 def _twice(warn: Callable[[int, str, str], None], where: Where, side: Side, rnd: int,
-           before: int, game: Game) -> None:
-    warn(game.raw.start, f"round {rnd}: {side.name} is paired twice (this game and the one at "
-         f"{_line(where(before))}); this game is left out", "pgn-paired-twice")
+           before: At, game: Game) -> None:
+    warn(game.start, f"round {rnd}: {side.name} is paired twice (this game and the one at "
+         f"{_line(where.tag(before))}); this game is left out", "pgn-paired-twice")
 
 
 def _line(location: Location) -> str:
@@ -295,6 +304,17 @@ def _date_text(text: str) -> DateText | None:
 
 def _pgn_date(value: dt.date) -> DateText:
     return DateText(f"{value:%Y.%m.%d}", value)
+
+
+def _round_dates(games: list[Game], rounds: list[int]) -> tuple[str, ...]:
+    """Each round's date, the earliest of its games' (``""`` for a round without one)."""
+    first: dict[int, dt.date] = {}
+    for game, rnd in zip(games, rounds, strict=True):
+        if game.date is not None and (rnd not in first or game.date < first[rnd]):
+            first[rnd] = game.date
+    if not first:
+        return ()
+    return tuple(f"{first[r]:%Y.%m.%d}" if r in first else "" for r in range(1, max(rounds) + 1))
 
 
 def _teams(players: list[Player], placed: list[tuple[int, int, int]]) -> tuple[Team, ...]:

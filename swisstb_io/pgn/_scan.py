@@ -2,7 +2,9 @@
 
 The scanner works on the bytes.  Every character that gives PGN its structure is ASCII,
 and neither UTF-8 nor Windows-1252 uses those bytes inside another character, so the
-file is never decoded as a whole: the reader decodes the tag values it uses.
+file is never decoded as a whole: the reader decodes the tag values it uses
+(:func:`text`).  Where a tag is, is found again only when a message needs it
+(:func:`tag_offset`).
 
 Movetext is skipped exactly (§8.2): brace comments ``{…}`` (they do not nest, may span
 lines and hold anything but ``}``), rest-of-line comments ``;…``, lines that start with
@@ -35,23 +37,26 @@ from typing import NamedTuple
 from ..errors import FormatError, Location
 
 _NAME = rb"[A-Za-z0-9][A-Za-z0-9_+#=:-]*"
-_TAG = re.compile(rb'\[[ \t]*(' + _NAME + rb')[ \t]*"((?:[^"\\\r\n]++|\\[^\r\n])*+)"[ \t]*\]')
+_VALUE = rb'"((?:[^"\\\r\n]++|\\[^\r\n])*+)"'
+_TAG = re.compile(rb"\[[ \t]*(" + _NAME + rb")[ \t]*" + _VALUE + rb"[ \t]*\]")
+_TAG_LINES = re.compile(rb"(?:\[[ \t]*" + _NAME + rb"[ \t]*" + _VALUE.replace(b"(", b"(?:", 1)
+                        + rb"[ \t]*\][ \t]*+(?>\r\n|\r|\n))++")
+"""Tag pairs one a line, as nearly every file writes them: read with one match a game."""
 _LOOSE_TAG = re.compile(rb'\[[ \t]*(' + _NAME + rb')[ \t]*"([^\r\n]*)"[ \t]*\]')
 _ESCAPE = re.compile(rb"\\(.)")
 _REST_OF_LINE = re.compile(rb"[^\r\n]*+")
 _GAP = re.compile(rb"(?:[ \t\f\v\r\n]++|;[^\r\n]*+|(?<![^\r\n])%[^\r\n]*+)*+")
 _EMPTY_LINE = re.compile(rb"(?>\r\n|\r|\n)[ \t\f\v]*+(?=[\r\n])")
-_MARKER_TEXT = rb"(?:1-0|0-1|1/2-1/2|\*)(?![^\s{}()\[\];])"
-_MARKER = re.compile(_MARKER_TEXT)
 _MOVETEXT = re.compile(
-    rb"(?:(?!" + _MARKER_TEXT + rb")[^\s{}()\[;%]++"  # a move, move number or NAG
-    rb"|\s++"
+    rb"(?:[^{}()\[;%]++"  # moves, move numbers, NAGs, results, white space
     rb"|\{[^}]*+\}"  # a comment
     rb"|;[^\r\n]*+"  # a comment to the end of the line
     rb"|(?<![^\r\n])%[^\r\n]*+"  # an escaped line
     rb"|[%}])*+"  # stray characters
 )
-"""Movetext up to the next ``(``, ``)``, ``[``, unclosed ``{`` or termination marker."""
+"""Movetext up to the next ``(``, ``)``, ``[`` or unclosed ``{``."""
+MARKERS = (b"1-0", b"0-1", b"1/2-1/2", b"*")
+_DELIMITERS = frozenset(b" \t\r\n\f\v{}()[];")
 
 Warn = Callable[[int, str, str], None]
 """``warn(offset, message, code)``: a problem at byte ``offset`` that does not stop reading."""
@@ -59,27 +64,43 @@ Locate = Callable[[int], Location]
 """``locate(offset)``: where byte ``offset`` is, as ``path:line:col``."""
 
 
-class Tag(NamedTuple):
-    """One tag pair: its name, its value (escapes resolved, not decoded) and where its
-    ``[`` is."""
-
-    name: str
-    value: bytes
-    at: int
-
-
 class RawGame(NamedTuple):
     """One game as the file holds it."""
 
     start: int
     """Offset of the game's first ``[``."""
+    tags_end: int
+    """Where its tag section ends."""
     end: int
     """Offset where the next game starts (or the file ends): ``data[start:end]`` is the
     game with the blank lines after it."""
-    tags: tuple[Tag, ...]
+    tags: list[tuple[bytes, bytes]]
+    """Name and value of each tag pair, in file order, the value as written (see
+    :func:`text`)."""
     marker: bytes
     """The game termination marker (``b""`` when the movetext has none)."""
     marker_at: int
+
+
+def text(value: bytes, encoding: str) -> str:
+    """A tag value as text: escapes resolved, decoded, spaces trimmed."""
+    if b"\\" in value:
+        value = _ESCAPE.sub(rb"\1", value)
+    return value.decode(encoding).strip()
+
+
+def tag_offset(data: bytes, game: RawGame | tuple[int, int], name: bytes) -> int:
+    """Where the (last) tag ``name`` of the game is; the game's start when it has none."""
+    start, tags_end = game[0], game[1]
+    found = start
+    for match in _TAG.finditer(data, start, tags_end):
+        if match.group(1) == name:
+            found = match.start()
+    if found == start:
+        for match in _LOOSE_TAG.finditer(data, start, tags_end):
+            if match.group(1) == name:
+                found = match.start()
+    return found
 
 
 def games(data: bytes, start: int, locate: Locate, warn: Warn) -> Iterator[RawGame]:
@@ -90,10 +111,11 @@ def games(data: bytes, start: int, locate: Locate, warn: Warn) -> Iterator[RawGa
     while pos < len(data):
         begin = pos
         tags, pos, ended = _tag_section(data, pos, warn)
+        tags_end = pos
         marker, marker_at = b"", -1
         if not ended:
             pos, marker, marker_at = _skip_movetext(data, pos, locate, warn)
-        yield RawGame(begin, pos, tuple(tags), marker, marker_at)
+        yield RawGame(begin, tags_end, pos, tags, marker, marker_at)
 
 
 def _tag_at(data: bytes, pos: int, warn: Warn | None) -> re.Match[bytes] | None:
@@ -108,28 +130,39 @@ def _tag_at(data: bytes, pos: int, warn: Warn | None) -> re.Match[bytes] | None:
     return match
 
 
-def _tag_section(data: bytes, pos: int, warn: Warn) -> tuple[list[Tag], int, bool]:
+def _tags_at(data: bytes, pos: int, warn: Warn) -> tuple[list[tuple[bytes, bytes]], int]:
+    """The tag pairs at ``pos`` (a ``[``) and where they end: a run of lines with one tag
+    pair each in one match, else the one tag pair there, else (a line that only starts
+    like one) none, with a warning, and the line is left out."""
+    lines = _TAG_LINES.match(data, pos)
+    if lines is not None:
+        return _TAG.findall(data, pos, lines.end()), lines.end()
+    match = _tag_at(data, pos, warn)
+    if match is None:
+        warn(pos, "this line starts with '[' but is not a tag pair ([Name \"value\"]); "
+             "it is left out", "pgn-bad-tag")
+        return [], _line_end(data, pos)
+    value = match.group(2)
+    if match.re is _LOOSE_TAG:  # read as it is: keep its backslashes from :func:`text`
+        value = value.replace(b"\\", b"\\\\")
+    return [(match.group(1), value)], match.end()
+
+
+def _tag_section(data: bytes, pos: int, warn: Warn
+                 ) -> tuple[list[tuple[bytes, bytes]], int, bool]:
     """The tag pairs from ``pos`` (a ``[``), where the section ends, and whether the game
     ended with it (no movetext: another game's tag pair follows)."""
-    tags: list[Tag] = []
-    names: set[str] = set()
+    tags: list[tuple[bytes, bytes]] = []
+    names: set[bytes] = set()
     empty_lines = 0
     while True:
-        match = _tag_at(data, pos, warn)
-        if match is None:
-            warn(pos, "this line starts with '[' but is not a tag pair ([Name \"value\"]); "
-                 "it is left out", "pgn-bad-tag")
-            pos = _line_end(data, pos)
-        else:
-            name = match.group(1).decode("ascii")
-            if tags and name in names and empty_lines:
-                return tags, pos, True  # the next game, which has no movetext before it
-            value = match.group(2)
-            if b"\\" in value and match.re is _TAG:
-                value = _ESCAPE.sub(rb"\1", value)
-            tags.append(Tag(name, value, pos))
-            names.add(name)
-            pos = match.end()
+        found, end = _tags_at(data, pos, warn)
+        if found and tags and empty_lines and found[0][0] in names:
+            return tags, pos, True  # the next game, which has no movetext before it
+        tags.extend(found)
+        if empty_lines or not names:  # only a tag after an empty line is compared
+            names.update(name for name, _ in tags)
+        pos = end
         gap = _GAP.match(data, pos)
         assert gap is not None  # the pattern matches the empty string
         empty_lines = len(_EMPTY_LINE.findall(data, pos, gap.end())) if gap.end() > pos + 1 else 0
@@ -147,14 +180,17 @@ def _skip_movetext(data: bytes, pos: int, locate: Locate, warn: Warn
     """Skip movetext from ``pos`` to the next tag pair (or the end); returns where that is
     and the termination marker with its offset."""
     depth = 0
-    marker, marker_at = b"", -1
+    top_level: list[tuple[int, int]] = []
+    """The stretches of movetext outside variations: where the marker can be."""
     end = len(data)
     while True:
         run = _MOVETEXT.match(data, pos)
         assert run is not None  # the pattern matches the empty string
+        if depth == 0 and run.end() > pos:
+            top_level.append((pos, run.end()))
         pos = run.end()
         if pos >= end:
-            return pos, marker, marker_at
+            break
         char = data[pos]
         if char == 0x28:  # (
             depth += 1
@@ -164,21 +200,58 @@ def _skip_movetext(data: bytes, pos: int, locate: Locate, warn: Warn
             pos += 1
         elif char == 0x5B:  # [
             if _tag_at(data, pos, None) is not None:
-                return pos, marker, marker_at
+                break
             if pos == 0 or data[pos - 1] in b"\r\n":
                 warn(pos, "this line starts with '[' but is not a tag pair ([Name \"value\"]); "
                      "it is read as movetext", "pgn-bad-tag")
             pos += 1
-        elif char == 0x7B:  # { that is never closed
+        else:  # { that is never closed
             raise FormatError(
                 "this comment '{' is never closed: the rest of the file would be inside "
                 "it; close it with '}'", locate(pos))
-        else:  # a termination marker
-            found = _MARKER.match(data, pos)
-            assert found is not None
-            if depth == 0:
-                marker, marker_at = found.group(), pos
-            pos = found.end()
+    for start, stop in reversed(top_level):
+        found = _last_marker(data, start, stop)
+        if found >= 0:
+            return pos, _marker_at(data, found), found
+    return pos, b"", -1
+
+
+def _last_marker(data: bytes, start: int, stop: int) -> int:
+    """Offset of the last termination marker in ``data[start:stop]`` (movetext without
+    variations) that is a token of its own and not in a comment, or -1."""
+    best = -1
+    for marker in MARKERS:
+        at = data.rfind(marker, start, stop)
+        while at > best:
+            if _is_token(data, at, at + len(marker), start) and not _in_comment(data, start, at):
+                best = at
+                break
+            at = data.rfind(marker, start, at)
+    return best
+
+
+def _marker_at(data: bytes, at: int) -> bytes:
+    return next(m for m in MARKERS if data.startswith(m, at))
+
+
+def _is_token(data: bytes, at: int, after: int, start: int) -> bool:
+    before_ok = at == start or data[at - 1] in _DELIMITERS
+    return before_ok and (after >= len(data) or data[after] in _DELIMITERS)
+
+
+_OUTSIDE_COMMENTS = re.compile(
+    rb"(?:[^{}()\[;%]++|\{[^}]*+\}|;[^\r\n]*+(?=[\r\n])|(?<![^\r\n])%[^\r\n]*+(?=[\r\n])"
+    rb"|(?<=[^\r\n])%|\})*+")
+"""Movetext up to an offset, stopping early where that offset is in a comment (a comment
+not closed, or a ``;`` comment or ``%`` line not ended, before it)."""
+
+
+def _in_comment(data: bytes, start: int, at: int) -> bool:
+    """Whether offset ``at`` of movetext (without variations) that begins at ``start``
+    is in a comment: ``{…}``, ``;…`` or a ``%`` line."""
+    run = _OUTSIDE_COMMENTS.match(data, start, at)
+    assert run is not None  # the pattern matches the empty string
+    return run.end() < at
 
 
 def _line_end(data: bytes, pos: int) -> int:
@@ -187,4 +260,4 @@ def _line_end(data: bytes, pos: int) -> int:
     return rest.end()
 
 
-__all__ = ["Locate", "RawGame", "Tag", "Warn", "games"]
+__all__ = ["MARKERS", "Locate", "RawGame", "Warn", "games", "tag_offset", "text"]

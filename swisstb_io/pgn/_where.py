@@ -1,8 +1,8 @@
 """Byte offsets of a PGN file as ``path:line:col`` (columns count characters).
 
 The reader keeps byte offsets and asks for a location only when it has something to say.
-Line numbers are counted from a checkpoint every megabyte (made on the first question), so
-each question costs at most a megabyte of counting, and a file without problems costs
+Line numbers are counted from a checkpoint every 64 KB (made on the first question), so
+each question costs at most that much counting, and a file without problems costs
 nothing.  Lines end at LF, CR or CRLF, as everywhere else (:mod:`swisstb_io.textio`).
 """
 
@@ -11,8 +11,12 @@ from __future__ import annotations
 import bisect
 
 from ..errors import Location
+from ._scan import tag_offset
 
-_STEP = 1 << 20
+At = tuple[int, int, bytes]
+"""A tag of a game (:data:`._games.At`)."""
+
+_STEP = 1 << 16
 
 
 class Where:
@@ -39,6 +43,10 @@ class Where:
             points.append(nxt)
             pos = nxt
         self._checkpoints, self._lines = points, lines
+
+    def tag(self, at: At) -> Location:
+        """Where the tag ``at`` is (the game's start when the game has no such tag)."""
+        return self(tag_offset(self.data, (at[0], at[1]), at[2]))
 
     def __call__(self, offset: int) -> Location:
         """Where byte ``offset`` is."""

@@ -49,7 +49,18 @@ class Pairing(NamedTuple):
 
     @property
     def key(self) -> tuple[int, int, int]:
-        return self.round, self.white.start_no, self.black.start_no if self.black else 0
+        """The round and the two start numbers, lower first (``BYE`` is 0), whoever is
+        White: the colours of an unplayed game are not the model's."""
+        low, high = sorted((self.white.start_no, self.black.start_no if self.black else 0))
+        return self.round, low, high
+
+    @property
+    def outcomes(self) -> tuple[tuple[int, str], ...]:
+        """Each player's outcome, by start number."""
+        sides = [(self.white.start_no, self.white_outcome.value)]
+        if self.black is not None:
+            sides.append((self.black.start_no, self.black_outcome.value))
+        return tuple(sorted(sides))
 
 
 def write(t: Tournament, options: WriteOptions) -> bytes:
@@ -90,25 +101,19 @@ def _parts(t: Tournament, newline: str) -> list[tuple[str, bool]]:
         if rnd is None:
             parts.append((text, True))  # a game the reader left out comes back as it was
             continue
-        key, outcomes = _kept_key(rnd, w, b, white_outcome, black_outcome)
+        low, high = sorted((w, b))
+        key = (rnd, low, high)
         pairing = by_key.get(key)
         if pairing is None or key in written:
             continue  # the event no longer has this game
         written.add(key)
-        same = (pairing.white_outcome.value, pairing.black_outcome.value) == outcomes and (
-            names.get(w, ""), names.get(b, "")) == (white_name, black_name)
+        outcomes = tuple(sorted((sn, o) for sn, o in ((w, white_outcome), (b, black_outcome))
+                                if sn))
+        same = pairing.outcomes == outcomes and (names.get(w, ""), names.get(b, "")) == (
+            white_name, black_name)
         parts.append((text, True) if same else (_game(t, pairing, newline), False))
     parts.extend((_game(t, p, newline), False) for p in pairings if p.key not in written)
     return parts
-
-
-def _kept_key(rnd: int, white: int, black: int, white_outcome: str, black_outcome: str
-              ) -> tuple[tuple[int, int, int], tuple[str, str]]:
-    """A kept game's pairing (a bye as the player against 0, whichever colour ``BYE``
-    had) and outcomes, as :attr:`Pairing.key` and the pairing's outcomes say them."""
-    if white and black:
-        return (rnd, white, black), (white_outcome, black_outcome)
-    return (rnd, white or black, 0), (white_outcome or black_outcome, Outcome.NOT_PAIRED.value)
 
 
 def _joined(parts: list[tuple[str, bool]], newline: str) -> str:
