@@ -30,7 +30,7 @@ _ROUND = re.compile(r"\d{1,9}(?:\.\d{1,9})*")
 
 
 class Side(NamedTuple):
-    """White or Black of one game."""
+    """A player as a game's tags name them (the same tags give the same ``Side``)."""
 
     name: str
     """As written, spaces trimmed."""
@@ -43,8 +43,6 @@ class Side(NamedTuple):
     title: str
     team: str
     start_no: int | None
-    at: At
-    """The ``White``/``Black`` tag."""
     is_bye: bool
     """The pseudo-player ``BYE``."""
 
@@ -52,8 +50,6 @@ class Side(NamedTuple):
 class Game(NamedTuple):
     """The tags of one game that the reader uses."""
 
-    position: int
-    """Its place in the file (0-based)."""
     start: int
     tags_end: int
     end: int
@@ -140,39 +136,53 @@ class _Decoder:
         self.bad(name, f"{name.decode()} {quoted(value)} is not {what}; it is left out")
         return None
 
-    def side(self, colour: bytes) -> Side:
+    def side(self, colour: bytes, people: dict[tuple[bytes | None, ...], Side]) -> Side:
+        """White's or Black's side; ``people`` holds the sides already made from the same
+        tags (a player's games name them alike), whose values are then checked once."""
+        names = _SIDE_TAGS[colour]
+        raw = tuple(self.tags.get(name) for name in names)
+        side = people.get(raw)
+        if side is None:
+            side = people[raw] = self._side(*names)
+        return side
+
+    def _side(self, colour: bytes, id_tag: bytes, title_tag: bytes, team_tag: bytes,
+              elo_tag: bytes, start_tag: bytes) -> Side:
         name = self.text(colour)
-        given_id = self.text(colour + b"FideId")
+        given_id = self.text(id_tag)
         fide_id = plausible_fide_id(given_id)
         if given_id and not fide_id and given_id not in UNKNOWN | {"0"}:
-            self.bad(colour + b"FideId", f"{colour.decode()}FideId {quoted(given_id)} is not "
-                     "a FIDE id (digits); the player is told apart by name")
-        title = self.text(colour + b"Title")
-        team = self.text(colour + b"Team")
-        key = name_key(name)
+            self.bad(id_tag, f"{id_tag.decode()} {quoted(given_id)} is not a FIDE id "
+                     "(digits); the player is told apart by name")
+        title, team, key = self.text(title_tag), self.text(team_tag), name_key(name)
         return Side(
             name=name,
             key=key,
             fide_id=fide_id,
-            elo=self.number(colour + b"Elo", "a rating"),
+            elo=self.number(elo_tag, "a rating"),
             title="" if title in UNKNOWN else title,
             team="" if team in UNKNOWN else team,
-            start_no=self.number(colour + b"StartNo", "a start number"),
-            at=(self.raw.start, self.raw.tags_end, colour),
+            start_no=self.number(start_tag, "a start number"),
             is_bye=key in BYE_NAMES,
         )
 
 
-def game_of(data: bytes, raw: RawGame, position: int, encoding: str, warn: Warn
-            ) -> Game | None:
+_SIDE_TAGS = {colour: (colour, colour + b"FideId", colour + b"Title", colour + b"Team",
+                       colour + b"Elo", colour + b"StartNo") for colour in (b"White", b"Black")}
+
+
+def game_of(data: bytes, raw: RawGame, encoding: str, warn: Warn,
+            people: dict[tuple[bytes | None, ...], Side]) -> Game | None:
     """The game ``raw`` as the reader uses it; ``None`` (with a warning) when it names no
-    players, and for a game without tags (text before or between games)."""
+    players, and for a game without tags (text before or between games).  ``people``:
+    the sides made so far (:meth:`_Decoder.side`)."""
     if not raw.tags:
         return None
     decode = _Decoder(data, raw, encoding, warn)
     if len(decode.tags) < len(raw.tags):
         _warn_twice(data, raw, encoding, warn)
-    if decode.text(b"White") in UNKNOWN or decode.text(b"Black") in UNKNOWN:
+    white, black = decode.side(b"White", people), decode.side(b"Black", people)
+    if white.name in UNKNOWN or black.name in UNKNOWN:
         warn(raw.start, "this game does not name both players (White and Black tags); it is "
              "left out", "pgn-no-players")
         return None
@@ -185,7 +195,6 @@ def game_of(data: bytes, raw: RawGame, position: int, encoding: str, warn: Warn
     event = decode.text(b"Event")
     site = decode.text(b"Site")
     return Game(
-        position=position,
         start=raw.start,
         tags_end=raw.tags_end,
         end=raw.end,
@@ -199,8 +208,8 @@ def game_of(data: bytes, raw: RawGame, position: int, encoding: str, warn: Warn
         round=round_no,
         round_text=round_text,
         board=decode.number(b"Board", "a board number"),
-        white=decode.side(b"White"),
-        black=decode.side(b"Black"),
+        white=white,
+        black=black,
         result=decode.text(b"Result"),
         termination=decode.text(b"Termination"),
     )

@@ -15,75 +15,86 @@ first, unrated last), then name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import Diagnostics, quoted
-from ._events import Event
 from ._games import At, Side
 from ._where import Where
 
-Identity = tuple[str, str]
-"""``("id", fide_id)`` or ``("name", name_key)``."""
+_TAGS = {"fide_id": b"FideId", "elo": b"Elo", "title": b"Title", "team": b"Team"}
 
 
-@dataclass
+@dataclass(eq=False)
 class Entrant:
-    """What the games say about one player (built while reading, then frozen into a
-    :class:`~swisstb_io.model.Player`)."""
+    """What the games say about one player (one per FIDE id, or per name without one)."""
 
     name: str
+    key: str
+    first_at: At
+    """The player's first ``White``/``Black`` tag."""
     fide_id: str = ""
     elo: int | None = None
     title: str = ""
     team: str = ""
     start_nos: set[int] = field(default_factory=set)
-    first_at: At = (0, 0, b"")
-    """The player's first ``White``/``Black`` tag."""
+    names: dict[str, tuple[str, At]] = field(default_factory=dict)
+    """Each name key the player's games give, with its first spelling and tag."""
 
 
-def identify(event: Event, diag: Diagnostics, where: Where
-             ) -> tuple[dict[Identity, Entrant], Callable[[Side], Identity]]:
-    """The event's players by identity, and the function that finds a side's identity."""
-    ids_of_name: dict[str, set[str]] = {}
-    for game in event.games:
-        for side in (game.white, game.black):
-            if side.fide_id and not side.is_bye:
-                ids_of_name.setdefault(side.key, set()).add(side.fide_id)
+class Entrants:
+    """The players of one event, as its games name them."""
 
-    def identity(side: Side) -> Identity:
+    def __init__(self) -> None:
+        self.by_identity: dict[tuple[str, str], Entrant] = {}
+        self.ids_of_name: dict[str, set[str]] = {}
+
+    def add(self, side: Side, at: At, diag: Diagnostics, where: Where) -> Entrant:
+        """The player ``side`` names (in the tag ``at``), with what it says about them
+        added."""
+        identity = ("id", side.fide_id) if side.fide_id else ("name", side.key)
+        entrant = self.by_identity.get(identity)
+        if entrant is None:
+            entrant = self.by_identity[identity] = Entrant(side.name, side.key, at)
         if side.fide_id:
-            return ("id", side.fide_id)
-        ids = ids_of_name.get(side.key, set())
-        return ("id", next(iter(ids))) if len(ids) == 1 else ("name", side.key)
+            self.ids_of_name.setdefault(side.key, set()).add(side.fide_id)
+        entrant.names.setdefault(side.key, (side.name, at))
+        if side.start_no is not None:
+            entrant.start_nos.add(side.start_no)
+        if (side.fide_id, side.elo, side.title, side.team) != (
+                entrant.fide_id, entrant.elo, entrant.title, entrant.team):
+            _merge(entrant, side, at, diag, where)
+        return entrant
 
-    players: dict[Identity, Entrant] = {}
-    keys_of_id: dict[str, dict[str, tuple[str, At]]] = {}
-    for game in event.games:
-        for side in (game.white, game.black):
-            if side.is_bye:
-                continue
-            who = identity(side)
-            entrant = players.get(who)
-            if entrant is None:
-                entrant = players[who] = Entrant(side.name, first_at=side.at)
-            _merge(entrant, side, diag, where)
-            if who[0] == "id":
-                keys_of_id.setdefault(who[1], {}).setdefault(side.key, (side.name, side.at))
-    _warn_names(players, keys_of_id, ids_of_name, diag, where)
-    return players, identity
+    def resolve(self, diag: Diagnostics, where: Where) -> dict[Entrant, Entrant]:
+        """Each entrant's player: a name without an id is the player of that name's one
+        id when there is exactly one; the two-name and two-id cases are warned about."""
+        player = {e: e for e in self.by_identity.values()}
+        for (kind, key), entrant in self.by_identity.items():
+            ids = self.ids_of_name.get(key, set())
+            if kind == "name" and len(ids) == 1:
+                target = self.by_identity["id", next(iter(ids))]
+                _absorb(target, entrant)
+                player[entrant] = target
+        for entrant in set(player.values()):
+            if entrant.fide_id and len(entrant.names) > 1:
+                written = list(entrant.names.values())
+                diag.warn(where.tag(written[1][1]), f"FIDE id {entrant.fide_id} is written for "
+                          f"{len(written)} names ({', '.join(quoted(n) for n, _ in written)}); "
+                          f"read as one player, {entrant.name!r}", "pgn-one-id-two-names")
+        for key, ids in self.ids_of_name.items():
+            if len(ids) > 1:
+                players = sorted((self.by_identity["id", i] for i in ids),
+                                 key=lambda e: e.first_at)
+                diag.warn(where.tag(players[0].first_at), f"{players[0].name!r} is written with "
+                          f"{len(ids)} FIDE ids ({', '.join(sorted(ids))}); read as "
+                          f"{len(ids)} players" + (" (and games without an id as one more)"
+                                                   if ("name", key) in self.by_identity else ""),
+                          "pgn-one-name-two-ids")
+        return player
 
 
-_TAGS = {"fide_id": b"FideId", "elo": b"Elo", "title": b"Title", "team": b"Team"}
-
-
-def _merge(entrant: Entrant, side: Side, diag: Diagnostics, where: Where) -> None:
+def _merge(entrant: Entrant, side: Side, at: At, diag: Diagnostics, where: Where) -> None:
     """Add what ``side`` says about the player; a value that differs is noted."""
-    if side.start_no is not None:
-        entrant.start_nos.add(side.start_no)
-    if (side.fide_id, side.elo, side.title, side.team) == (
-            entrant.fide_id, entrant.elo, entrant.title, entrant.team):
-        return  # the game says what the earlier ones did
     for attr, tag in _TAGS.items():
         value = getattr(side, attr)
         if value in ("", None):
@@ -92,47 +103,41 @@ def _merge(entrant: Entrant, side: Side, diag: Diagnostics, where: Where) -> Non
         if known in ("", None):
             setattr(entrant, attr, value)
         elif known != value:
-            at = (side.at[0], side.at[1], side.at[2] + tag)
-            diag.info(where.tag(at), f"{entrant.name}: {attr.replace('_', ' ')} "
+            what = attr.replace("_", " ")
+            diag.info(where.tag((at[0], at[1], at[2] + tag)), f"{entrant.name}: {what} "
                       f"{quoted(value)} here, {quoted(known)} in an earlier game; the first "
                       "is used", "pgn-player-differs")
 
 
-def _warn_names(players: dict[Identity, Entrant],
-                keys_of_id: dict[str, dict[str, tuple[str, At]]],
-                ids_of_name: dict[str, set[str]], diag: Diagnostics, where: Where) -> None:
-    for fide_id, keys in keys_of_id.items():
-        if len(keys) > 1:
-            name = players["id", fide_id].name
-            written = list(keys.values())
-            diag.warn(where.tag(written[1][1]), f"FIDE id {fide_id} is written for {len(keys)} "
-                      f"names ({', '.join(quoted(n) for n, _ in written)}); read as one "
-                      f"player, {name!r}", "pgn-one-id-two-names")
-    for key, ids in ids_of_name.items():
-        if len(ids) > 1:
-            first = min(players["id", i].first_at for i in ids)
-            diag.warn(where.tag(first), f"{players['id', min(ids)].name!r} is written with "
-                      f"{len(ids)} FIDE ids ({', '.join(sorted(ids))}); read as "
-                      f"{len(ids)} players" + (" (and games without an id as one more)"
-                                               if ("name", key) in players else ""),
-                      "pgn-one-name-two-ids")
+def _absorb(target: Entrant, other: Entrant) -> None:
+    """``other`` (games without an id) into ``target`` (the player of that name's id): the
+    first value the file gives of each, whichever entrant's game came first."""
+    first = other if other.first_at < target.first_at else target
+    for attr in _TAGS:
+        mine, theirs = getattr(target, attr), getattr(other, attr)
+        if theirs not in ("", None) and (mine in ("", None) or first is other):
+            setattr(target, attr, theirs)
+    if first is other:
+        target.name, target.first_at = other.name, other.first_at
+    target.start_nos |= other.start_nos
+    for key, written in other.names.items():
+        target.names.setdefault(key, written)
 
 
-def start_numbers(players: dict[Identity, Entrant], diag: Diagnostics, where: Where
-                  ) -> dict[Identity, int]:
+def start_numbers(players: list[Entrant], diag: Diagnostics, where: Where
+                  ) -> dict[Entrant, int]:
     """Each player's start number: the file's when it gives a full, consistent set, else
     by rating (highest first, unrated last), then name."""
-    given = {who: next(iter(e.start_nos)) for who, e in players.items() if len(e.start_nos) == 1}
+    given = {e: next(iter(e.start_nos)) for e in players if len(e.start_nos) == 1}
     if len(given) == len(players) and len(set(given.values())) == len(given):
         return given
-    if any(e.start_nos for e in players.values()):
-        first = min(e.first_at for e in players.values() if e.start_nos)
+    if any(e.start_nos for e in players):
+        first = min(e.first_at for e in players if e.start_nos)
         diag.warn(where.tag(first), "the StartNo tags do not give every player one start "
                   "number of their own; players are numbered by rating, then name",
                   "pgn-start-numbers")
-    order = sorted(players, key=lambda who: (-(players[who].elo or 0),
-                                             players[who].name.casefold(), players[who].name))
-    return {who: n for n, who in enumerate(order, 1)}
+    order = sorted(players, key=lambda e: (-(e.elo or 0), e.name.casefold(), e.name))
+    return {e: n for n, e in enumerate(order, 1)}
 
 
-__all__ = ["Entrant", "Identity", "identify", "start_numbers"]
+__all__ = ["Entrant", "Entrants", "start_numbers"]

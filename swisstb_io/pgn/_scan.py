@@ -153,15 +153,12 @@ def _tag_section(data: bytes, pos: int, warn: Warn
     """The tag pairs from ``pos`` (a ``[``), where the section ends, and whether the game
     ended with it (no movetext: another game's tag pair follows)."""
     tags: list[tuple[bytes, bytes]] = []
-    names: set[bytes] = set()
     empty_lines = 0
     while True:
         found, end = _tags_at(data, pos, warn)
-        if found and tags and empty_lines and found[0][0] in names:
+        if found and empty_lines and found[0][0] in {name for name, _ in tags}:
             return tags, pos, True  # the next game, which has no movetext before it
         tags.extend(found)
-        if empty_lines or not names:  # only a tag after an empty line is compared
-            names.update(name for name, _ in tags)
         pos = end
         gap = _GAP.match(data, pos)
         assert gap is not None  # the pattern matches the empty string
@@ -219,6 +216,14 @@ def _skip_movetext(data: bytes, pos: int, locate: Locate, warn: Warn
 def _last_marker(data: bytes, start: int, stop: int) -> int:
     """Offset of the last termination marker in ``data[start:stop]`` (movetext without
     variations) that is a token of its own and not in a comment, or -1."""
+    end = stop
+    while end > start and data[end - 1] in b" \t\r\n\f\v":
+        end -= 1
+    for marker in MARKERS:  # nearly always the last token
+        at = end - len(marker)
+        if at >= start and data.startswith(marker, at) and _is_token(data, at, end, start) and (
+                not _in_comment(data, start, at)):
+            return at
     best = -1
     for marker in MARKERS:
         at = data.rfind(marker, start, stop)
