@@ -3,6 +3,7 @@ date, start numbers, and writing (header-only pairings, games given back as read
 
 from __future__ import annotations
 
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -316,3 +317,33 @@ def test_a_cp1252_file_gets_utf8_when_a_new_name_needs_it() -> None:
     changed = Tournament(name=t.name, players=(renamed, *t.players[1:]), extras=t.extras)
     data = write(changed, WriteOptions())
     assert "Łukasz".encode() in data and "Höfler".encode() in data
+
+
+def _broadcast(games: int) -> bytes:
+    """A broadcast-shaped file: a clock comment after each of 80 half-moves a game."""
+    moves = " ".join(f"{n}. e4 {{ [%clk 1:{n % 60:02d}:00] }} {n}... e5 "
+                     f"{{ [%clk 1:00:{n % 60:02d}] }}" for n in range(1, 41))
+    out = []
+    for g in range(games):
+        rnd, board = divmod(g, 50)
+        out.append(f'[Event "Big Open"]\n[Site "Here"]\n[Date "2025.01.{rnd % 28 + 1:02d}"]\n'
+                   f'[Round "{rnd + 1}.{board + 1}"]\n[White "Player {2 * board}, A"]\n'
+                   f'[Black "Player {2 * board + 1}, B"]\n[Result "1-0"]\n'
+                   f'[WhiteElo "{2000 + board}"]\n[WhiteFideId "{700000 + 2 * board}"]\n\n'
+                   f"{moves} 1-0\n")
+    return "\n".join(out).encode()
+
+
+def test_a_big_file_is_read_in_memory_that_does_not_grow_with_its_text() -> None:
+    """The bytes are never decoded whole, and a game costs a small record: reading a 4 MB
+    broadcast allocates less than half its size again."""
+    data = _broadcast(1800)
+    assert len(data) > 4_000_000
+    tracemalloc.start()
+    try:
+        res = read(data, "big.pgn", ReadOptions())
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert res.details["games"] == "1800" and len(res.tournament.players) == 100
+    assert peak < len(data) / 2, peak
