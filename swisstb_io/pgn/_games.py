@@ -26,7 +26,6 @@ BYE_NAMES = frozenset({"bye"})
 """Names (compared without case) of the pseudo-player a bye is played against."""
 
 _DATE = re.compile(r"(\d{4}|\?{4})[./-](\d\d|\?\?)[./-](\d\d|\?\?)")
-_ROUND = re.compile(r"\d{1,9}(?:\.\d{1,9})*")
 
 
 class Side(NamedTuple):
@@ -105,9 +104,10 @@ def parse_round(text: str) -> tuple[int, ...] | None:
     text = text.strip()
     if text in UNKNOWN:
         return None
-    if _ROUND.fullmatch(text) is None:
+    parts = text.split(".")
+    if not all(p.isdigit() and p.isascii() and len(p) <= MAX_NUMBER_DIGITS for p in parts):
         raise ValueError(text)
-    return tuple(int(part) for part in text.split("."))
+    return tuple(map(int, parts))
 
 
 class _Decoder:
@@ -140,7 +140,7 @@ class _Decoder:
         """White's or Black's side; ``people`` holds the sides already made from the same
         tags (a player's games name them alike), whose values are then checked once."""
         names = _SIDE_TAGS[colour]
-        raw = tuple(self.tags.get(name) for name in names)
+        raw = tuple(map(self.tags.get, names))
         side = people.get(raw)
         if side is None:
             side = people[raw] = self._side(*names)

@@ -207,36 +207,43 @@ def _skip_movetext(data: bytes, pos: int, locate: Locate, warn: Warn
                 "this comment '{' is never closed: the rest of the file would be inside "
                 "it; close it with '}'", locate(pos))
     for start, stop in reversed(top_level):
-        found = _last_marker(data, start, stop)
+        found, marker = _last_marker(data, start, stop)
         if found >= 0:
-            return pos, _marker_at(data, found), found
+            return pos, marker, found
     return pos, b"", -1
 
 
-def _last_marker(data: bytes, start: int, stop: int) -> int:
-    """Offset of the last termination marker in ``data[start:stop]`` (movetext without
-    variations) that is a token of its own and not in a comment, or -1."""
+def _last_marker(data: bytes, start: int, stop: int) -> tuple[int, bytes]:
+    """The last termination marker in ``data[start:stop]`` (movetext without variations)
+    that is a token of its own and not in a comment, and its offset (-1 if none)."""
     end = stop
     while end > start and data[end - 1] in b" \t\r\n\f\v":
         end -= 1
-    for marker in MARKERS:  # nearly always the last token
+    for marker in MARKERS:  # nearly always the last token: only white space follows it
         at = end - len(marker)
         if at >= start and data.startswith(marker, at) and _is_token(data, at, end, start) and (
-                not _in_comment(data, start, at)):
-            return at
-    best = -1
+                not _last_in_comment(data, start, at)):
+            return at, marker
+    best, best_marker = -1, b""
     for marker in MARKERS:
         at = data.rfind(marker, start, stop)
         while at > best:
             if _is_token(data, at, at + len(marker), start) and not _in_comment(data, start, at):
-                best = at
+                best, best_marker = at, marker
                 break
             at = data.rfind(marker, start, at)
-    return best
+    return best, best_marker
 
 
-def _marker_at(data: bytes, at: int) -> bytes:
-    return next(m for m in MARKERS if data.startswith(m, at))
+def _last_in_comment(data: bytes, start: int, at: int) -> bool:
+    """:func:`_in_comment` for the last token of a stretch of movetext: only white space
+    follows it, so no brace comment can hold it, and when its line before it has no
+    ``{ } ; %`` it is in no comment at all."""
+    line = max(data.rfind(b"\n", start, at), data.rfind(b"\r", start, at)) + 1
+    before = data[max(line, start):at]
+    if b"{" in before or b"}" in before or b";" in before or b"%" in before:
+        return _in_comment(data, start, at)
+    return False
 
 
 def _is_token(data: bytes, at: int, after: int, start: int) -> bool:
