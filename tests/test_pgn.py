@@ -3,6 +3,7 @@ date, start numbers, and writing (header-only pairings, games given back as read
 
 from __future__ import annotations
 
+import time
 import tracemalloc
 from pathlib import Path
 
@@ -347,3 +348,15 @@ def test_a_big_file_is_read_in_memory_that_does_not_grow_with_its_text() -> None
         tracemalloc.stop()
     assert res.details["games"] == "1800" and len(res.tournament.players) == 100
     assert peak < len(data) / 2, peak
+
+
+@pytest.mark.parametrize("body", [b"(" * 1_000_000, b"()" * 400_000, b"[" * 1_000_000,
+                                  b"x[" * 400_000, b'[a "' * 200_000, b"\n[a" * 100_000,
+                                  b"{" + b"x" * 2_000_000 + b"}", b"\n%x" * 200_000],
+                         ids=lambda b: repr(b[:4]))
+def test_hostile_movetext_is_read_in_linear_time(body: bytes) -> None:
+    head = b'[Event "E"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 '
+    start = time.perf_counter()
+    res = read(head + body + b" 1-0\n", "h.pgn", ReadOptions())
+    assert time.perf_counter() - start < 15  # quadratic costs took minutes here
+    assert res.tournament.players[0].results[0].outcome is Outcome.WIN

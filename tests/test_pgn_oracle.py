@@ -2,10 +2,11 @@
 the package): both see the same games with the same tags, on every fixture and on
 generated files with comments, variations, NAGs, escapes and ``%`` lines.
 
-Three documented differences are set aside (formats/pgn/README.md): python-chess gives tag
-values with their escapes (``\\"``), which we resolve (and we trim spaces); it fills in the Seven Tag Roster's
-defaults for tags a game does not have; and it replaces a missing or ``*`` Result by the
-movetext's termination marker.  The last two are applied to ours before comparing.
+Three documented differences are set aside (formats/pgn/README.md): python-chess gives
+tag values with their escapes (``\\"``), which we resolve (and we trim spaces); it fills in
+the Seven Tag Roster's defaults for tags a game does not have; and it replaces a missing or
+``*`` Result by the movetext's termination marker.  The last two are applied to ours
+before comparing.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ Where games start and end:
 
 Tag values are strings (§7): ``"…"`` where ``\\"`` is a quote and ``\\\\`` a backslash.
 A value with a bare quote inside (some programs write them) runs to the last ``"]`` of
-its line, as python-chess reads it, with a warning.
+its line, as python-chess reads it, with a warning (for a tag pair that starts a line).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from ..errors import FormatError, Location
+from ..textio import BOM
 
 _NAME = rb"[A-Za-z0-9][A-Za-z0-9_+#=:-]*"
 _VALUE = rb'"((?:[^"\\\r\n]++|\\[^\r\n])*+)"'
@@ -52,9 +53,12 @@ _MOVETEXT = re.compile(
     rb"|\{[^}]*+\}"  # a comment
     rb"|;[^\r\n]*+"  # a comment to the end of the line
     rb"|(?<![^\r\n])%[^\r\n]*+"  # an escaped line
+    rb"|(?<=[^\r\n])\[(?![ \t]*+" + _NAME + rb'[ \t]*+")'  # a [ that starts no tag pair
     rb"|[%}])*+"  # stray characters
 )
-"""Movetext up to the next ``(``, ``)``, ``[`` or unclosed ``{``."""
+"""Movetext up to the next ``(``, ``)``, unclosed ``{``, or ``[`` that may start a tag
+pair (or starts a line)."""
+_PARENS = re.compile(rb"[()]++")
 MARKERS = (b"1-0", b"0-1", b"1/2-1/2", b"*")
 _DELIMITERS = frozenset(b" \t\r\n\f\v{}()[];")
 
@@ -119,9 +123,11 @@ def games(data: bytes, start: int, locate: Locate, warn: Warn) -> Iterator[RawGa
 
 
 def _tag_at(data: bytes, pos: int, warn: Warn | None) -> re.Match[bytes] | None:
-    """The tag pair at ``pos`` (a loose one, with a warning when ``warn`` is given)."""
+    """The tag pair at ``pos``: a loose one (a bare quote in the value) only at the start
+    of a line, with a warning when ``warn`` is given."""
     match = _TAG.match(data, pos)
-    if match is None:
+    if match is None and (pos == 0 or data[pos - 1] in b"\r\n" or (
+            pos == len(BOM) and data.startswith(BOM))):
         match = _LOOSE_TAG.match(data, pos)
         if match is not None and warn is not None:
             warn(pos, f"tag {match.group(1).decode('ascii')}: a quote inside the value is not "
@@ -189,12 +195,8 @@ def _skip_movetext(data: bytes, pos: int, locate: Locate, warn: Warn
         if pos >= end:
             break
         char = data[pos]
-        if char == 0x28:  # (
-            depth += 1
-            pos += 1
-        elif char == 0x29:  # )
-            depth = max(depth - 1, 0)
-            pos += 1
+        if char in b"()":
+            depth, pos = _nested(data, pos, depth)
         elif char == 0x5B:  # [
             if _tag_at(data, pos, None) is not None:
                 break
@@ -211,6 +213,21 @@ def _skip_movetext(data: bytes, pos: int, locate: Locate, warn: Warn
         if found >= 0:
             return pos, marker, found
     return pos, b"", -1
+
+
+def _nested(data: bytes, pos: int, depth: int) -> tuple[int, int]:
+    """The variation depth after the parentheses at ``pos``, and where they end (a ``)``
+    too many is ignored)."""
+    run = _PARENS.match(data, pos)
+    assert run is not None
+    text = run.group()
+    if b")" not in text:
+        return depth + len(text), run.end()
+    if b"(" not in text:
+        return max(depth - len(text), 0), run.end()
+    for char in text:
+        depth = depth + 1 if char == 0x28 else max(depth - 1, 0)
+    return depth, run.end()
 
 
 def _last_marker(data: bytes, start: int, stop: int) -> tuple[int, bytes]:

@@ -30,6 +30,9 @@ class Where:
         self.start = start
         self._checkpoints: list[int] = []
         self._lines: list[int] = []
+        self._last = (start, 1, start)
+        """The last offset asked for, its line and where that line starts: messages come
+        mostly in file order, so the next one counts from there."""
 
     def _make_checkpoints(self) -> None:
         data, points, lines = self.data, [self.start], [0]
@@ -52,17 +55,31 @@ class Where:
         """Where byte ``offset`` is."""
         data = self.data
         offset = max(self.start, min(offset, len(data)))
-        if not self._checkpoints:
-            self._make_checkpoints()
-        k = bisect.bisect_right(self._checkpoints, offset) - 1
-        base = self._checkpoints[k]
-        line = self._lines[k] + (data.count(b"\n", base, offset) + data.count(b"\r", base, offset)
-                                 - data.count(b"\r\n", base, offset)) + 1
-        line_start = max(data.rfind(b"\n", self.start, offset),
-                         data.rfind(b"\r", self.start, offset)) + 1
-        line_start = max(line_start, self.start)
+        last, last_line, last_start = self._last
+        if offset >= last:
+            base, line = last, last_line
+        else:
+            if not self._checkpoints:
+                self._make_checkpoints()
+            k = bisect.bisect_right(self._checkpoints, offset) - 1
+            base, line, last_start = self._checkpoints[k], self._lines[k] + 1, -1
+        breaks = (data.count(b"\n", base, offset) + data.count(b"\r", base, offset)
+                  - data.count(b"\r\n", base, offset))
+        if base > self.start and data[base - 1:base + 1] == b"\r\n":
+            breaks -= 1  # counted as the CR before ``base``, again as its LF
+        line += breaks
+        if breaks or last_start < 0:
+            line_start = max(data.rfind(b"\n", base, offset), data.rfind(b"\r", base, offset))
+            line_start = line_start + 1 if line_start >= 0 else self._line_start(base)
+        else:
+            line_start = last_start
+        self._last = (offset, line, line_start)
         column = len(data[line_start:offset].decode(self.encoding, "replace")) + 1
         return Location(self.path, line, column)
+
+    def _line_start(self, offset: int) -> int:
+        return max(self.data.rfind(b"\n", self.start, offset),
+                   self.data.rfind(b"\r", self.start, offset), self.start - 1) + 1
 
 
 __all__ = ["Where"]
