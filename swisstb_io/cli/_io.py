@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 import click
 
 from ..api import load
-from ..errors import Severity, WriteError
+from ..errors import Severity, WriteError, readable_path
 from ..files import atomic_write, write_failure
 from ..registry import ReadResult
 
@@ -65,7 +65,7 @@ def read_input(
         if not Path(path).exists():
             from . import EXIT_USAGE
 
-            click.echo(f"Error: {path}: no such file or folder", err=True)
+            click.echo(f"Error: {readable_path(path)}: no such file or folder", err=True)
             click.get_current_context().exit(EXIT_USAGE)
         result = load(path, format=from_format, strict=strict, section=section,
                       rounds_by_date=by_date)
@@ -83,7 +83,7 @@ def require_inputs(*paths: str | None) -> None:
         if path is not None and path != "-" and not Path(path).exists():
             from . import EXIT_USAGE
 
-            click.echo(f"Error: {path}: no such file or folder", err=True)
+            click.echo(f"Error: {readable_path(path)}: no such file or folder", err=True)
             click.get_current_context().exit(EXIT_USAGE)
 
 

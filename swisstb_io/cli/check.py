@@ -9,7 +9,7 @@ import click
 
 from ..check import CheckOptions, FileReport, check_data, check_file, expand
 from ..check.output import FORMATS, promote_warnings, render, summary_line
-from ..errors import Severity, TiebreakError
+from ..errors import Severity, TiebreakError, readable_path
 from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 
@@ -50,7 +50,8 @@ def command(paths: tuple[str, ...], fmt: str, codes: str | None, patterns: tuple
         raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
     missing = [p for p in paths if p != "-" and not _exists(p)]
     if missing:
-        click.echo(f"Error: {missing[0]}: no such file or folder", err=True)
+        click.echo(f"Error: {readable_path(missing[0])}: no such file or folder",
+                   err=True)
         ctx.exit(EXIT_USAGE)
     files = [p for path in paths for p in ([path] if path == "-" else expand([path], patterns))]
     if not files:
