@@ -37,8 +37,7 @@ from .model import (
     Tournament,
 )
 from .registry import FormatSpec, ReadOptions, ReadResult, WriteOptions
-
-__version__ = "0.1.0"
+from .version import __version__
 
 if TYPE_CHECKING:
     from .reports import render

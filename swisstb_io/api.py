@@ -18,7 +18,7 @@ from .files import DIR_MODE, FILE_MODE, atomic_write, write_failure
 from .model import Tournament
 from .registry import FormatSpec, ReadOptions, ReadResult, WriteOptions, detect, find
 
-if TYPE_CHECKING:  # pathlib costs ~8 ms at start-up; reading never needs it
+if TYPE_CHECKING:  # pathlib is imported by the code that writes: reading never needs it
     from pathlib import Path
 
 Source = str | os.PathLike[str] | bytes | BinaryIO

@@ -10,7 +10,7 @@ import os
 import stat
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # pathlib costs ~8 ms at start-up; reading never needs it
+if TYPE_CHECKING:  # pathlib is imported by the code that writes: reading never needs it
     from pathlib import Path
 
 
@@ -47,7 +47,7 @@ def write_temporary(target: Path, data: bytes, temp_dir: Path | None = None,
     write (a full disk) leaves no temporary behind and raises an :class:`OSError` that
     names ``target``, the file that could not be written, not the temporary.
     """
-    import tempfile  # imported here: it costs ~20 ms at start-up and only writers need it
+    import tempfile  # imported here: only writers need it (start-up, benchmarks/README.md)
 
     tmp = ""
     try:

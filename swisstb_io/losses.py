@@ -9,11 +9,10 @@ the dossiers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
 
 from .model import DEFAULT_POINTS, Outcome, Player, PointSystem, RoundResult, Tournament
 from .registry import FormatSpec
@@ -88,31 +87,6 @@ not data a user would miss in another format (an .sjson Overview's time control 
 ``time_control`` of each section without its own)."""
 
 
-KEPT_WHEN: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
-    ("uscf-dbf", "tournament.start_date"): (
-        lambda d: d.value is not None, "a start date that is not a readable date"),
-    ("uscf-dbf", "tournament.end_date"): (
-        lambda d: d.value is not None, "an end date that is not a readable date"),
-    ("sjson", "tournament.start_date.text"): (
-        lambda d: True, "the start date as written (written YYYY-MM-DD, as SwissSys does)"),
-    ("sjson", "tournament.end_date.text"): (
-        lambda d: True, "the end date as written (written YYYY-MM-DD, as SwissSys does)"),
-    ("uscf-dbf", "tournament.total_rounds"): (
-        lambda n: True, "a missing number of rounds (written as the rounds played)"),
-    **{(name, "team.number"): (lambda n: True, "a missing team number (310 numbers teams "
-                                               "1, 2, …)") for name in ("trf", "trf2026")},
-    ("pgn", "tournament.start_date.text"): (
-        lambda d: True, "the start date as written (written YYYY.MM.DD)"),
-    **{(name, "player.declared_points"): (
-        lambda v: True, "a missing points column (written as the points the results give)")
-       for name in ("trf", "trf16", "trf2026")},
-}
-"""Entries a format declares lossy for values it still keeps, with what is really lost:
-the DBF writes a date it could parse and always writes a number of rounds; the .sjson
-writes its dates as SwissSys does; TRF-2026's 310
-record keeps team numbers, and TRF writes the points column as it was read (a missing one
-comes back as the points the results give)."""
-
 OUTCOME_WORDS: dict[str, str] = {
     "WIN_UNRATED": "unrated wins (games of less than one move)",
     "DRAW_UNRATED": "unrated draws (games of less than one move)",
@@ -146,8 +120,8 @@ def label(entry: str, spec: FormatSpec | None = None) -> str:
         src, _, dst = entry[len("outcome:"):].partition("=")
         what = OUTCOME_WORDS.get(src, f"{_outcome_word(src)} results")
         return f"{what}, written as {_outcome_word(dst)}" if dst else f"{what}, refused"
-    if spec is not None and (spec.name, entry) in KEPT_WHEN:
-        return KEPT_WHEN[spec.name, entry][1]
+    if spec is not None and entry in spec.kept_when:
+        return spec.kept_when[entry].lost
     text = LABELS.get(entry, entry)
     if spec is not None and entry.endswith(".extras") and spec.keeps_extras:
         text += f" (its own {', '.join(spec.keeps_extras)} data stays)"
@@ -201,16 +175,6 @@ def _trailing(p: Player) -> bool:
         and p.results[-1].opponent is None
 
 
-def _kept_system(spec: FormatSpec, system: str) -> bool:
-    """Rating lists a format has a place for (``:other-systems``): US formats keep USCF,
-    TRF the FIDE federations' national lists."""
-    if spec.name.startswith("trf"):
-        from .trf._federations import FEDERATIONS
-
-        return system.upper() in FEDERATIONS
-    return system.upper() == "USCF"
-
-
 def _player_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
     path, _, qual = entry[len("player."):].partition(":")
     players = t.players
@@ -233,16 +197,14 @@ def _player_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
     if qual == "ascii":
         hit = [p for p in players if not getattr(p, path).isascii()]
     elif qual == "individual":  # clubs: kept only as the teams of a team event
-        from .teams.kinds import says_team_event
-
-        hit = [] if says_team_event(t) else [p for p in players if getattr(p, path)]
+        hit = [] if t.says_team_event else [p for p in players if getattr(p, path)]
     elif qual == "other-systems":
         dropped: dict[str, list[Player]] = {}
         for p in players:
             systems = ([r.system for r in p.ratings] if path == "ratings"
                        else [s for s, _ in p.national_ids])
             for system in dict.fromkeys(s.upper() for s in systems):
-                if not _kept_system(spec, system):
+                if system not in spec.kept_lists:
                     dropped.setdefault(system, []).append(p)
         what = "ratings" if path == "ratings" else "IDs"
         parts = [f"{system} {what} ({_count(hit, 'players')})" for system, hit in dropped.items()]
@@ -254,15 +216,15 @@ def _player_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
                 f"({_count(hit, 'players')})") if hit else None
     elif path == "extras":
         hit = [p for p in players if _has_extras(p.extras, spec)]
-    elif path == "declared_points" and (spec.name, entry) not in KEPT_WHEN:
+    elif path == "declared_points" and entry not in spec.kept_when:
         # lost only where it differs from the results
         hit = [p for p in players if p.declared_points is not None
                and p.declared_points != p.points(t.point_system)]
     else:
-        default = Player(0, "")
-        kept = KEPT_WHEN.get((spec.name, entry), (lambda value: False, ""))[0]
+        default = Player(start_no=0, name="")
+        kept = spec.kept_when.get(entry)
         hit = [p for p in players if getattr(p, path) != getattr(default, path)
-               and not kept(getattr(p, path))]
+               and not (kept is not None and kept.kept(getattr(p, path)))]
     return f"{label(entry)} ({_count(hit, 'players')})" if hit else None
 
 
@@ -288,8 +250,8 @@ def _tournament_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
         return label(entry) if isinstance(value, str) and not value.isascii() else None
     if value == getattr(Tournament(), head):
         return None
-    kept = KEPT_WHEN.get((spec.name, entry))
-    return None if kept is not None and kept[0](value) else label(entry, spec)
+    kept = spec.kept_when.get(entry)
+    return None if kept is not None and kept.kept(value) else label(entry, spec)
 
 
 def losses(t: Tournament, spec: FormatSpec) -> list[Loss]:
@@ -308,17 +270,18 @@ def losses(t: Tournament, spec: FormatSpec) -> list[Loss]:
             message = _player_loss(t, spec, entry)
         elif entry.startswith("team."):
             attr = entry[len("team."):]
-            kept = KEPT_WHEN.get((spec.name, entry), (lambda value: False, ""))[0]
+            kept = spec.kept_when.get(entry)
             hit = [m for m in t.teams if (_has_extras(m.extras, spec) if attr == "extras"
                                           else getattr(m, attr) is not None
-                                          and not kept(getattr(m, attr)))]
+                                          and not (kept is not None
+                                                   and kept.kept(getattr(m, attr))))]
             message = f"{label(entry, spec)} ({_count(hit, 'teams')})" if hit else None
         else:
             message = _tournament_loss(t, spec, entry)
         if message is not None:
             out.append(Loss(entry, message))
-    if spec.write_options.version == "16":
-        out.extend(_trf2026_records(t))
+    if spec.more_losses is not None:
+        out.extend(Loss(entry, message) for entry, message in spec.more_losses(t))
     return out
 
 
@@ -344,41 +307,14 @@ def section_losses(sections: Sequence[Tournament], spec: FormatSpec) -> list[Los
     return out
 
 
-def _trf2026_records(t: Tournament) -> list[Loss]:
-    """TRF16 keeps the ``trf:`` records it knows, not TRF-2026's own (formats/trf; 152
-    becomes ``XXC white1``/``black1``)."""
-    from .trf._read import TRF2026_CODES
-
-    codes = sorted(k[4:] for k in t.extras if k.startswith("trf:")
-                   and k[4:] in TRF2026_CODES and k[4:] != "152")
-    if not codes:
-        return []
-    return [Loss("trf:2026-records", "the TRF-2026 records " + ", ".join(codes))]
-
-
 def fit(t: Tournament, spec: FormatSpec) -> tuple[Tournament, list[Loss]]:
-    """``t`` with the values ``spec`` has no room for cut to fit, and what was cut: a TRF
-    name holds 33 characters (columns 15-47); the US Chess DBF's writer cuts names itself
-    (35 characters for the event, 30 for a player: :func:`.uscf_dbf.writer.cuts`)."""
-    if spec.name == "uscf-dbf":  # its writer cuts (it writes ASCII): said here
-        from .uscf_dbf.writer import cuts
-
-        return t, [Loss("field-width", message) for message in cuts(t)]
-    if not spec.name.startswith("trf"):
+    """``t`` with the values ``spec`` has no room for cut to fit, and what was cut
+    (:attr:`FormatSpec.fit`: TRF cuts a player's name to its 33 columns; the US Chess
+    DBF's writer cuts its fields itself, and says which)."""
+    if spec.fit is None:
         return t, []
-    from .trf._layout import NAME, width
-
-    room = width(NAME)
-    cut: list[Loss] = []
-    players = []
-    for p in t.players:
-        if len(p.name) > room:
-            short = p.name[:room].rstrip()
-            cut.append(Loss("player.name", f"player {p.start_no} ({p.name}): the name is cut "
-                            f"to {room} characters, {short!r}"))
-            p = replace(p, name=short)
-        players.append(p)
-    return (replace(t, players=tuple(players)) if cut else t), cut
+    fitted, cut = spec.fit(t)
+    return fitted, [Loss(entry, message) for entry, message in cut]
 
 
 def without_extras(t: Tournament, spec: FormatSpec) -> tuple[Tournament, list[Loss]]:

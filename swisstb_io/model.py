@@ -47,10 +47,9 @@ class Color(enum.Enum):
     NONE = "-"
     """No colour: byes, absences and most forfeits."""
 
-    # Members are singletons compared by identity; Enum's own __hash__ hashes the name in
-    # Python code, which the per-cell lookups of the tie-breaks feel (one per player x round):
-    # identity hashing saves about 6 ms of the 45 ms tie-break computation of a 2,000 x 11
-    # event (uscf chain, in process; 13 %).
+    # Members are singletons compared by identity, so they hash by identity too (Enum's own
+    # __hash__ hashes the member's name); the tie-breaks look colours and outcomes up in
+    # every cell (benchmarks/README.md).
     __hash__ = object.__hash__
 
     def opposite(self) -> Color:
@@ -101,7 +100,7 @@ class Outcome(enum.Enum):
     INCONSISTENT_LOSS = "inconsistent-loss"
     """US ``S``: credited a loss by the TD although the two sides disagree; rated."""
 
-    __hash__ = object.__hash__  # identity, as for Color (Enum's hashes the name in Python)
+    __hash__ = object.__hash__  # identity, as for Color
 
     @property
     def played(self) -> bool:
@@ -218,19 +217,10 @@ class PointSystem:
     def units(self) -> PointUnits:
         """The system in integer steps: ``unit`` steps make one point (the common
         denominator of its values) and ``points[outcome]`` is each outcome's worth in steps.
-
-        Made once per distinct system and shared (read only): every event asks for it, and
-        a season holds one or two systems.
         """
-        hit = _UNITS.get(self)
-        if hit is None:
-            unit = math.lcm(*(Fraction(getattr(self, f.name)).denominator
-                              for f in fields(self)))
-            points = MappingProxyType({o: int(self.points(o) * unit) for o in Outcome})
-            if len(_UNITS) >= 64:
-                _UNITS.clear()
-            hit = _UNITS[self] = PointUnits(unit, points)
-        return hit
+        unit = math.lcm(*(Fraction(getattr(self, f.name)).denominator for f in fields(self)))
+        points = MappingProxyType({o: int(self.points(o) * unit) for o in Outcome})
+        return PointUnits(unit, points)
 
 
 class PointUnits(NamedTuple):
@@ -241,8 +231,6 @@ class PointUnits(NamedTuple):
     points: Mapping[Outcome, int]
     """Each outcome's points, in steps."""
 
-
-_UNITS: dict[PointSystem, PointUnits] = {}
 
 DEFAULT_POINTS = PointSystem()
 
@@ -454,6 +442,13 @@ class Tournament:
             players.append(replace(p, results=p.results[:n], adjustments=adjustments,
                                    declared_points=None, declared_rank=None))
         return replace(self, players=tuple(players))
+
+    @property
+    def says_team_event(self) -> bool:
+        """True when the event says it is a team event: it has teams, or its pairing system
+        is a team system (``FIDE_TEAM_BAKU``).  A player's team alone is a club: writers
+        make it a team record only in such an event."""
+        return bool(self.teams) or "TEAM" in self.pairing_system.upper()
 
     @property
     def is_round_robin(self) -> bool:

@@ -1,17 +1,19 @@
 """The registry of file formats: lookup by name, alias, extension and content.
 
-Each format package exposes one :class:`FormatSpec` named ``FORMAT`` (or several, for
-versioned writers such as ``trf16``/``trf2026``); :data:`BUILTIN_MODULES` lists the
-packages, and :func:`all_formats` imports them on first use.  The CLI builds its
-choices and help from this table, so a new format shows up everywhere at once.
+Each format package declares its formats once, in a ``FORMATS`` tuple of
+:class:`FormatSpec` (several for versioned writers such as ``trf16``/``trf2026``):
+names, extensions, reader, writer, sniffer and what the format loses.
+:data:`BUILTIN_MODULES` lists the packages.  The CLI builds its choices and help from this
+table, so a new format shows up everywhere at once.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from .errors import Diagnostic, FormatError, Location, UnknownFormatError
 from .model import EMPTY_EXTRAS, Tournament
@@ -73,6 +75,18 @@ SectionsWriter = Callable[[Sequence[Tournament], WriteOptions], bytes]
 """``writer(sections, options)``: several sections as one file (formats that hold them)."""
 
 
+class KeptWhen(NamedTuple):
+    """A :attr:`FormatSpec.lossy` entry the format keeps for some values."""
+
+    kept: Callable[[Any], bool]
+    """Whether a value (of the model field the entry names) comes back."""
+    lost: str
+    """What is really lost, in words: ``"an end date that is not a readable date"``."""
+
+
+_NOTHING_KEPT: Mapping[str, KeptWhen] = MappingProxyType({})
+
+
 class FormatSpec(NamedTuple):
     """One registered format."""
 
@@ -115,6 +129,18 @@ class FormatSpec(NamedTuple):
     """True when the format is several files: a directory or a ``.zip`` of them."""
     dossier: str = ""
     """Path of the format's dossier under ``formats/``."""
+    kept_lists: frozenset[str] = frozenset()
+    """With a ``":other-systems"`` entry in :attr:`lossy`: the rating and ID lists (upper
+    case) the format has a place for (TRF: the federations' national lists)."""
+    kept_when: Mapping[str, KeptWhen] = _NOTHING_KEPT
+    """The :attr:`lossy` entries the format keeps for some values, by entry."""
+    fit: Callable[[Tournament], tuple[Tournament, Sequence[tuple[str, str]]]] | None = None
+    """``fit(t)``: ``t`` as the format can hold it, values cut to its fields, with what was
+    cut as ``(what, words)`` pairs, for a conversion to say (TRF: a player's name longer
+    than its 33 columns; the US Chess DBF: what its writer cuts itself)."""
+    more_losses: Callable[[Tournament], Sequence[tuple[str, str]]] | None = None
+    """What writing a tournament loses that :attr:`lossy` has no entry for, as
+    ``(what, words)`` pairs (TRF16: the TRF-2026 records it has no place for)."""
 
 
 BUILTIN_MODULES: tuple[str, ...] = (
@@ -126,46 +152,22 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "swisstb_io.uscf_dbf",
     "swisstb_io.pgn",
 )
-"""Packages whose ``FORMATS`` tuples make up the built-in registry, in listing order."""
+"""Packages whose ``FORMATS`` tuples make up the built-in registry, in listing order.
 
-BUILTIN_HINTS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
-    "swisstb_io.trf": (frozenset({"trf", "trfx", "trf16/2026 auto", "trf16", "trf2026", "trf26",
-                                  "trf25"}), (".trf", ".trfx", ".txt")),
-    "swisstb_io.xml": (frozenset({"xml", "swisstb-xml"}), (".xml",)),
-    "swisstb_io.chess_json": (frozenset({"chess-json", "jch", "chessjson"}), (".jch", ".json")),
-    "swisstb_io.swisssys_csv": (frozenset({"swisssys-csv", "uscsv", "us-csv", "crosstable-csv"}),
-                                (".csv",)),
-    "swisstb_io.sjson": (frozenset({"sjson", "swisssys", "swisssys-json"}), (".sjson",)),
-    "swisstb_io.uscf_dbf": (frozenset({"uscf-dbf", "uscf", "dbf"}), (".zip",)),
-    "swisstb_io.pgn": (frozenset({"pgn"}), (".pgn",)),
-}
-"""For each built-in package: the names and aliases, and the extensions, its formats
-declare.  Lookups by name or extension import only the packages these point at, so
-reading a ``.trf`` file never loads lxml; a test keeps this table equal to the
-packages' own ``FORMATS``."""
+A package's ``__init__`` declares its formats and nothing more: its reader and writer are
+imported when first called, so looking formats up loads no reader (and no lxml)."""
 
-_loaded: dict[str, tuple[FormatSpec, ...]] = {}
 _registered: list[FormatSpec] = []
-
-
-def _builtin(mod_name: str) -> tuple[FormatSpec, ...]:
-    specs = _loaded.get(mod_name)
-    if specs is None:
-        specs = _loaded[mod_name] = tuple(importlib.import_module(mod_name).FORMATS)
-    return specs
-
-
-def _formats_of(modules: Iterable[str]) -> list[FormatSpec]:
-    """The formats of ``modules`` (built-ins that :func:`register` replaced left out),
-    then every format registered at run time."""
-    replaced = {s.name for s in _registered}
-    builtin = [s for mod in modules for s in _builtin(mod) if s.name not in replaced]
-    return builtin + _registered
+"""The formats :func:`register` added at run time."""
 
 
 def all_formats() -> list[FormatSpec]:
-    """Every registered format, built-ins first."""
-    return _formats_of(BUILTIN_MODULES)
+    """Every registered format: the built-ins (those :func:`register` did not replace),
+    then those registered at run time."""
+    replaced = {s.name for s in _registered}
+    builtin = [spec for mod in BUILTIN_MODULES for spec in importlib.import_module(mod).FORMATS
+               if spec.name not in replaced]
+    return builtin + _registered
 
 
 def register(spec: FormatSpec) -> None:
@@ -181,8 +183,7 @@ def known_names() -> list[str]:
 def find(name: str) -> FormatSpec:
     """The format called ``name`` (or with that alias); case-insensitive."""
     key = name.strip().lower()
-    hinted = [mod for mod, (names, _) in BUILTIN_HINTS.items() if key in names]
-    for spec in [*_formats_of(hinted), *all_formats()]:
+    for spec in all_formats():
         if key == spec.name or key in spec.aliases:
             return spec
     raise UnknownFormatError(f"unknown format {name!r}; known formats: {', '.join(known_names())}")
@@ -191,10 +192,8 @@ def find(name: str) -> FormatSpec:
 def by_extension(path: str) -> list[FormatSpec]:
     """Formats whose extensions match ``path`` (longest suffix first)."""
     lower = path.replace("\\", "/").rpartition("/")[2].lower()
-    hinted = [mod for mod, (_, exts) in BUILTIN_HINTS.items()
-              if any(lower.endswith(ext) for ext in exts)]
     hits = [
-        (len(ext), spec) for spec in _formats_of(hinted) for ext in spec.extensions
+        (len(ext), spec) for spec in all_formats() for ext in spec.extensions
         if lower.endswith(ext)
     ]
     hits.sort(key=lambda pair: -pair[0])

@@ -23,7 +23,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .model import Color, DateText, Outcome, Player, RoundResult
+from .model import Color, DateText, Outcome, RoundResult
 
 CELL_RE = re.compile(
     r"^(?:(?P<res>[WLDNRS])\s*(?P<opp>\d{1,9})\s*(?P<col>[WB])?"
@@ -177,10 +177,6 @@ def trim(results: list[RoundResult]) -> tuple[RoundResult, ...]:
             and results[end - 1].opponent is None:
         end -= 1
     return tuple(results[:end])
-
-
-def us_rating(player: Player) -> int | None:
-    return player.rating("USCF")
 
 
 def format_points(value: Fraction) -> str:

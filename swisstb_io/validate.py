@@ -87,10 +87,6 @@ def check_games(
     """
     pab_in_round: dict[int, int] = {}
     disputed: dict[tuple[int, int], list[int]] = {}
-    none_color, pab, not_paired = Color.NONE, Outcome.PAIRING_BYE, Outcome.NOT_PAIRED
-    double = Outcome.DOUBLE_FORFEIT
-    forfeits = _FORFEITS
-    mirror, with_opponent, played = _MIRROR, _WITH_OPPONENT, _PLAYED
     last = total_rounds if total_rounds is not None and total_rounds >= 0 else None
     for sn, rounds in results.items():
         if last is not None and len(rounds) > last:
@@ -100,7 +96,7 @@ def check_games(
             outcome = rr.outcome
             rnd = i + 1
             if opp is None:
-                if outcome is pab:
+                if outcome is Outcome.PAIRING_BYE:
                     first = pab_in_round.get(rnd)
                     if first is None:
                         pab_in_round[rnd] = sn
@@ -108,7 +104,7 @@ def check_games(
                         where = (places.result or places.cell)(sn, rnd)
                         diag.warn(where, f"round {rnd}: second pairing-allocated bye 'U' "
                                   f"(player {first} has one too)", f"{prefix}-two-pab")
-                elif outcome in played:
+                elif outcome in _PLAYED:
                     diag.warn(places.cell(sn, rnd), f"round {rnd}: player {sn} has {outcome.value} "
                               "without an opponent", f"{prefix}-missing-opponent")
                 continue
@@ -119,15 +115,15 @@ def check_games(
             if theirs is None:
                 raise FormatError(f"round {rnd}: opponent {opp} does not exist (no {record} "
                                   "has that start number)", places.cell(sn, rnd))
-            if outcome is not_paired:
+            if outcome is Outcome.NOT_PAIRED:
                 continue
-            if outcome not in with_opponent:
+            if outcome not in _WITH_OPPONENT:
                 diag.warn(places.cell(sn, rnd), f"round {rnd}: player {sn} has {outcome.value} but "
                           f"also an opponent ({opp})", f"{prefix}-bye-with-opponent")
                 continue
             other = theirs[i] if i < len(theirs) else _NO_OPPONENT
-            if other.opponent is None and lenient_forfeits and outcome in forfeits and (
-                    other.outcome in forfeits):
+            if other.opponent is None and lenient_forfeits and outcome in _FORFEITS and (
+                    other.outcome in _FORFEITS):
                 continue
             if other.opponent != sn:
                 back = "no opponent" if other.opponent is None else f"opponent {other.opponent}"
@@ -137,12 +133,13 @@ def check_games(
                 continue
             if sn > opp:
                 continue  # the pair is checked once, from the lower start number
-            if rr.color is not none_color and other.color is rr.color and outcome is not double:
+            if rr.color is not Color.NONE and other.color is rr.color \
+                    and outcome is not Outcome.DOUBLE_FORFEIT:
                 diag.warn(places.cell(sn, rnd), f"round {rnd}: players {sn} and {opp} both "
                           f"have colour {rr.color.value!r}", f"{prefix}-colour-clash")
-            expected = mirror[outcome]
+            expected = _MIRROR[outcome]
             if expected is not other.outcome and expected is not None and (
-                    mirror[other.outcome] is not None):
+                    _MIRROR[other.outcome] is not None):
                 diag.warn(places.cell(sn, rnd), f"round {rnd}: results do not mirror: {sn} has "
                           f"{outcome.value}, {opp} has {other.outcome.value}",
                           f"{prefix}-result-mismatch")

@@ -24,7 +24,6 @@ from swisstb_io.model import (
     Team,
     Tournament,
 )
-from swisstb_io.teams.kinds import says_team_event
 
 _FOLD = str.maketrans(
     {
@@ -218,7 +217,7 @@ def normalised(
     lossy = frozenset(lossy)
     if "player.team:individual" in lossy:  # clubs of an individual event: not kept
         lossy -= {"player.team:individual"}  # (teams lost on the way make it one)
-        if not says_team_event(expected) or "tournament.teams" in lossy:
+        if not expected.says_team_event or "tournament.teams" in lossy:
             lossy |= {"player.team"}
     for entry in lossy:
         if entry.startswith("player.results.") and entry not in _RESULT_RULES:

@@ -56,8 +56,8 @@ KIND_TEXT = {
         "tiebreak.csv:8:1: error: player 3: column 'SB' says 1.5, but swisstb computes SB = 1 "
         "(FIDE C.07 §9.1)"],
     "tiebreak.jch": [
-        "tiebreak.jch: error: player 2: tieBreakScore[0] (BH) says 4.0, but swisstb computes "
-        "BH = 4.5 (FIDE C.07 §8.1)"],
+        "tiebreak.jch:138:8: error: player 2: tieBreakScore[0] (BH) says 4.0, but swisstb "
+        "computes BH = 4.5 (FIDE C.07 §8.1)"],
     "warning.trf": [
         "warning.trf:2:1: warning: second 012 record '012 Check Cup (second title)' ignored "
         "(kept verbatim)"],
@@ -228,6 +228,7 @@ def test_declared_ranks_in_csv_place_and_chess_json_rank(tmp_path: Path) -> None
     got = {name: [f"{d.location.line}: {d.message}" for d in
                   check_file(str(tmp_path / name)).diagnostics]
            for name in ("place.csv", "rank.jch")}
+    columns = [d.location.col for d in check_file(str(tmp_path / "rank.jch")).diagnostics]
     assert got == {
         "place.csv": [
             "8: player 3 (Clark, Cy): declared rank 3, but swisstb ranks the player 4 by "
@@ -235,9 +236,12 @@ def test_declared_ranks_in_csv_place_and_chess_json_rank(tmp_path: Path) -> None
             "8: player 3: column 'SB' says 1.5, but swisstb computes SB = 1 (FIDE C.07 §9.1)",
             "9: player 4 (Davis, Di): declared rank 4, but swisstb ranks the player 3 by "
             "points, then BH, SB"],
-        "rank.jch": [
-            "None: player 1 (Adams, Ann): declared rank 2, but swisstb ranks the player 1 by "
+        "rank.jch": [  # json.dumps: one line, each finding at its competitor's "rank"
+            "1: player 1 (Adams, Ann): declared rank 2, but swisstb ranks the player 1 by "
             "points, then BH, SB",
-            "None: player 2 (Brown, Bob): declared rank 1, but swisstb ranks the player 2 by "
+            "1: player 2 (Brown, Bob): declared rank 1, but swisstb ranks the player 2 by "
             "points, then BH, SB"],
     }
+    text = (tmp_path / "rank.jch").read_text()
+    assert [text[col - 1:].startswith(("2,", "1,")) for col in columns] == [True, True]
+    assert [text[:col - 1].rstrip().endswith('"rank":') for col in columns] == [True, True]

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from lossy import differences
 
 from swisstb_io import api
-from swisstb_io.chess_json import FORMAT, LOSSY, read_chess_json, to_json, write_chess_json
+from swisstb_io.chess_json import FORMAT, LOSSY, read_chess_json, write_chess_json
+from swisstb_io.chess_json._writer import to_json
 from swisstb_io.errors import FormatError, WriteError
 from swisstb_io.model import (
     Color,
@@ -432,3 +433,25 @@ def test_an_id_that_is_a_list_or_object_is_a_format_error(where: str, bad: Any) 
     with pytest.raises(FormatError) as info:
         api.load(json.dumps(doc).encode(), path="bad.jch")
     assert field in str(info.value) and "names no profile" in str(info.value)
+
+
+@pytest.mark.parametrize("drop, where, message", [
+    (("tournaments", 0, "competitors", 1, "cid"), '{"profileId": 2,',
+     "event.tournaments[0].competitors[1].cid: expected a competitor number from 1, got null"),
+    (("tournaments", 0, "competitors", 0, "profileId"), '{"cid": 1,',
+     "event.tournaments[0].competitors[0].profileId: None names no profile in event.profiles"),
+    (("profiles", 0, "id"), '{"lastName": "Alpha"',
+     "event.profiles[0].id: missing or repeated profile id None"),
+])
+def test_a_missing_member_is_located_at_the_object_that_lacks_it(
+        drop: tuple[str | int, ...], where: str, message: str) -> None:
+    """Issue 33 item 14: ``path:line:col`` of the object, as for any other bad value."""
+    doc: Any = json.loads((JCH_DIR / "minimal.jch").read_bytes())
+    parent = doc["event"]
+    for step in drop[:-1]:
+        parent = parent[step]
+    del parent[drop[-1]]
+    text = json.dumps(doc)  # one line: the column is the object's offset
+    with pytest.raises(FormatError) as info:
+        read_chess_json(text.encode(), "m.jch", ReadOptions())
+    assert str(info.value) == f"m.jch:1:{text.index(where) + 1}: {message}"

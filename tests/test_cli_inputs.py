@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import swisstb_io
 from swisstb_io.cli import cli
 from swisstb_io.registry import all_formats
 
@@ -133,6 +134,5 @@ def test_the_pre_commit_hook_runs_through_pre_commit(tmp_path: Path) -> None:
 def test_the_readme_pins_the_hook_to_this_version() -> None:
     readme = (ROOT / "README.md").read_text()
     rev = re.search(r"repo: https://github.com/\S+\n\s+rev: (\S+)\n", readme)
-    version = re.search(r'^version = "(.+)"$', (ROOT / "pyproject.toml").read_text(), re.M)
-    assert rev is not None and version is not None
-    assert rev[1] == f"v{version[1]}"
+    assert rev is not None
+    assert rev[1] == f"v{swisstb_io.__version__}"

@@ -190,7 +190,7 @@ def test_sjson_115x_written_back_in_its_own_dialect() -> None:
     import json
 
     from swisstb_io import api
-    from swisstb_io.sjson import dump_sections
+    from swisstb_io.sjson.writer import dump_sections
 
     res = api.load(SJSON_115X)
     out = dump_sections(res.every_section())

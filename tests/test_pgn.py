@@ -360,3 +360,15 @@ def test_hostile_movetext_is_read_in_linear_time(body: bytes) -> None:
     res = read(head + body + b" 1-0\n", "h.pgn", ReadOptions())
     assert time.perf_counter() - start < 15  # quadratic costs took minutes here
     assert res.tournament.players[0].results[0].outcome is Outcome.WIN
+
+
+def test_a_player_without_any_game_is_said_to_be_lost() -> None:
+    from swisstb_io.losses import losses
+    from swisstb_io.registry import find
+
+    W, L = Outcome.WIN, Outcome.LOSS
+    t = _event([(1, 2, W, L)], names=3)
+    assert [x.message for x in losses(t, find("pgn"))] == [
+        "players without any game or bye (1 player: PGN has a player only in a game)"]
+    back = read(write(t, WriteOptions()), "p.pgn", ReadOptions()).tournament
+    assert [p.name for p in back.players] == ["Player 1", "Player 2"]

@@ -81,13 +81,14 @@ def test_plain_game_rows_read_as_the_checked_reader_reads_them(game_rows: list[A
     quick: tuple[dict[int, Any], list[Any]] = ({}, [])
     slow: tuple[dict[int, Any], list[Any]] = ({}, [])
     quick_access, slow_access = Access("p", text, Diagnostics()), Access("p", text, Diagnostics())
+    memo: dict[Any, Any] = {}
     for i, row in enumerate(game_rows):
         try:
             _row(slow_access, f"rows[{i}]", row, known, *slow)
         except FormatError:
-            assert not _plain_row(row, known, *quick)  # the quick route never takes a bad row
+            assert not _plain_row(row, known, *quick, memo)  # the quick route never takes a bad row
             return
-        if not _plain_row(row, known, *quick):
+        if not _plain_row(row, known, *quick, memo):
             _row(quick_access, f"rows[{i}]", row, known, *quick)
         assert quick == slow
         assert quick_access.diags.items == slow_access.diags.items

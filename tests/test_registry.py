@@ -63,31 +63,38 @@ def test_undetectable_content_is_a_format_error() -> None:
     assert str(info.value).startswith("notes.dat: cannot tell the file's format")
 
 
-def test_lookup_hints_match_what_each_package_declares() -> None:
-    """``BUILTIN_HINTS`` lets lookups import only the package they need; it must say
-    exactly what the packages' own ``FORMATS`` say."""
-    import importlib
-
-    assert list(registry.BUILTIN_HINTS) == list(registry.BUILTIN_MODULES)
-    for mod_name, (names, extensions) in registry.BUILTIN_HINTS.items():
-        specs = importlib.import_module(mod_name).FORMATS
-        assert names == {n for s in specs for n in (s.name, *s.aliases)}, mod_name
-        assert set(extensions) == {e for s in specs for e in s.extensions}, mod_name
-
-
-def test_reading_a_trf_file_loads_no_other_format_package() -> None:
-    """Start-up cost: a fresh interpreter that reads a ``.trf`` imports neither lxml nor
-    the other format packages."""
+def test_reading_a_trf_file_loads_no_other_reader() -> None:
+    """A format package only declares its formats: a fresh interpreter that reads a
+    ``.trf`` imports the other packages' declarations, but none of their readers or
+    writers, nor lxml."""
     import subprocess
     import sys
 
     code = (
         "import sys, swisstb_io.api as api\n"
         f"api.load({str(FIX / 'trf' / 'held_swiss_5.trf')!r})\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('lxml', 'swisstb_io.xml', "
-        "'swisstb_io.chess_json', 'swisstb_io.swisssys_csv', 'swisstb_io.sjson', "
-        "'swisstb_io.uscf_dbf'))))\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('lxml', 'swisstb_io.xml.', "
+        "'swisstb_io.chess_json.', 'swisstb_io.swisssys_csv.', 'swisstb_io.sjson.', "
+        "'swisstb_io.uscf_dbf.'))))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_format_package_is_one_line_in_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A package named in ``BUILTIN_MODULES`` is found by name, alias and extension from its
+    own ``FORMATS``, with nothing else to declare."""
+    import sys
+    import types
+
+    package = types.ModuleType("scratch_format")
+    spec = registry.FormatSpec(name="scratch", title="t", extensions=(".scratchx",),
+                               aliases=("scratchy",))
+    package.FORMATS = (spec,)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "scratch_format", package)
+    monkeypatch.setattr(registry, "BUILTIN_MODULES", (*registry.BUILTIN_MODULES,
+                                                      "scratch_format"))
+    assert registry.find("SCRATCHY") is spec
+    assert registry.by_extension("a/b.SCRATCHX") == [spec]
+    assert registry.all_formats()[-1] is spec

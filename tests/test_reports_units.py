@@ -101,6 +101,17 @@ def test_labels_styles_and_overrides() -> None:
         parse_labels("fancy")
 
 
+def test_the_short_label_is_the_one_the_system_declares(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``@tiebreak(label=…)`` is the only place a short header is written."""
+    from swisstb_io.tiebreaks import registry
+
+    system = registry.get_system("MM")._replace(label="MoMe")
+    monkeypatch.setitem(registry._SYSTEMS, "MM", system)
+    assert label_for(parse_spec("MM"), parse_labels(None)) == "MoMe"
+    assert label_for(parse_spec("MM[own-unplayed=zero]"), parse_labels(None)) \
+        == "MM[own-unplayed=zero]"  # a spec with options: its key
+
+
 def test_csv_header_uses_labels() -> None:
     out = render(standings(ladder(), "MM,SOLK"), "csv", ReportOptions(labels="MM=M,SOLK=S"))
     assert out.decode().splitlines()[0] == "Place,No,Name,Rating,Federation,Points,M,S"

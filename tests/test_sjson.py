@@ -16,7 +16,8 @@ from swisstb_io import api
 from swisstb_io.errors import FormatError, WriteError
 from swisstb_io.model import Player, Rating, Tournament
 from swisstb_io.registry import ReadOptions, WriteOptions, detect
-from swisstb_io.sjson import LOSSY, dump_sections, read, write
+from swisstb_io.sjson import LOSSY, read, write
+from swisstb_io.sjson.writer import dump_sections
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "sjson"
 

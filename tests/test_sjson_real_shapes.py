@@ -15,7 +15,8 @@ from swisstb_io.batch.summary import summarise
 from swisstb_io.errors import FormatError
 from swisstb_io.model import DateText, Outcome, Player, RoundResult, Tournament
 from swisstb_io.registry import ReadOptions
-from swisstb_io.sjson import dump_sections, read
+from swisstb_io.sjson import read
+from swisstb_io.sjson.writer import dump_sections
 from swisstb_io.submit import prepare_uscf
 from swisstb_io.tiebreaks import standings
 

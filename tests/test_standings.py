@@ -139,3 +139,26 @@ def test_reapplied_group_system(monkeypatch: pytest.MonkeyPatch) -> None:
     res = standings(t, "ZZREAPPLY")
     assert calls == [(1, 2, 3, 4), (2, 3, 4), (3, 4)]
     assert order(res) == [(1, 1), (2, 2), (3, 3), (4, 4)]
+
+
+def test_every_module_that_declares_systems_is_listed_in_the_package() -> None:
+    """``tiebreaks/__init__`` imports each module that declares systems itself, so the
+    table of systems never depends on which module happens to import which."""
+    import ast
+    from pathlib import Path
+
+    import swisstb_io.tiebreaks as package
+
+    folder = Path(package.__file__).parent
+    init = ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))
+    listed = {alias.name for node in init.body if isinstance(node, ast.ImportFrom)
+              and node.level == 1 and node.module is None for alias in node.names}
+    declaring = set()
+    for path in folder.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        calls = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and isinstance(node.func, ast.Name)}
+        if path.stem not in ("__init__", "registry") and calls & {"tiebreak", "group_tiebreak"}:
+            declaring.add(path.stem)
+    assert {"buchholz", "team_esb", "team_encounters"} <= declaring
+    assert declaring <= listed, sorted(declaring - listed)

@@ -24,7 +24,7 @@ from swisstb_io.model import (
     Tournament,
 )
 from swisstb_io.submit import load_meta, normalize_meta, prepare_uscf, write_directory
-from swisstb_io.uscf_dbf import ascii_text
+from swisstb_io.uscf_dbf.writer import ascii_text
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 SJSON = FIXTURES / "sjson" / "club_championship.sjson"

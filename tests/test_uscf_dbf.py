@@ -30,7 +30,8 @@ from swisstb_io.cli import cli
 from swisstb_io.errors import FormatError, WriteError
 from swisstb_io.model import Outcome, Player, PointAdjustment, PointSystem, Rating, Team, Tournament
 from swisstb_io.registry import ReadOptions, WriteOptions, find
-from swisstb_io.uscf_dbf import LOSSY, ascii_text, read, write, write_sections, zip_files
+from swisstb_io.uscf_dbf import LOSSY, read, write
+from swisstb_io.uscf_dbf.writer import ascii_text, write_sections, zip_files
 
 OC = Outcome
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "uscf_dbf"

@@ -30,8 +30,8 @@ from swisstb_io.model import (
     Tournament,
 )
 from swisstb_io.registry import ReadOptions, WriteOptions, detect, find
-from swisstb_io.xml import FORMAT, NAMESPACE, read_xml, schema, write_xml
-from swisstb_io.xml._common import points_text
+from swisstb_io.xml import FORMAT, read_xml, write_xml
+from swisstb_io.xml._common import NAMESPACE, points_text, schema
 
 ROOT = Path(__file__).resolve().parent.parent
 XML_DIR = ROOT / "fixtures" / "xml"
@@ -459,3 +459,12 @@ def test_an_adjustment_round_below_one_is_refused_on_write_and_on_read() -> None
     bad = good.replace(b'round="1"', b'round="0"')
     with pytest.raises(FormatError, match="round"):
         _read(bad)
+
+
+def test_comments_and_processing_instructions_among_rounds_are_not_rounds() -> None:
+    """A processing instruction's text can look like attributes (``outcome="win"``); only
+    elements are rounds."""
+    plain = api.dumps(api.read(ROOT / "fixtures" / "trf" / "held_swiss_5.trf"), "xml")
+    at = plain.index(b"<round ")
+    noisy = plain[:at] + b'<!-- checked --><?swisstb outcome="win" no="1"?>' + plain[at:]
+    assert api.read(noisy, format="xml") == api.read(plain, format="xml")

@@ -82,20 +82,12 @@ class Journal:
         """Apply a killed run's lines to ``events`` (each entry checked by ``valid``, as the
         manifest's are) and its claims to ``owned``; True if there were any lines.  A line
         cut short by the kill is ignored (that event is simply done again)."""
-        try:
-            text = self.path.read_text("utf-8", errors="surrogateescape")
-        except FileNotFoundError:
+        items = self._items()
+        if items is None:
             return False
-        for line in text.splitlines():
-            try:
-                item = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(item, dict) and isinstance(item.get("claim"), dict):
-                for name, value in item["claim"].items():
-                    content = Content.from_json(value)
-                    if content is not None and valid_name(name):
-                        add_owned(owned, name, content)
+        for item in items:
+            if isinstance(item, dict):
+                _add_claim(owned, item)
             elif isinstance(item, list) and len(item) == 2 and isinstance(item[0], str):
                 rel, entry = item
                 if entry is None:
@@ -103,6 +95,28 @@ class Journal:
                 elif (checked := valid(entry)) is not None:
                     events[rel] = checked
         return True
+
+    def add_claims(self, owned: Owned) -> None:
+        """Add to ``owned`` every claim made so far, the workers' included: the files of a
+        worker that died before its result came back are the batch's own too."""
+        for item in self._items() or []:
+            if isinstance(item, dict):
+                _add_claim(owned, item)
+
+    def _items(self) -> list[object] | None:
+        """The journal's lines read as JSON (a line cut short by a kill is left out);
+        ``None`` if there is no journal."""
+        try:
+            text = self.path.read_text("utf-8", errors="surrogateescape")
+        except FileNotFoundError:
+            return None
+        items = []
+        for line in text.splitlines():
+            try:
+                items.append(json.loads(line))
+            except ValueError:
+                continue
+        return items
 
     def record(self, rel: str, entry: dict[str, Any] | None) -> None:
         self._append([rel, entry])
@@ -124,6 +138,17 @@ class Journal:
     def close(self, remove: bool) -> None:
         if remove:
             self.path.unlink(missing_ok=True)
+
+
+def _add_claim(owned: Owned, item: dict[str, Any]) -> None:
+    """Add a journal line ``{"claim": {name: [size, sha256]}}`` to ``owned``."""
+    claim = item.get("claim")
+    if not isinstance(claim, dict):
+        return
+    for name, value in claim.items():
+        content = Content.from_json(value)
+        if content is not None and valid_name(name):
+            add_owned(owned, name, content)
 
 
 def distinct_stems(natural: Mapping[str, str], suffixes: Sequence[str]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from .. import __version__
 from ..errors import SwisstbError
 from ..tiebreaks import parse_chain
+from ..version import __version__
 from .render import REPORT_EXTENSIONS, SUBMISSIONS
 from .summary import SUMMARY_SCHEMA
 

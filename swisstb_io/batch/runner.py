@@ -22,7 +22,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..api import load, read_source
 from ..errors import SwisstbError, readable_path
 from ..files import write_reason
@@ -30,6 +29,7 @@ from ..registry import by_extension
 from ..teams.kinds import is_team_event
 from ..teams.standings import team_standings
 from ..tiebreaks import CalcOptions, chain_policy, standings
+from ..version import __version__
 from . import manifest as manifest_file
 from ._safety import (
     Journal,
@@ -308,7 +308,7 @@ class Batch:
         index = ""  # the key of the index on disk, once it is known to be up to date
         done = False
         try:
-            for res in self._results(manifest):
+            for res in self._results(manifest, journal):
                 seen.add(res.rel)
                 self.results.append(res)
                 journal.record(res.rel, self._record(manifest, res))
@@ -393,7 +393,8 @@ class Batch:
             "files": {name: list(c) for name, c in contents.items()}}
         return entry
 
-    def _results(self, manifest: dict[str, dict[str, Any]]) -> Iterator[FileResult]:
+    def _results(self, manifest: dict[str, dict[str, Any]],
+                 journal: Journal) -> Iterator[FileResult]:
         tasks, stems = self.tasks, self.stems
         opts, out = self.options, str(self.out)
         if opts.jobs == 1 or len(tasks) <= 1:
@@ -423,6 +424,7 @@ class Batch:
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         if left:
+            journal.add_claims(self._owned)  # what the dead worker wrote is ours too
             yield from self._isolated(left, manifest)
 
     def _isolated(

@@ -22,12 +22,7 @@ from ..tiebreaks import Spec, chain_policy, compute_values, standings
 from ..tiebreaks.chain_policy import ChainOrigin, DeclaredChainError, declaration_place
 from ..tiebreaks.context import Context
 from ..validate import plain_number
-from .declared import (
-    DeclaredValue,
-    declared_rank,
-    declared_values,
-    player_lines,
-)
+from .declared import DeclaredValue, PlayerPlace, declared_rank, declared_values, player_places
 from .teams import check_team_records
 
 KINDS: dict[str, str] = {
@@ -75,15 +70,13 @@ def reader_diagnostics(result: ReadResult) -> list[Diagnostic]:
 
 
 class _Finder:
-    def __init__(self, path: str, fmt: str, data: bytes) -> None:
-        self.path, self.fmt, self.data = path, fmt, data
-        self.lines = player_lines(fmt, data)
+    def __init__(self, path: str, fmt: str, data: bytes, at: PlayerPlace) -> None:
+        self.path, self.fmt, self.data, self.at = path, fmt, data, at
         self.found: list[Diagnostic] = []
 
-    def add(self, sn: int, kind: str, message: str, severity: Severity = Severity.ERROR) -> None:
-        line = self.lines.get(sn)
-        loc = Location(self.path, line, 1 if line is not None else None)
-        self.found.append(Diagnostic(loc, message, severity, kind))
+    def add(self, sn: int, kind: str, message: str, member: str = "") -> None:
+        """A finding about player ``sn`` (its member ``member`` in JSON formats)."""
+        self.found.append(Diagnostic(self.at(sn, member), message, Severity.ERROR, kind))
 
 
 def check_tournament(
@@ -92,7 +85,7 @@ def check_tournament(
     """Every problem of one file that was read; ``chain`` overrides the declared tie-breaks."""
     t = result.tournament
     fmt = result.format
-    found = _Finder(path, fmt, data)
+    found = _Finder(path, fmt, data, player_places(t, fmt, data, path))
     _ranks_and_values(t, fmt, data, chain, found)
     if fmt.startswith("trf") and is_team_event(t):
         found.found.extend(check_team_records(t, data, path, chain))
@@ -159,7 +152,7 @@ def _ranks(t: Tournament, ctx: Context, chain: Sequence[Spec] | None, f: _Finder
             continue
         want = str(lo) if lo == hi else f"{lo}-{hi}"
         f.add(row.start_no, "rank-mismatch", f"player {row.start_no} ({p.name}): declared rank "
-              f"{rank}, but swisstb ranks the player {want} {what}")
+              f"{rank}, but swisstb ranks the player {want} {what}", "rank")
 
 
 _PLACES = 12
@@ -185,4 +178,4 @@ def _values(ctx: Context, declared: dict[int, list[DeclaredValue]], f: _Finder) 
             if shown != d.value:
                 f.add(sn, "tiebreak-mismatch", f"player {sn}: {d.where} says {d.text}, but "
                       f"swisstb computes {d.spec.key} = {plain_number(tv.value)} "
-                      f"({d.spec.system.rule})")
+                      f"({d.spec.system.rule})", d.member)

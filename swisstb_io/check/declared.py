@@ -5,20 +5,23 @@
   (aligned with the section's ``rankOrder``; a leading ``PTS`` is skipped when the list is
   one shorter).  Values are kept as written, for comparison at the file's own precision.
 * :func:`declared_rank`: the declared rank to check (0 is none).
-* :func:`player_lines`: the line of each player's record in text formats (TRF ``001``,
-  XML ``startNo="…"``, CSV rows starting with the pair number), so that problems the model
-  finds can point at a line.
+* :func:`player_places`: where each player's record is, so that problems the model finds
+  point at it: its line in text formats (TRF ``001``, XML ``startNo="…"``, CSV rows
+  starting with the pair number), the competitor (or its member, ``rank``,
+  ``tieBreakScore[1]``) in Chess-JSON.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from ..errors import TiebreakError
+from .. import jsontext
+from ..errors import Location, TiebreakError
 from ..model import Player, Tournament
 from ..tiebreaks import Spec, parse_spec
 
@@ -32,7 +35,9 @@ class DeclaredValue:
     """The value as written, e.g. ``"17.5"``."""
     value: Decimal
     where: str
-    """How to name the place in a message: ``column 'BH/C1'``, ``tieBreakScore[1]``."""
+    """How to name the place in a message: ``column 'BH/C1'``, ``tieBreakScore[1] (BH)``."""
+    member: str = ""
+    """The player's member that holds the value, in JSON formats (``tieBreakScore[1]``)."""
 
 
 def declared_rank(p: Player) -> int | None:
@@ -83,15 +88,22 @@ def _csv(t: Tournament) -> dict[int, list[DeclaredValue]]:
     return out
 
 
-def _chess_json(t: Tournament, data: bytes) -> dict[int, list[DeclaredValue]]:
+def _chess_json_tournament(t: Tournament, data: bytes) -> tuple[str, int, dict[str, Any]]:
+    """The text of a Chess-JSON file, and the index and object of ``t``'s tournament in it
+    (``-1`` and ``{}`` when the file is not one the reader took)."""
     try:
-        doc = json.loads(data.decode("utf-8-sig"), parse_float=Decimal)  # values as written
+        text = data.decode("utf-8-sig")
+        doc = json.loads(text, parse_float=Decimal)  # values as written
     except (UnicodeDecodeError, ValueError):
-        return {}
+        return "", -1, {}
     tours = _list(_dict(doc.get("event") if isinstance(doc, dict) else None).get("tournaments"))
-    chosen = next((x for x in tours if isinstance(x, dict)
-                   and t.section and x.get("name") == t.section), tours[0] if tours else None)
-    tour = _dict(chosen)
+    index = next((i for i, x in enumerate(tours) if isinstance(x, dict)
+                  and t.section and x.get("name") == t.section), 0 if tours else -1)
+    return text, index, _dict(tours[index]) if index >= 0 else {}
+
+
+def _chess_json(t: Tournament, data: bytes) -> dict[int, list[DeclaredValue]]:
+    tour = _chess_json_tournament(t, data)[2]
     order = [str(x) for x in _list(tour.get("rankOrder"))]
     out: dict[int, list[DeclaredValue]] = {}
     for comp in _list(tour.get("competitors")):
@@ -108,7 +120,8 @@ def _chess_json(t: Tournament, data: bytes) -> dict[int, list[DeclaredValue]]:
             value = _decimal(text)
             if value is not None:
                 out.setdefault(cid, []).append(
-                    DeclaredValue(spec, text, value, f"tieBreakScore[{n}] ({code})"))
+                    DeclaredValue(spec, text, value, f"tieBreakScore[{n}] ({code})",
+                                  f"tieBreakScore[{n}]"))
     return out
 
 
@@ -125,6 +138,28 @@ _LINE_PATTERNS = {
     "xml": r".*?<player\b[^>]*\bstartNo=\"(\d+)\"",
     "swisssys-csv": r"\"?(\d+)\"?[,;\t]",
 }
+
+
+PlayerPlace = Callable[[int, str], Location]
+"""``at(start_no, member)``: where a player's record is (its member ``member`` in JSON
+formats; ``""``: the record itself)."""
+
+
+def player_places(t: Tournament, fmt: str, data: bytes, path: str) -> PlayerPlace:
+    """Where each player of ``t``, read from ``data`` in format ``fmt``, is in the file."""
+    if fmt == "chess-json":
+        text, index, tour = _chess_json_tournament(t, data)
+        cids = [_dict(c).get("cid") for c in _list(tour.get("competitors"))]
+        numbers = [cid if isinstance(cid, int) else -1 for cid in cids]
+        return jsontext.item_locator(text, path, f"event.tournaments[{index}].competitors",
+                                     numbers)
+    lines = player_lines(fmt, data)
+
+    def at(start_no: int, member: str) -> Location:
+        line = lines.get(start_no)
+        return Location(path, line, 1 if line is not None else None)
+
+    return at
 
 
 def player_lines(fmt: str, data: bytes) -> dict[int, int]:

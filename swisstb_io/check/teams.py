@@ -31,7 +31,7 @@ from ..teams.kinds import Kind
 from ..teams.matches import TeamEvent
 from ..teams.standings import TeamStandings, team_standings
 from ..tiebreaks.values import num
-from ..trf import _layout as L
+from ..trf import layout as L
 
 _BOARD_RESULT = {"1": "win", "+": "win", "=": "draw", "0": "", "-": "", " ": ""}
 """A board result of an 801 block: a win, a draw or nothing (162 gives the points)."""

@@ -1,14 +1,39 @@
 """Chess-JSON ("JCH"): FIDE TEC's interchange format, as TieBreakServer reads and writes it.
 
 Individual events only.  ``lossy`` lists what Chess-JSON has no place for; the dossier
-``formats/chess-json/README.md`` explains each entry.
+``formats/chess-json/README.md`` explains each entry.  This module only declares the
+format: the reader and the writer are imported when first called.
 """
 
 from __future__ import annotations
 
-from ..registry import FormatSpec
-from ._reader import read_chess_json, sniff_chess_json
-from ._writer import to_json, write_chess_json
+from typing import TYPE_CHECKING
+
+from ..registry import FormatSpec, ReadOptions, ReadResult, WriteOptions
+
+if TYPE_CHECKING:
+    from ..model import Tournament
+
+
+def sniff_chess_json(data: bytes) -> bool:
+    """True for a JSON object whose first 4 KiB hold ``"filetype"`` and ``"Event"``."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith(b"{") and b'"filetype"' in head and b'"Event"' in head
+
+
+def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    """Read a Chess-JSON event file (see :mod:`._reader`); raises only :class:`FormatError`."""
+    from . import _reader
+
+    return _reader.read_chess_json(data, path, options)
+
+
+def write_chess_json(t: Tournament, options: WriteOptions) -> bytes:
+    """Write ``t`` as a Chess-JSON event file (see :mod:`._writer`)."""
+    from . import _writer
+
+    return _writer.write_chess_json(t, options)
+
 
 LOSSY = frozenset(
     {
@@ -45,4 +70,5 @@ FORMAT = FormatSpec(
 
 FORMATS: tuple[FormatSpec, ...] = (FORMAT,)
 
-__all__ = ["FORMAT", "FORMATS", "LOSSY", "read_chess_json", "to_json", "write_chess_json"]
+__all__ = ["FORMAT", "FORMATS", "LOSSY", "read_chess_json", "sniff_chess_json",
+           "write_chess_json"]

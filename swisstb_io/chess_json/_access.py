@@ -12,13 +12,22 @@ from typing import Any
 from .. import jsontext, textio
 from ..errors import Diagnostics, FormatError, Location
 
-_CONSTANT = re.compile(r"[:\[,]\s*(NaN|-?Infinity)\b")
+_LAST_STEP = re.compile(r"(?:\.?[A-Za-z_]\w*|\[\d+\])$")
+"""The last key or index of a JSON path."""
 
 
 def locate(text: str, where: str) -> tuple[int, int] | None:
-    """Line and column of the value at JSON path ``where`` (``a.b[2].c``) in ``text``."""
-    pos = jsontext.offset(text, "" if " " in where else where)
-    return None if pos is None else textio.line_col(text, pos)
+    """Line and column of the value at JSON path ``where`` (``a.b[2].c``) in ``text``; for
+    a member that is not there, of the object that lacks it (the nearest enclosing value
+    that is); a ``where`` that is not a path (``the file``) is the whole document."""
+    path = "" if " " in where else where
+    while True:
+        pos = jsontext.offset(text, path)
+        if pos is not None:
+            return textio.line_col(text, pos)
+        if not path:
+            return None
+        path = _LAST_STEP.sub("", path)
 
 
 class Access:

@@ -9,8 +9,9 @@ everything and names the JSON path of what is wrong, so both give the same resul
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
+from ..limits import MAX_ROUNDS
 from ..model import Color, Outcome, RoundResult
 from ._access import Access, show
 
@@ -39,7 +40,6 @@ _FORFEIT = {
     "Z": Outcome.DOUBLE_FORFEIT,
 }
 _REVERSE: dict[str | None, str] = {"W": "L", "D": "D", "L": "W", "Z": "W"}
-MAX_ROUNDS = 999
 
 Games = dict[int, dict[int, RoundResult]]
 _Implied = list[tuple[int, int, RoundResult]]
@@ -88,29 +88,42 @@ def _plain_outcome(
 
 
 _CODES = (None, *_BYE_CODES, *_NO_PARTNER)
-_Key = tuple[str | None, str | None, bool, bool, bool, int | None, bool]
-_RESULTS: dict[_Key, RoundResult] = {}
-"""(code, the other side's code, played, rated, has a partner, opponent, is white) ->
-the RoundResult, shared by all reads (RoundResult is frozen, so one object serves every
-equal round); cleared past 65536 entries."""
 
 
-def _result(key: _Key) -> RoundResult | None:
+class _Side(NamedTuple):
+    """One side of a plain ``gameList`` row: what its result depends on."""
+
+    code: str
+    """The side's result code (or the one implied by the other side's)."""
+    other: str | None
+    """The other side's code."""
+    played: bool
+    rated: bool
+    partner: bool
+    """Whether the other side names a competitor (``{"cid": 0}`` too)."""
+    opponent: int | None
+    white: bool
+
+
+_Results = dict[_Side, RoundResult | None]
+"""Each side already met -> its result (None when :func:`_outcome` would warn or fail): one
+per read, since most sides of a file recur."""
+
+
+def _result(side: _Side, memo: _Results) -> RoundResult | None:
     """The RoundResult of a plain side (None when :func:`_outcome` would warn or fail)."""
-    code, other, played, rated, partner, opponent, white = key
-    if code is None or code not in _CODES or other not in _CODES:
-        return None
-    out = _plain_outcome(code, played, rated, partner, other in ("W", "D"))
-    if out is None:
-        return None
-    colour = Color.NONE if opponent is None else (Color.WHITE if white else Color.BLACK)
-    res = RoundResult(out, opponent, colour)
-    if opponent is None or opponent < 1 << 31:  # keys stay small
-        if len(_RESULTS) > 65536:
-            _RESULTS.clear()
-        _RESULTS[key] = res
+    if side in memo:
+        return memo[side]
+    res = None
+    if side.code in _CODES and side.other in _CODES:
+        out = _plain_outcome(side.code, side.played, side.rated, side.partner,
+                             side.other in ("W", "D"))
+        if out is not None:
+            colour = Color.NONE if side.opponent is None else (
+                Color.WHITE if side.white else Color.BLACK)
+            res = RoundResult(out, side.opponent, colour)
+    memo[side] = res
     return res
-
 
 
 _MALFORMED = object()
@@ -119,40 +132,40 @@ _MALFORMED = object()
 def _side(value: Any) -> Any:
     """A side as ``Access.cid`` reads it: None (nobody), 0 (a boxed 0) or a number;
     :data:`_MALFORMED` for anything else (the checked path then reports it)."""
-    if value.__class__ is dict:
+    if type(value) is dict:
         value = value.get("cid")
-        return value if value.__class__ is int and value >= 0 else _MALFORMED
+        return value if type(value) is int and value >= 0 else _MALFORMED
     if value is None:
         return None
-    if value.__class__ is not int or value < 0:
+    if type(value) is not int or value < 0:
         return _MALFORMED
     return value or None
 
 
-def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Implied) -> bool:
+def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Implied,
+               memo: _Results) -> bool:
     """Record a plain row and return True; return False (recording nothing) for any row
     that :func:`_row` must read because something in it is wrong or unusual."""
-    get = row.get
-    rnd = get("round")
-    played = get("played", True)
-    rated = get("rated", played)
+    rnd = row.get("round")
+    played = row.get("played", True)
+    rated = row.get("rated", played)
     if (
-        rnd.__class__ is not int or not 1 <= rnd <= MAX_ROUNDS
-        or played.__class__ is not bool or rated.__class__ is not bool
+        type(rnd) is not int or not 1 <= rnd <= MAX_ROUNDS
+        or type(played) is not bool or type(rated) is not bool
     ):
         return False
-    white = _side(get("white"))
-    black = _side(get("black"))
+    white = _side(row.get("white"))
+    black = _side(row.get("black"))
     if white is _MALFORMED or black is _MALFORMED or (white and white == black):
         return False
-    w_code = get("wResult")
+    w_code = row.get("wResult")
     if w_code is not None:
-        if w_code.__class__ is not str:
+        if type(w_code) is not str:
             return False
         w_code = w_code.upper() or None
-    b_code = get("bResult")
+    b_code = row.get("bResult")
     if b_code is not None:
-        if b_code.__class__ is not str:
+        if type(b_code) is not str:
             return False
         b_code = b_code.upper() or None
     w_res = b_res = None
@@ -161,8 +174,9 @@ def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Imp
             return False  # an error or a warning: _row says which
         code = w_code if w_code is not None else _REVERSE.get(b_code) if black else None
         if code is not None:
-            key = (code, b_code, played, rated, black is not None, black or None, True)
-            w_res = _RESULTS.get(key) or _result(key)
+            side = _Side(code=code, other=b_code, played=played, rated=rated,
+                         partner=black is not None, opponent=black or None, white=True)
+            w_res = _result(side, memo)
             if w_res is None or (w_code is not None and rnd in found.get(white, ())):
                 return False
     elif w_code is not None:
@@ -172,8 +186,9 @@ def _plain_row(row: dict[str, Any], known: set[int], found: Games, implied: _Imp
             return False
         code = b_code if b_code is not None else _REVERSE.get(w_code) if white else None
         if code is not None:
-            key = (code, w_code, played, rated, white is not None, white or None, False)
-            b_res = _RESULTS.get(key) or _result(key)
+            side = _Side(code=code, other=w_code, played=played, rated=rated,
+                         partner=white is not None, opponent=white or None, white=False)
+            b_res = _result(side, memo)
             if b_res is None or (b_code is not None and (
                 rnd in found.get(black, ()) or (black == white and w_code is not None)
             )):
@@ -241,8 +256,9 @@ def games(r: Access, tour: Mapping[str, Any], where: str, known: set[int]) -> Ga
     implied by the other side's when it names this competitor)."""
     found: Games = {}
     implied: _Implied = []
+    memo: _Results = {}
     for i, raw in enumerate(r.arr(tour, "gameList", where)):
-        if raw.__class__ is not dict or not _plain_row(raw, known, found, implied):
+        if type(raw) is not dict or not _plain_row(raw, known, found, implied, memo):
             _row(r, f"{where}.gameList[{i}]", raw, known, found, implied)
     for me, rnd, res in implied:
         found.setdefault(me, {}).setdefault(rnd, res)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from fractions import Fraction
-from itertools import repeat
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import jsontext
 from ..errors import Diagnostics
@@ -29,12 +28,6 @@ from ._common import FILETYPE, SCORE_DEFAULTS, SCORE_FIELDS
 from ._games import games
 
 
-def sniff_chess_json(data: bytes) -> bool:
-    """True for a JSON object whose first 4 KiB hold ``"filetype"`` and ``"Event"``."""
-    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
-    return head.startswith(b"{") and b'"filetype"' in head and b'"Event"' in head
-
-
 def _date(text: str) -> DateText | None:
     if not text:
         return None
@@ -45,7 +38,7 @@ def _date(text: str) -> DateText | None:
 
 
 def _person(r: Access, profile: Mapping[str, Any], where: str) -> str:
-    name = _text(r, profile, "fideName", where)
+    name = r.text(profile, "fideName", where)
     if name:
         return name
     last, first = r.text(profile, "lastName", where), r.text(profile, "firstName", where)
@@ -119,66 +112,16 @@ def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
             f"{where}.teamTournament",
             "team tournaments are not supported; this reader takes individual events",
         )
-    profiles: dict[int, Mapping[str, Any]] = {}
-    profile_at: dict[int, str] = {}
-    for i, raw in enumerate(r.arr(event, "profiles", "event")):
-        at = f"event.profiles[{i}]"
-        profile = r.obj(raw, at)
-        pid = r.integer(profile, "id", at)
-        if pid is None or pid in profiles:
-            raise r.fail(f"{at}.id", f"missing or repeated profile id {pid}")
-        profiles[pid] = profile
-        profile_at[pid] = at
-    lists = [
-        r.text(r.obj(x, f"event.ratingLists[{i}]"), "listName", f"event.ratingLists[{i}]")
-        for i, x in enumerate(r.arr(event, "ratingLists", "event"))
-    ]
-    comps: list[tuple[int, Mapping[str, Any], Mapping[str, Any], str, str]] = []
-    for i, raw in enumerate(r.arr(tour, "competitors", where)):
-        at = f"{where}.competitors[{i}]"
-        comp = r.obj(raw, at)
-        cid = r.integer(comp, "cid", at)
-        if cid is None or cid < 1:
-            raise r.fail(f"{at}.cid", f"expected a competitor number from 1, got {show(cid)}")
-        pid = r.integer(comp, "profileId", at)
-        if pid not in profiles:
-            raise r.fail(f"{at}.profileId", f"{pid} names no profile in event.profiles")
-        comps.append((cid, comp, profiles[pid], profile_at[pid], at))
-    known = {c[0] for c in comps}
-    if len(known) != len(comps):
-        raise r.fail(f"{where}.competitors", "two competitors share a cid")
-    by_cid = games(r, tour, where, known)
-    players = tuple(
-        _player(r, cid, (comp, comp_at), (prof, at), lists, by_cid.get(cid, {}))
-        for cid, comp, prof, at, comp_at in comps
-    )
-    by_pid = {r.integer(prof, "id", at): cid for cid, _, prof, at, _ in comps}
-    found = [
-        _team(r, i, raw, by_pid, profiles) for i, raw in enumerate(r.arr(event, "teams", "event"))
-    ]
-    teams = tuple(team for team in found if team is not None)
+    profiles = _profiles(r, event)
+    lists = _rating_lists(r, event)
+    comps = _competitors(r, tour, where, profiles)
+    by_cid = games(r, tour, where, {c.cid for c in comps})
+    players = tuple(_player(r, c, lists, by_cid.get(c.cid, {})) for c in comps)
+    teams = _teams(r, event, comps, profiles)
     info = r.obj(event.get("eventInfo", {}), "event.eventInfo")
     tinfo = r.obj(tour.get("tournamentInfo", {}), f"{where}.tournamentInfo")
-    arbiters = r.obj(info.get("arbiters", {}), "event.eventInfo.arbiters")
-
-    def arbiter(pid: Any, at: str) -> str:
-        if pid.__class__ is int and pid in profiles:  # not a bool, nor a list or object
-            return _person(r, profiles[pid], f"profile {pid}")
-        raise r.fail(at, f"{show(pid)} names no profile in event.profiles")
-
-    chief = (
-        arbiter(arbiters["chiefArbiter"], "event.eventInfo.arbiters.chiefArbiter")
-        if arbiters.get("chiefArbiter")
-        else ""
-    )
-    deputies = tuple(
-        arbiter(pid, f"event.eventInfo.arbiters.deputyChiefArbiters[{i}]")
-        for i, pid in enumerate(r.arr(arbiters, "deputyChiefArbiters", "event.eventInfo.arbiters"))
-    )
-    ranks = r.arr(tour, "rankOrder", where)
-    codes = [str(x.get("name", "")) if isinstance(x, dict) else str(x) for x in ranks]
-    if codes and codes[0].upper() == "PTS":
-        codes = codes[1:]
+    chief, deputies = _arbiters(r, info, profiles)
+    codes = _tiebreak_codes(r, tour, where)
     rounds = [r.obj(x, f"{where}.rounds[{i}]") for i, x in enumerate(r.arr(tour, "rounds", where))]
     time_control = tour.get("timeControl", {})
     tournament = Tournament(
@@ -203,11 +146,11 @@ def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
             r.text(x, "startTime", f"{where}.rounds[{i}]") for i, x in enumerate(rounds)
         ),
         point_system=_point_system(r, event, tour, where),
-        tiebreaks=tuple(codes),
+        tiebreaks=codes,
         teams=teams,
         section=r.text(tour, "name", where),
     )
-    _check(tournament, r, f"{where}.competitors", [c[0] for c in comps])
+    _check(tournament, r, f"{where}.competitors", [c.cid for c in comps])
     names = tuple(
         str(
             r.obj(x, "event.tournaments").get("name")
@@ -222,6 +165,99 @@ def read_chess_json(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         sections=names if len(names) > 1 else (),
         details=MappingProxyType({"origin": str(top.get("origin", ""))}),
     )
+
+
+class _Profile(NamedTuple):
+    """An entry of ``event.profiles`` (the person) and its JSON path."""
+
+    record: Mapping[str, Any]
+    at: str
+
+
+class _Competitor(NamedTuple):
+    """An entry of a tournament's ``competitors`` (the player's part in it), with the
+    profile it names and their JSON paths."""
+
+    cid: int
+    record: Mapping[str, Any]
+    at: str
+    profile: _Profile
+
+
+def _profiles(r: Access, event: Mapping[str, Any]) -> dict[int, _Profile]:
+    """``event.profiles`` by id."""
+    profiles: dict[int, _Profile] = {}
+    for i, raw in enumerate(r.arr(event, "profiles", "event")):
+        at = f"event.profiles[{i}]"
+        profile = r.obj(raw, at)
+        pid = r.integer(profile, "id", at)
+        if pid is None or pid in profiles:
+            raise r.fail(f"{at}.id", f"missing or repeated profile id {pid}")
+        profiles[pid] = _Profile(profile, at)
+    return profiles
+
+
+def _rating_lists(r: Access, event: Mapping[str, Any]) -> list[str]:
+    """The names of ``event.ratingLists``, in order (older files give bare ratings in it)."""
+    return [
+        r.text(r.obj(x, f"event.ratingLists[{i}]"), "listName", f"event.ratingLists[{i}]")
+        for i, x in enumerate(r.arr(event, "ratingLists", "event"))
+    ]
+
+
+def _competitors(r: Access, tour: Mapping[str, Any], where: str,
+                 profiles: Mapping[int, _Profile]) -> list[_Competitor]:
+    """The tournament's ``competitors``, each with its profile; two with one cid fail."""
+    comps: list[_Competitor] = []
+    for i, raw in enumerate(r.arr(tour, "competitors", where)):
+        at = f"{where}.competitors[{i}]"
+        comp = r.obj(raw, at)
+        cid = r.integer(comp, "cid", at)
+        if cid is None or cid < 1:
+            raise r.fail(f"{at}.cid", f"expected a competitor number from 1, got {show(cid)}")
+        pid = r.integer(comp, "profileId", at)
+        if pid is None or pid not in profiles:
+            raise r.fail(f"{at}.profileId", f"{pid} names no profile in event.profiles")
+        comps.append(_Competitor(cid, comp, at, profiles[pid]))
+    if len({c.cid for c in comps}) != len(comps):
+        raise r.fail(f"{where}.competitors", "two competitors share a cid")
+    return comps
+
+
+def _teams(r: Access, event: Mapping[str, Any], comps: list[_Competitor],
+           profiles: Mapping[int, _Profile]) -> tuple[Team, ...]:
+    """``event.teams`` with their members in this tournament (by cid)."""
+    by_pid = {r.integer(c.profile.record, "id", c.profile.at): c.cid for c in comps}
+    found = [_team(r, i, raw, by_pid, profiles)
+             for i, raw in enumerate(r.arr(event, "teams", "event"))]
+    return tuple(team for team in found if team is not None)
+
+
+def _arbiters(r: Access, info: Mapping[str, Any], profiles: Mapping[int, _Profile]
+              ) -> tuple[str, tuple[str, ...]]:
+    """The chief arbiter and the deputies of ``event.eventInfo.arbiters``, by their names."""
+    where = "event.eventInfo.arbiters"
+    arbiters = r.obj(info.get("arbiters", {}), where)
+
+    def arbiter(pid: Any, at: str) -> str:
+        if type(pid) is int and pid in profiles:  # not a bool, nor a list or object
+            return _person(r, profiles[pid].record, profiles[pid].at)
+        raise r.fail(at, f"{show(pid)} names no profile in event.profiles")
+
+    chief = (arbiter(arbiters["chiefArbiter"], f"{where}.chiefArbiter")
+             if arbiters.get("chiefArbiter") else "")
+    deputies = tuple(arbiter(pid, f"{where}.deputyChiefArbiters[{i}]")
+                     for i, pid in enumerate(r.arr(arbiters, "deputyChiefArbiters", where)))
+    return chief, deputies
+
+
+def _tiebreak_codes(r: Access, tour: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """The declared tie-breaks: ``rankOrder`` without a leading ``PTS``."""
+    ranks = r.arr(tour, "rankOrder", where)
+    codes = [str(x.get("name", "")) if isinstance(x, dict) else str(x) for x in ranks]
+    if codes and codes[0].upper() == "PTS":
+        codes = codes[1:]
+    return tuple(codes)
 
 
 def _check(t: Tournament, r: Access, where: str, cids: list[int]) -> None:
@@ -241,40 +277,17 @@ def _rounds(r: Access, tour: Mapping[str, Any], where: str) -> int | None:
     return value
 
 
-def _text(r: Access, obj: Mapping[str, Any], key: str, where: str) -> str:
-    """``r.text(obj, key, where)``, quicker when the value is a string (most are)."""
-    value = obj.get(key)
-    if value.__class__ is str:
-        return value
-    return "" if value is None else r.text(obj, key, where)
-
-
 def _player(
-    r: Access,
-    cid: int,
-    competitor: tuple[Mapping[str, Any], str],
-    profile: tuple[Mapping[str, Any], str],
-    lists: list[str],
-    games: dict[int, RoundResult],
+    r: Access, competitor: _Competitor, lists: list[str], games: dict[int, RoundResult]
 ) -> Player:
     """A competitor: ratings as ``{"list", "rating"}`` objects or (older files) bare numbers
     in the order of ``event.ratingLists``, where 0 means no rating."""
-    comp, comp_at = competitor
-    prof, at = profile
+    cid, comp, comp_at = competitor.cid, competitor.record, competitor.at
+    prof, at = competitor.profile
     fide: int | None = None
     ratings: list[Rating] = []
-    listed = prof.get("rating", [])
-    if listed.__class__ is not list:
-        listed = r.arr(prof, "rating", at)
-    for i, raw in enumerate(listed):
-        if raw.__class__ is dict:
-            system = raw.get("list")
-            if system.__class__ is not str:
-                system = r.text(raw, "list", f"{at}.rating[{i}]")
-            value = raw.get("rating")
-            if value is not None and value.__class__ is not int:
-                value = r.integer(raw, "rating", f"{at}.rating[{i}]")
-        elif isinstance(raw, dict):
+    for i, raw in enumerate(r.arr(prof, "rating", at)):
+        if isinstance(raw, dict):
             system = r.text(raw, "list", f"{at}.rating[{i}]")
             value = r.integer(raw, "rating", f"{at}.rating[{i}]")
         elif isinstance(raw, int) and not isinstance(raw, bool):
@@ -290,28 +303,27 @@ def _player(
             ratings.append(Rating(system, value))
     fide_id = prof.get("fideId")
     points = comp.get("gamePoints")
-    rank = comp.get("rank")
     last = max(games, default=0)
     return Player(
         start_no=cid,
         name=_person(r, prof, at),
-        results=tuple(map(games.get, range(1, last + 1), repeat(NOT_PAIRED))),
-        sex=_text(r, prof, "sex", at),
-        title=_text(r, prof, "fideTitle", at),
+        results=tuple(games.get(rnd, NOT_PAIRED) for rnd in range(1, last + 1)),
+        sex=r.text(prof, "sex", at),
+        title=r.text(prof, "fideTitle", at),
         fide_rating=fide,
         ratings=tuple(ratings),
-        federation=_text(r, prof, "federation", at),
-        fide_id="" if fide_id in (None, 0, "") else _text(r, prof, "fideId", at),
-        birth=_text(r, prof, "birth", at),
-        team=_text(r, prof, "clubName", at),
+        federation=r.text(prof, "federation", at),
+        fide_id="" if fide_id in (None, 0, "") else r.text(prof, "fideId", at),
+        birth=r.text(prof, "birth", at),
+        team=r.text(prof, "clubName", at),
         declared_points=None if points is None else r.points(points, f"{comp_at}.gamePoints"),
-        declared_rank=rank if rank is None or rank.__class__ is int
-        else r.integer(comp, "rank", comp_at),
+        declared_rank=r.integer(comp, "rank", comp_at),
     )
 
 
 def _team(
-    r: Access, i: int, raw: Any, by_pid: Mapping[int | None, int], profiles: Mapping[int, Any]
+    r: Access, i: int, raw: Any, by_pid: Mapping[int | None, int],
+    profiles: Mapping[int, _Profile],
 ) -> Team | None:
     """The team with its members in this tournament; None if none of them plays in it."""
     at = f"event.teams[{i}]"
@@ -319,7 +331,7 @@ def _team(
     members: list[int] = []
     listed = r.arr(team, "players", at)
     for j, pid in enumerate(listed):
-        if pid.__class__ is not int or pid not in profiles:  # a bool, list or object too
+        if type(pid) is not int or pid not in profiles:  # a bool, list or object too
             raise r.fail(f"{at}.players[{j}]", f"{show(pid)} names no profile in event.profiles")
         if pid in by_pid:
             members.append(by_pid[pid])

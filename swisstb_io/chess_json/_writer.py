@@ -5,10 +5,10 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from .. import __version__
 from ..errors import WriteError
 from ..model import Color, DateText, Player, RoundResult, Tournament
 from ..registry import WriteOptions
+from ..version import __version__
 from ._common import CODES, FILETYPE, PAIRED, SCORE_FIELDS, VERSION, JsonValue, decimal_text, dump
 
 Json = dict[str, JsonValue]

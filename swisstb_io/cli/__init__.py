@@ -18,9 +18,9 @@ from typing import Any
 
 import click
 
-from .. import __version__
 from ..errors import SwisstbError, UnknownFormatError, readable_path
 from ..files import write_failure
+from ..version import __version__
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -108,10 +108,8 @@ def tune_collector() -> None:
     of the collector's view, so collections during a big read do not walk it again and
     again.  A read, a standings table and a report are acyclic data that reference counting
     frees; a young-generation collection every 100,000 net allocations instead of 700
-    keeps the cycle detector for what really loops.  Measured (2,000 x 11 report,
-    callgrind): 1,304 -> 1,248 M instructions; a 300-event batch spent 0.81 s of ~9 s CPU
-    in collections, 0.11 s after.  A 1,000-event batch run in-process with the default
-    setting spends 4.97 s in 9,224 collections (68 of them full), 0.45 s with this one.
+    keeps the cycle detector for what really loops.  What it saves is measured in
+    ``benchmarks/README.md``.
     """
     gc.freeze()
     gc.set_threshold(100_000, 10, 10)

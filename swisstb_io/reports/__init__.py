@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import UnknownFormatError
 from ..tiebreaks import StandingsResult
-from ._labels import SHORT_LABELS, ReportError
+from ._labels import ReportError
 from ._model import LEGENDS, NOTATIONS, Cell, Column, CrossRow, Group, Report, Row
 from ._options import PrizeColumn, RatingColumn, ReportOptions, View
 from ._table import build as _build
@@ -176,7 +176,6 @@ __all__ = [
     "LEGENDS",
     "NOTATIONS",
     "REPORT_FORMATS",
-    "SHORT_LABELS",
     "Cell",
     "Column",
     "CrossRow",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import __version__
+from ..version import __version__
 from ._escape import html_text
 from ._html_assets import CSS, JS
 

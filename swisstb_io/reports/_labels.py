@@ -1,15 +1,16 @@
-"""Column labels: one table for the whole package, overridable per report.
+"""Column labels: the label each system declares (``@tiebreak(label=…)``), overridable per
+report.
 
-``--labels`` takes ``short`` (the default: the names proposed in the US rules notes,
-``ModMed``, ``Solk``, ``Cum``…, and the FIDE acronyms), ``key`` (the spec key, ``BH/C1``),
-``name`` (the system's full name), and/or ``CODE=Label`` pairs separated by commas, e.g.
-``short,MM=M,SOLK=S,CUM=C,OPPCUM=O`` (SwissSys' one-letter headers).
+``--labels`` takes ``short`` (the default: the system's label, the names proposed in the
+US rules notes, ``ModMed``, ``Solk``, ``Cum``…, else the code, as the FIDE acronyms),
+``key`` (the spec key, ``BH/C1``), ``name`` (the system's full name), and/or
+``CODE=Label`` pairs separated by commas, e.g. ``short,MM=M,SOLK=S,CUM=C,OPPCUM=O``
+(SwissSys' one-letter headers).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 
 from ..errors import SwisstbError
 from ..tiebreaks import Spec
@@ -18,22 +19,6 @@ from ..tiebreaks import Spec
 class ReportError(SwisstbError):
     """A report option that cannot be honoured (bad --group, --labels or notation)."""
 
-
-SHORT_LABELS: Mapping[str, str] = MappingProxyType({
-    "MM": "ModMed",
-    "SOLK": "Solk",
-    "CUM": "Cum",
-    "OPPCUM": "OppCum",
-    "MED": "Median",
-    "USSB": "SB",
-    "KASH": "Kash",
-    "BLK": "Blk",
-    "RBT": "H2H",
-    "AVGOPP": "ARO",
-    "OPPPERF": "OppPerf",
-    "LOT": "Lot",
-})
-"""Short labels for the US Chess systems (rules-uscf.md, "Suggested column names")."""
 
 _STYLES = ("short", "key", "name")
 
@@ -70,5 +55,5 @@ def label_for(spec: Spec, overrides: Mapping[str, str]) -> str:
     if style == "name":
         return spec.system.name
     if style == "short" and spec.key == spec.code:
-        return SHORT_LABELS.get(spec.code, spec.key)
+        return spec.system.label or spec.key
     return spec.key

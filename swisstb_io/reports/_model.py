@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..tiebreaks import Explanation, StandingsResult
-from ..tiebreaks.core import JSON
+from ..tiebreaks.values import JSON
 from ._labels import ReportError
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from itertools import accumulate
 from ..errors import readable_path
 from ..model import Color, Outcome, Tournament
 from ..tiebreaks import Context, Spec, StandingsResult, TiebreakValue
-from ..tiebreaks.core import JSON
+from ..tiebreaks.values import JSON
 from ..us_notation import OUTCOME_TO_CODE
 from ._groups import make_groups
 from ._labels import ReportError, label_for, parse_labels

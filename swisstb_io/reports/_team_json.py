@@ -8,7 +8,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
-from ..tiebreaks.core import JSON
+from ..tiebreaks.values import JSON
 from ._numbers import decimal
 from ._team_model import MatchCard, TeamTable
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
-from ..tiebreaks.core import JSON
+from ..tiebreaks.values import JSON
 from ._json_text import dumps
 from ._model import Report
 from ._numbers import decimal

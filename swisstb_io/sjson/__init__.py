@@ -1,15 +1,42 @@
 """SwissSys 11 save file (``.sjson``): JSON with one entry per section (formats.md §2.1).
 
 One model per section: ReadOptions ``section`` picks one by name or 1-based number;
-ReadResult ``sections`` lists them all.  :func:`dump_sections` writes several sections as
-one file; the registry writer writes one.
+ReadResult ``sections`` lists them all.  :func:`write_sections` writes several sections as
+one file; the registry writer writes one.  This module only declares the format: the
+reader and the writer are imported when first called.
 """
 
 from __future__ import annotations
 
-from ..registry import FormatSpec
-from .reader import read
-from .writer import dump_sections, result_string, write
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..registry import FormatSpec, KeptWhen, ReadOptions, ReadResult, WriteOptions
+
+if TYPE_CHECKING:
+    from ..model import Tournament
+
+
+def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    """Read a SwissSys 11 save file (see :mod:`.reader`); raises only :class:`FormatError`."""
+    from . import reader
+
+    return reader.read(data, path, options)
+
+
+def write(t: Tournament, options: WriteOptions) -> bytes:
+    """Write ``t`` as a one-section save file (see :mod:`.writer`)."""
+    from . import writer
+
+    return writer.write(t, options)
+
+
+def write_sections(sections: Sequence[Tournament], options: WriteOptions) -> bytes:
+    """Write ``sections`` as one save file (see :func:`.writer.dump_sections`)."""
+    from . import writer
+
+    return writer.dump_sections(sections)
+
 
 LOSSY = frozenset(
     {
@@ -54,6 +81,15 @@ written ``YYYY-MM-DD``, one pair for the whole event; extras survive only under 
 keys and ``uscf:state``."""
 
 
+KEPT_WHEN = {
+    "tournament.start_date.text": KeptWhen(lambda d: True, "the start date as written "
+                                           "(written YYYY-MM-DD, as SwissSys does)"),
+    "tournament.end_date.text": KeptWhen(lambda d: True, "the end date as written (written "
+                                         "YYYY-MM-DD, as SwissSys does)"),
+}
+"""The .sjson writes its dates as SwissSys does."""
+
+
 def sniff(data: bytes) -> bool:
     head = data[:2048]
     return b'"Sections"' in head or (b'"Overview"' in head and b"SwissSys" in head)
@@ -69,10 +105,12 @@ FORMATS = (
         writer=write,
         sniff=sniff,
         lossy=LOSSY,
-        sections_writer=lambda sections, options: dump_sections(sections),
+        sections_writer=write_sections,
         keeps_extras=("sjson:", "uscf:state"),
+        kept_lists=frozenset({"USCF"}),
+        kept_when=KEPT_WHEN,
         dossier="formats/sjson/README.md",
     ),
 )
 
-__all__ = ["FORMATS", "LOSSY", "dump_sections", "read", "result_string", "write"]
+__all__ = ["FORMATS", "LOSSY", "read", "sniff", "write", "write_sections"]

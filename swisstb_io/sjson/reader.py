@@ -135,7 +135,8 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     if overview:
         details["program"] = f"{overview.get('Program', '?')} {overview.get('Version', '')}".strip()
     return ReadResult(
-        every[index], FORMAT_NAME, encoding, diags.freeze(), sections=names,
+        tournament=every[index], format=FORMAT_NAME, encoding=encoding,
+        diagnostics=diags.freeze(), sections=names,
         details=MappingProxyType(details), all_sections=every if len(every) > 1 else (),
     )
 

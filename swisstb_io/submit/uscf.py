@@ -5,7 +5,7 @@
 a US Chess ID, ratings that look wrong, results the report cannot express (games of less
 than one move, pairings the two players record differently) and missing event data
 (affiliate, chief TD, city, state, ZIP, dates, time control).  The files themselves come
-from :func:`swisstb_io.uscf_dbf.write_sections` (SwissSys 11's layout).
+from :func:`swisstb_io.uscf_dbf.writer.write_sections` (SwissSys 11's layout).
 """
 
 from __future__ import annotations
@@ -20,8 +20,14 @@ from types import MappingProxyType
 
 from ..errors import FormatError, Location
 from ..model import MIRROR, DateText, Outcome, Player, Tournament
-from ..uscf_dbf import EventMeta, ascii_text, write_sections, zip_files
-from ..uscf_dbf.writer import FIELD_WIDTH, cut_text
+from ..uscf_dbf.writer import (
+    FIELD_WIDTH,
+    EventMeta,
+    ascii_text,
+    cut_text,
+    write_sections,
+    zip_files,
+)
 from ._common import Problem, Severity, player_subject
 
 #: ``--event-meta`` keys -> what they set (``name`` = a Tournament field, ``uscf:…`` = extras).

@@ -8,12 +8,37 @@ nothing the model holds except what :data:`LOSSY` lists.
 
 from __future__ import annotations
 
-from ..errors import FormatError
-from ..registry import FormatSpec
-from .columns import classify
-from .reader import is_comment, read
-from .tokenize import rows, sniff_delimiter
-from .writer import write
+from typing import TYPE_CHECKING
+
+from ..registry import FormatSpec, ReadOptions, ReadResult, WriteOptions
+
+if TYPE_CHECKING:
+    from ..model import Tournament
+
+# This module only declares the format: the reader and the writer are imported when first
+# called.
+
+
+def sniff(data: bytes) -> bool:
+    """A header row with a pair-number column, a Name column and a round column."""
+    from . import reader
+
+    return reader.sniff(data)
+
+
+def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    """Read a US cross-table CSV (see :mod:`.reader`); raises only :class:`FormatError`."""
+    from . import reader
+
+    return reader.read(data, path, options)
+
+
+def write(t: Tournament, options: WriteOptions) -> bytes:
+    """Write ``t`` as a US cross-table CSV (see :mod:`.writer`)."""
+    from . import writer
+
+    return writer.write(t, options)
+
 
 LOSSY = frozenset(
     {
@@ -31,26 +56,6 @@ or bye (convention:
 :attr:`swisstb_io.registry.FormatSpec.lossy`)."""
 
 
-def sniff(data: bytes) -> bool:
-    """A header row with a pair-number column, a Name column and a round column."""
-    text = data[:4096].decode("utf-8", "replace").lstrip("\ufeff")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    for line in text.split("\n"):
-        if not line.strip() or is_comment(line):
-            continue
-        try:
-            header = next(rows(line, sniff_delimiter(line), "<sniff>"))
-        except (FormatError, StopIteration):  # not even one well-formed row
-            return False
-        kinds = [classify(f.value) for f in header]
-        return (
-            ("role", "pair") in kinds
-            and ("role", "name") in kinds
-            and any(k == "round" for k, _ in kinds)
-        )
-    return False
-
-
 FORMATS = (
     FormatSpec(
         name="swisssys-csv",
@@ -64,3 +69,5 @@ FORMATS = (
         dossier="formats/swisssys_csv/README.md",
     ),
 )
+
+__all__ = ["FORMATS", "LOSSY", "read", "sniff", "write"]

@@ -22,10 +22,10 @@ from ..us_notation import (
 )
 from ..validate import Places, check_games, check_points
 from .checks import apply_overrides
-from .columns import LIST_SEPARATORS, META_KEYS, NAMESPACED, ROUND_DATES_AS_WRITTEN
+from .columns import LIST_SEPARATORS, META_KEYS, NAMESPACED, ROUND_DATES_AS_WRITTEN, classify
 from .points import parse_point_text
 from .rowread import RowReader, header
-from .tokenize import Field, Row, sniff_delimiter, table
+from .tokenize import Field, Row, rows, sniff_delimiter, table
 
 FORMAT_NAME = "swisssys-csv"
 
@@ -34,6 +34,26 @@ def is_comment(line: str) -> bool:
     """``# Event: …`` metadata or a comment; ``#,Name,…`` is a header whose first label is ``#``."""
     body = line.lstrip()
     return body[:1] == "#" and body[1:2] not in (",", ";", "\t")
+
+
+def sniff(data: bytes) -> bool:
+    """A header row with a pair-number column, a Name column and a round column."""
+    text = data[:4096].decode("utf-8", "replace").lstrip("\ufeff")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    for line in text.split("\n"):
+        if not line.strip() or is_comment(line):
+            continue
+        try:
+            labels = next(rows(line, sniff_delimiter(line), "<sniff>"))
+        except (FormatError, StopIteration):  # not even one well-formed row
+            return False
+        kinds = [classify(f.value) for f in labels]
+        return (
+            ("role", "pair") in kinds
+            and ("role", "name") in kinds
+            and any(k == "round" for k, _ in kinds)
+        )
+    return False
 
 
 _US_READING = "month first, the US order this format uses"
@@ -142,15 +162,16 @@ def _round_dates(value: str, extras: dict[str, str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _places(reader: RowReader, rows: dict[int, Row]) -> Places:
+def _places(reader: RowReader, rows_of: dict[int, Row]) -> Places:
     """A player's round cell and Total cell (the pair-number cell without a Total column)."""
 
     def cell(start_no: int, rnd: int) -> Location:
         idx = reader.rounds[rnd - 1] if rnd <= len(reader.rounds) else reader.pair
-        return reader.at(rows[start_no], idx)
+        return reader.at(rows_of[start_no], idx)
 
     def total(start_no: int) -> Location:
-        return reader.at(rows[start_no], reader.pair if reader.total is None else reader.total)
+        return reader.at(rows_of[start_no],
+                         reader.pair if reader.total is None else reader.total)
 
     return Places(cell, total)
 
@@ -225,7 +246,8 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         "newline": "CRLF" if crlf else "LF",
         "BOM": "yes" if bom else "no",
     }
-    return ReadResult(t, FORMAT_NAME, encoding, diags.freeze(), details=MappingProxyType(details))
+    return ReadResult(tournament=t, format=FORMAT_NAME, encoding=encoding,
+                      diagnostics=diags.freeze(), details=MappingProxyType(details))
 
 
-__all__ = ["FORMAT_NAME", "read"]
+__all__ = ["FORMAT_NAME", "read", "sniff"]

@@ -23,10 +23,6 @@ from .tokenize import Field, Row
 
 _PLACE = re.compile(r"\d{1,9}")
 _RATING = re.compile(r"(\d{1,9})\s*(?:[/pP]\s*\d{0,9})?")
-_CELLS: dict[str, RoundResult] = {}
-"""A round cell's text (up to 16 characters) -> its result before cross-checks, shared by
-all reads (RoundResult is frozen, so one object serves every equal cell); cleared past
-65536 entries."""
 
 
 @dataclass
@@ -77,18 +73,6 @@ def header(fields: list[Field], path: str) -> Columns:
     return cols
 
 
-def _cell(text: str) -> RoundResult | None:
-    cell = parse_cell(text.strip())
-    if cell is None:
-        return None
-    res = cell_result(cell)
-    if len(text) <= 16:  # only the usual short cells are kept
-        if len(_CELLS) > 65536:
-            _CELLS.clear()
-        _CELLS[text] = res
-    return res
-
-
 class RowReader:
     """Reads the player rows of a table with the header ``cols``."""
 
@@ -113,6 +97,9 @@ class RowReader:
             for label, idx in cols.extras
         ]
         self.rounds = [cols.rounds[r] for r in range(1, len(cols.rounds) + 1)]
+        self.cells: dict[str, RoundResult] = {}
+        """Round cell texts already read -> their result before cross-checks (most cells of
+        a table recur)."""
 
     def at(self, row: Row, idx: int) -> Location:
         return Location(self.path, row[1][idx], row[2][idx])
@@ -176,9 +163,8 @@ class RowReader:
                 raise FormatError(f"bad Adjustments {quoted(cell.strip())} ({EXPECTED})",
                                   self.at(row, self.adjustments))
         rounds: list[RoundResult] = []
-        cells = _CELLS
         for idx in self.rounds:
-            res = cells.get(values[idx]) or _cell(values[idx])
+            res = self._cell(values[idx])
             if res is None:
                 raise FormatError(
                     f"bad round cell {quoted(values[idx].strip())} in column {self.labels[idx]!r} "
@@ -201,6 +187,16 @@ class RowReader:
             extras=MappingProxyType(extras),
         )
         return fields, rounds
+
+    def _cell(self, text: str) -> RoundResult | None:
+        """The result of a round cell (None if it is not one)."""
+        res = self.cells.get(text)
+        if res is None:
+            cell = parse_cell(text.strip())
+            if cell is None:
+                return None
+            res = self.cells[text] = cell_result(cell)
+        return res
 
     def _rating(self, row: Row, idx: int, extras: dict[str, str] | None) -> int | None:
         """Blank, ``0`` and ``unr``/``unr.`` are unrated; ``1500/12`` (provisional) keeps

@@ -1,7 +1,7 @@
 """What kind of event, and what kind of team round: the small part of :mod:`swisstb_io.teams`
 that every command needs (deciding the view, ranking a team context) without the roll-up of
-:mod:`.matches` and the record readers of :mod:`.records` (their eleven dataclasses take
-~47 M instructions to create: 3 % of a whole ``report`` process).
+:mod:`.matches` and the record readers of :mod:`.records`, so an individual event never
+loads them.
 """
 
 from __future__ import annotations
@@ -30,13 +30,6 @@ class Kind(enum.Enum):
         and forfeit losses."""
         return self in (Kind.HPB, Kind.ZPB, Kind.ABSENT, Kind.FORFEIT_LOSS,
                         Kind.DOUBLE_FORFEIT)
-
-
-def says_team_event(t: Tournament) -> bool:
-    """True when ``t`` says it is a team event: it has teams, or its pairing system is a
-    team system (``FIDE_TEAM_BAKU``).  A player's team alone is a club: writers make it
-    a team record only in such an event."""
-    return bool(t.teams) or "TEAM" in t.pairing_system.upper()
 
 
 def is_team_event(t: Tournament) -> bool:

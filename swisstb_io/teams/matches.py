@@ -191,7 +191,8 @@ def team_event(t: Tournament, options: TeamOptions | None = None,
                 if forfeit[(rnd, opp)][2] == "-" and sign == "-":
                     kind = Kind.DOUBLE_FORFEIT
                 mp = mpts.win if kind is Kind.FORFEIT_WIN else mpts.loss
-                row = TeamRound(n, rnd, kind, opp, color, mp, gp[n], sheet[n], "330")
+                row = TeamRound(team_no=n, round=rnd, kind=kind, opponent_no=opp, color=color,
+                                mp=mp, gp=gp[n], boards=sheet[n], source="330")
             elif faced:
                 opp = faced.most_common(1)[0][0]
                 row = _match(n, opp, rnd, sheet, gp, mpts, rec.colours)
@@ -217,9 +218,11 @@ def team_event(t: Tournament, options: TeamOptions | None = None,
             rnd_or_none = None if a.round in (None, 999) else a.round
             bonus.setdefault(a.team_no, []).append(
                 (rnd_or_none, a.mp or Fraction(0), a.gp or Fraction(0)))
-    return TeamEvent(teams, boards, rounds, mpts, ps.win, ps.draw,
-                     {n: tuple(rs) for n, rs in rows.items()},
-                     {n: tuple(b) for n, b in bonus.items()}, tuple(dict.fromkeys(notes)))
+    return TeamEvent(teams=teams, boards=boards, rounds=rounds, match_points=mpts,
+                     game_win=ps.win, game_draw=ps.draw,
+                     rows={n: tuple(rs) for n, rs in rows.items()},
+                     bonus={n: tuple(b) for n, b in bonus.items()},
+                     notes=tuple(dict.fromkeys(notes)))
 
 
 def _text(x: Fraction) -> str:
@@ -318,7 +321,8 @@ def _match(n: int, opp: int, rnd: int, sheet: dict[int, tuple[Board, ...]],
             white_board = not colours or colours[(b.number - 1) % len(colours)] == "W"
             color = b.color if white_board else b.color.opposite()
             break
-    return TeamRound(n, rnd, kind, opp, color, mp, mine, sheet[n], "boards")
+    return TeamRound(team_no=n, round=rnd, kind=kind, opponent_no=opp, color=color, mp=mp,
+                     gp=mine, boards=sheet[n], source="boards")
 
 
 def _bye(n: int, rnd: int, bye: TeamBye | None, boards_: tuple[Board, ...],
@@ -347,7 +351,8 @@ def _bye(n: int, rnd: int, bye: TeamBye | None, boards_: tuple[Board, ...],
                    and r.outcome in _PAB_BOARD][:boards]
         if written:
             value, source = (pab[0], sum((ps.points(o) for o in written), Fraction(0))), "boards"
-    return TeamRound(n, rnd, kind, None, Color.NONE, value[0], value[1], boards_, source)
+    return TeamRound(team_no=n, round=rnd, kind=kind, opponent_no=None, color=Color.NONE,
+                     mp=value[0], gp=value[1], boards=boards_, source=source)
 
 
 def _override(row: TeamRound, result: TeamAdjustment | None,

@@ -176,5 +176,6 @@ def read_records(t: Tournament) -> TeamRecords:
         else:
             adjustments.extend(TeamAdjustment("result", letter, a_mp, a_gp, at, n)
                                for n in teams)
-    return TeamRecords(colours, mp, pab, tuple(byes), tuple(forfeits), tuple(lineups),
-                       tuple(adjustments))
+    return TeamRecords(colours=colours, match_points=mp, pab=pab, byes=tuple(byes),
+                       forfeits=tuple(forfeits), lineups=tuple(lineups),
+                       adjustments=tuple(adjustments))

@@ -35,7 +35,8 @@ declare, an unknown option or code, or a team-event ``:MP``/``:GP`` suffix raise
     def kashdan(ctx: Context, spec: Spec) -> list[Fraction | None]: ...
 
 (code, name, rule citation, then: ``aliases``, ``modifiers``, ``options``, ``decimals``,
-``family``, ``summary``; the presets are named chains in the same module.)
+``family``, ``summary``, ``label`` (the short column header); the presets are named chains
+in the same module.)
 
 ``values(ctx, spec)`` gives every competitor's value at once (higher ranks higher,
 ``None`` = undefined, ranked last); ``explain(ctx, spec, i)`` builds competitor ``i``'s
@@ -47,7 +48,9 @@ one idea side by side: :mod:`.buchholz` (SOLK, MM, MED / BH, FB),
 :mod:`.sonneborn_berger` (USSB / SB, KS), :mod:`.progressive` (CUM, OPPCUM / PS),
 :mod:`.counts` (BLK, KASH / BPG, WIN, WON, BWG, GE, STD), :mod:`.ratings` (AVGOPP / ARO,
 TPR, PTP), :mod:`.opponent_averages` (OPPPERF / APRO, APPO, AOB), :mod:`.encounters`
-(RBT, LOT / DE), and the rules for unplayed rounds in :mod:`.unplayed`.
+(RBT, LOT / DE), the team-event systems in :mod:`.team_systems`, :mod:`.team_esb` and
+:mod:`.team_encounters`, and the rules for unplayed rounds in :mod:`.unplayed`.  Each module
+that declares systems is imported below.
 
 **Standings.** :func:`standings` ranks by points, then (for chains with a US system) the
 34E rule that scoring in actual play beats an all-unplayed score (off with
@@ -58,7 +61,8 @@ place.  Play-off order and a seeded lot (34E12/34E13) apply only when given.
 
 from __future__ import annotations
 
-# The systems enter the table of systems (registry) as their modules are imported.
+# The systems enter the table of systems (registry) as their modules are imported: every
+# module that declares systems is listed here (tests/test_standings.py checks it).
 from . import (  # noqa: F401
     buchholz,
     counts,
@@ -67,6 +71,8 @@ from . import (  # noqa: F401
     progressive,
     ratings,
     sonneborn_berger,
+    team_encounters,
+    team_esb,
     team_systems,
 )
 from .context import CalcOptions, Context

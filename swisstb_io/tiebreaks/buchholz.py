@@ -20,12 +20,7 @@ from .context import Context, FideRules
 from .registry import Option, System, tiebreak
 from .spec import Spec
 from .unplayed import (
-    CAP_BYE,
-    CAP_FORFEIT,
-    DUMMY,
-    OPPONENT,
-    RR_UNPLAYED,
-    VIRTUAL,
+    Against,
     Entry,
     adjusted_scores,
     apply_cuts,
@@ -120,7 +115,7 @@ def _entry_total(ctx: Context, rules: FideRules, i: int, kind: Kind, low: int, h
     items = entries(ctx, rules, i, *kind)
     if low or high:
         items = apply_cuts(rules, ctx.fide_table.rounds, items, low, high)[0]
-    return sum(e[2] for e in items)
+    return sum(e.contribution for e in items)
 
 
 def _scale(ctx: Context, kind: Kind) -> int:
@@ -171,7 +166,7 @@ def opponent_score_explanations(ctx: Context, spec: Spec) -> list[Explanation]:
             out.append(Explanation(rule, tuple(marked), notes))
         return out
 
-    return ctx.memo(f"fide explanations {spec.key}", build)
+    return ctx.memo(("fide explanations", spec.key), build)
 
 
 def uncut_rows(ctx: Context, rules: FideRules, kind: Kind
@@ -180,8 +175,7 @@ def uncut_rows(ctx: Context, rules: FideRules, kind: Kind
 
     Built once per rules and kind, so ``BH`` and ``BH/C1`` share them and each spec only
     marks its own cuts; a note is written once per distinct round (the same opponent, score
-    and points give the same words).  Measured on a 100-event season with the chain
-    ``BH/C1 BH SB``: explained standings ~11.7 -> ~7 ms an event.
+    and points give the same words).
     """
 
     def build() -> list[tuple[list[Entry], tuple[ExplainRow, ...]]]:
@@ -200,35 +194,35 @@ def uncut_rows(ctx: Context, rules: FideRules, kind: Kind
             rows = []
             start = i * rounds - 1
             for e in items:
-                rnd, score, contrib, vur, o, what = e
+                rnd, o = e.round, e.opponent
                 key: int | tuple[int | bool, ...]
-                if what == OPPONENT:
+                if e.against is Against.OPPONENT:
                     key = o if plain else (o, pts[start + rnd] if sb else 0,
                                            fore and rnd == rounds)
-                elif what != VIRTUAL:
-                    key = (what, o, score, pts[start + rnd] if sb else 0, vur,
+                elif e.against is not Against.VIRTUAL:
+                    key = (e.against, o, e.score, pts[start + rnd] if sb else 0, e.vur,
                            fore and rnd == rounds)
                 else:  # the virtual opponent's words depend on the player's earlier rounds
                     key = (i, rnd)
                 pair = known.get(key)
                 if pair is None:
-                    pair = known[key] = (ctx.frac(contrib, scale),
+                    pair = known[key] = (ctx.frac(e.contribution, scale),
                                          _note(ctx, rules, i, e, kind))
                 value, note = pair
                 rows.append(ExplainRow(rnd, codes[rnd - 1], opponent_no[o], value, note))
             out.append((items, tuple(rows)))
         return out
 
-    return ctx.memo(f"fide uncut rows {rules.edition} {rules.round_robin} {kind}", build)
+    return ctx.memo(("fide uncut rows", rules.edition, rules.round_robin, kind), build)
 
 
 def _note(ctx: Context, rules: FideRules, i: int, e: Entry, kind: Kind) -> str:
-    rnd, score, _, vur, o, what = e
+    rnd, score, o, what = e.round, e.score, e.opponent, e.against
     sb, fore, _ = kind
     table = ctx.fide_table
     sno, text = table.start_nos, ctx.num_text(score)
     pts = table.pts[i * table.rounds + rnd - 1]
-    if what == OPPONENT:
+    if what is Against.OPPONENT:
         note = f"opponent {sno[o]}: {text}"
         if rules.edition == "2009" and score != table.totals[o]:
             note += " (unplayed games counted as draws, pre-2023 rules)"
@@ -236,14 +230,14 @@ def _note(ctx: Context, rules: FideRules, i: int, e: Entry, kind: Kind) -> str:
             note += " (adjusted score, 16.3)"
         if fore and rnd == table.rounds:
             note += " (last round counted as a draw, §8.3)"
-    elif what == DUMMY:
+    elif what is Against.DUMMY:
         note = f"dummy opponent = own score {text} (16.4)"
-    elif what == CAP_FORFEIT:
+    elif what is Against.CAP_FORFEIT:
         note = (f"dummy opponent capped at {text}, the adjusted score of the scheduled "
                 f"opponent {sno[o]} (16.4.1)")
-    elif what == CAP_BYE:
+    elif what is Against.CAP_BYE:
         note = f"dummy opponent capped at {text}, half the maximum score (16.4.2)"
-    elif what == RR_UNPLAYED:
+    elif what is Against.RR_UNPLAYED:
         note = f"unplayed against {sno[o]}: counts nothing (round robin)"
     else:
         start = i * table.rounds
@@ -253,7 +247,7 @@ def _note(ctx: Context, rules: FideRules, i: int, e: Entry, kind: Kind) -> str:
                 f"{table.rounds - rnd} later round(s) = {text} (pre-2023 rules)")
     if sb:
         note += f", x {ctx.num_text(pts)} scored"
-    if vur:
+    if e.vur:
         note += "; a VUR (16.1.2)"
     return note
 
@@ -334,7 +328,7 @@ def _opponent_lists(ctx: Context, own_zero: bool) -> list[list[int]]:
         return [list(compress(cells[k:k + nr], table.played[k:k + nr]))
                 for k in table.row_starts()]
 
-    return ctx.memo(f"us opponent lists {own_zero}", build)
+    return ctx.memo(("us opponent lists", own_zero), build)
 
 
 def _discards(ctx: Context, spec: Spec) -> int:
@@ -423,14 +417,14 @@ def _median_rows(ctx: Context, own_zero: bool
             out.append((tuple(rows), entries))
         return out
 
-    return ctx.memo(f"us median rows {own_zero}", build)
+    return ctx.memo(("us median rows", own_zero), build)
 
 
-@tiebreak("MM", "Modified Median", "US Chess 34E1", options=_MEDIAN_OPTIONS,
+@tiebreak("MM", "Modified Median", "US Chess 34E1", label="ModMed", options=_MEDIAN_OPTIONS,
           aliases=("modified-median", "modmed", "34E1"), explain=explain_median)
-@tiebreak("SOLK", "Solkoff", "US Chess 34E2", aliases=("solkoff", "34E2"),
+@tiebreak("SOLK", "Solkoff", "US Chess 34E2", label="Solk", aliases=("solkoff", "34E2"),
           options={"own-unplayed": _MEDIAN_OPTIONS["own-unplayed"]}, explain=explain_median)
-@tiebreak("MED", "Median", "US Chess 34E9 (34E4 before the 7th edition)",
+@tiebreak("MED", "Median", "US Chess 34E9 (34E4 before the 7th edition)", label="Median",
           aliases=("median", "harkness"), options=_MEDIAN_OPTIONS, explain=explain_median)
 def median_family(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """34E1 Modified Median, 34E2 Solkoff, 34E9 Median of every player."""

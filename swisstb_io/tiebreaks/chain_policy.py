@@ -25,8 +25,7 @@ from typing import NamedTuple
 from ..errors import Location, TiebreakError
 from ..model import Tournament
 from ..teams.kinds import is_team_event
-from .core import Spec
-from .spec import parse_chain
+from .spec import Spec, parse_chain
 
 DEFAULT_CHAIN = "uscf"
 """The chain for an event that declares none and is given none."""

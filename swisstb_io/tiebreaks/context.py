@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -176,7 +176,7 @@ class Context:
             for adj in p.adjustments:
                 if adj.round is None or adj.round <= self.n_rounds:
                     self.points[i] += _adjustment_units(p.start_no, adj.points, self.unit)
-        self._cache: dict[str, Any] = {}
+        self._cache: dict[tuple[Hashable, ...], Any] = {}
         self._fracs: dict[tuple[int, int], Fraction] = {}
         self._num_texts: dict[tuple[int, int], str] = {}
         self._result_codes: dict[int, list[list[str]]] = {}
@@ -215,8 +215,8 @@ class Context:
     # ------------------------------------------------------------------ helpers
 
     def frac(self, units: int, scale: int = 1) -> Fraction:
-        """``units / (unit * scale)`` as an exact Fraction (remembered: the same few values
-        recur in every round, and making a Fraction costs more than looking one up)."""
+        """``units / (unit * scale)`` as an exact Fraction (remembered for the context: the
+        same few values recur in every round)."""
         key = (units, scale)
         value = self._fracs.get(key)
         if value is None:
@@ -225,29 +225,23 @@ class Context:
 
     def num_text(self, units: int, scale: int = 1) -> str:
         """:func:`~swisstb_io.tiebreaks.values.num` of ``frac(units, scale)``, for notes
-        (remembered like :meth:`frac`: an explained event writes ~10^5 notes from a few
-        dozen values; 60 season events: 3.6 s of 8.8 s of explanations were this text)."""
+        (remembered like :meth:`frac`: an explained event writes its many notes from a few
+        dozen values)."""
         key = (units, scale)
         text = self._num_texts.get(key)
         if text is None:
             text = self._num_texts[key] = num(self.frac(units, scale))
         return text
 
-    def memo(self, key: str, build: Callable[[], T]) -> T:
-        """Compute ``build()`` once per context and share it between systems."""
+    def memo(self, key: tuple[Hashable, ...], build: Callable[[], T]) -> T:
+        """Compute ``build()`` once per context and share it between systems; ``key``
+        names what is built and what it depends on (``("fide adjusted", round_robin,
+        fore)``)."""
         try:
             return self._cache[key]  # type: ignore[no-any-return]
         except KeyError:
             value = self._cache[key] = build()
             return value
-
-    def is_win(self, i: int, r: int) -> bool:
-        """An over-the-board win."""
-        return self.wdl[i][r] == 1
-
-    def is_loss(self, i: int, r: int) -> bool:
-        """An over-the-board loss."""
-        return self.wdl[i][r] == -1
 
     def result_codes(self, table: ScoreTable) -> list[list[str]]:
         """Every wall-chart cell of ``table``, ``[i][r]``: ``W12``, ``D3``, ``X7``, ``B``, ``H``,
@@ -285,7 +279,7 @@ class Context:
         if chosen != "AUTO":
             return chosen
         return self.memo(
-            "rating_list",
+            ("rating list",),
             lambda: "USCF" if any(map(_uscf_rating, self.tournament.players)) else "FIDE",
         )
 
@@ -301,7 +295,7 @@ class Context:
                 values = [p.rating(rating_list) for p in players]
             return [value if value else None for value in values]
 
-        return self.memo(f"ratings {rating_list}", build)
+        return self.memo(("ratings", rating_list), build)
 
     def ratings(self, unrated: int | None = None) -> list[int | None]:
         """Rating per competitor index from :attr:`rating_list`; unrated players get
@@ -311,7 +305,7 @@ class Context:
         rated = self.list_ratings(self.rating_list)
         if unrated is None:
             return rated
-        return self.memo(f"ratings {self.rating_list} {unrated}",
+        return self.memo(("ratings", self.rating_list, unrated),
                          lambda: [unrated if value is None else value for value in rated])
 
     @property
@@ -326,7 +320,7 @@ class Context:
         """The C.07 edition and Swiss / round robin, each with its reason; a ``/V`` flag of
         ``spec`` chooses another edition.  The event's choice is recorded in
         :attr:`decisions` when first made."""
-        base = self.memo("fide rules", self._choose_fide_rules)
+        base = self.memo(("fide rules",), self._choose_fide_rules)
         edition = spec.edition if spec is not None else None
         if edition is None or edition == base.edition:
             return base

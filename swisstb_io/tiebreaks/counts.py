@@ -41,7 +41,7 @@ def _counted(ctx: Context, code: str) -> list[bool]:
 def _hits(ctx: Context, code: str, i: int) -> list[int]:
     """The rounds (0-based) of player ``i`` that count for ``code``."""
     rounds = ctx.fide_table.rounds
-    counted = ctx.memo(f"fide counted {code}", lambda: _counted(ctx, code))
+    counted = ctx.memo(("fide counted", code), lambda: _counted(ctx, code))
     return [r for r in range(rounds) if counted[i * rounds + r]]
 
 
@@ -74,7 +74,7 @@ def explain_count(ctx: Context, spec: Spec, i: int) -> Explanation:
 def count_rounds(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """WIN, WON, BPG, BWG or GE: the number of rounds of that kind."""
     ctx.fide_rules(spec)
-    counted = ctx.memo(f"fide counted {spec.code}", lambda: _counted(ctx, spec.code))
+    counted = ctx.memo(("fide counted", spec.code), lambda: _counted(ctx, spec.code))
     return [Fraction(n) for n in ctx.fide_table.row_sums(list(map(int, counted)))]
 
 
@@ -102,8 +102,8 @@ _WITH_BLACK = (Fraction(1), "played with Black")
 _NOT_WITH_BLACK = (Fraction(0), "not a game played with Black")
 
 
-@tiebreak("BLK", "Most Blacks", "US Chess 34E6", aliases=("most-blacks", "blacks", "34E6"),
-          explain=explain_blacks)
+@tiebreak("BLK", "Most Blacks", "US Chess 34E6", label="Blk",
+          aliases=("most-blacks", "blacks", "34E6"), explain=explain_blacks)
 def most_blacks(ctx: Context, spec: Spec) -> list[Fraction | None]:
     return [Fraction(n) for n in ctx.table.row_sums(list(map(int, _blacks(ctx))))]
 
@@ -125,7 +125,7 @@ def explain_kashdan(ctx: Context, spec: Spec, i: int) -> Explanation:
                        "unplayed game", rows)
 
 
-@tiebreak("KASH", "Kashdan", "US Chess 34E7", aliases=("kashdan", "34E7"),
+@tiebreak("KASH", "Kashdan", "US Chess 34E7", label="Kash", aliases=("kashdan", "34E7"),
           explain=explain_kashdan)
 def kashdan(ctx: Context, spec: Spec) -> list[Fraction | None]:
     return [Fraction(sum(_kashdan(ctx, i))) for i in range(len(ctx))]

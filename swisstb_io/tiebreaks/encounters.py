@@ -134,7 +134,7 @@ class _LastGroup:
 
 def _explained_group(ctx: Context, spec: Spec, group: tuple[int, ...]
                      ) -> tuple[dict[int, int], list[str]]:
-    last = ctx.memo(f"de-explained:{spec.key}", _LastGroup)
+    last = ctx.memo(("de explained", spec.key), _LastGroup)
     if last.group is not group and last.group != group:
         last.group = group
         last.ranks, last.lines = direct_encounter(ctx, spec, group)
@@ -222,7 +222,7 @@ def explain_result_between(ctx: Context, spec: Spec, group: tuple[int, ...], sta
                        "among the tied players", rows, notes)
 
 
-@group_tiebreak("RBT", "Result Between Tied Players", "US Chess 34E5",
+@group_tiebreak("RBT", "Result Between Tied Players", "US Chess 34E5", label="H2H",
                 aliases=("head-to-head", "h2h", "result-between", "34E5"),
                 options=_RBT_OPTIONS, explain=explain_result_between)
 def result_between(ctx: Context, spec: Spec, group: tuple[int, ...]
@@ -260,14 +260,14 @@ def explain_lot(ctx: Context, spec: Spec, group: tuple[int, ...], start_no: int
                        notes=(how,))
 
 
-@group_tiebreak("LOT", "Play-off or Lot", "US Chess 34E12/34E13",
+@group_tiebreak("LOT", "Play-off or Lot", "US Chess 34E12/34E13", label="Lot",
                 aliases=("playoff", "play-off", "coin-flip", "34E12", "34E13"),
                 explain=explain_lot)
 def playoff_or_lot(ctx: Context, spec: Spec, group: tuple[int, ...]
                    ) -> dict[int, Fraction | None]:
     """34E12 / 34E13: the play-off order given, then a seeded lot: the first ranks highest."""
     playoff = ctx.options.playoff
-    order = list(playoff) + [sn for sn in ctx.memo("lot", lambda: lot_order(ctx))
+    order = list(playoff) + [sn for sn in ctx.memo(("lot",), lambda: lot_order(ctx))
                              if sn not in playoff]
     pos = {sn: k for k, sn in enumerate(order)}
     ranked = sorted((sn for sn in group if sn in pos), key=pos.__getitem__)

@@ -31,7 +31,7 @@ def _opponents_buchholz(ctx: Context, spec: Spec) -> tuple[str, list[Fraction]]:
     rules = ctx.fide_rules(spec)
     code = "FB" if spec.fore else "BH"
     kind = opponent_score_kind(ctx, rules, spec, code)
-    values = ctx.memo(f"aob base {rules.edition} {kind}", lambda: [
+    values = ctx.memo(("aob base", rules.edition, kind), lambda: [
         ctx.frac(t) for t in opponent_score_totals(ctx, rules, kind, 0, 0)])
     return code, values
 
@@ -84,7 +84,7 @@ def _opponents_performances(ctx: Context, spec: Spec) -> tuple[str, list[Fractio
     """(TPR or PTP, its value per player) that APRO / APPO average."""
     code = "TPR" if spec.code == "APRO" else "PTP"
     inner = Spec(code=code, key=code, unrated=spec.unrated)
-    values = ctx.memo(f"fide performances {code} {spec.unrated}", lambda: (
+    values = ctx.memo(("fide performances", code, spec.unrated), lambda: (
         aro_tpr(ctx, inner) if code == "TPR" else
         [performance(ctx, inner, i) for i in range(len(ctx.fide_table))]))
     return code, values
@@ -223,8 +223,8 @@ def _performances(ctx: Context, spec: Spec) -> list[_Performance]:
             out.append(_Performance(perf, tuple(notes)))
         return out
 
-    return ctx.memo(f"us performances {spec.unrated} {spec.option('formula')} "
-                    f"{spec.option('unrated')}", build)
+    return ctx.memo(("us performances", spec.unrated, spec.option("formula"),
+                     spec.option("unrated")), build)
 
 
 def _rating_text(value: Fraction) -> str:
@@ -277,7 +277,7 @@ def explain_opposition_performance(ctx: Context, spec: Spec, i: int) -> Explanat
     return Explanation(rule, rows, tuple(notes))
 
 
-@tiebreak("OPPPERF", "Opposition's Performance", "US Chess 34E10",
+@tiebreak("OPPPERF", "Opposition's Performance", "US Chess 34E10", label="OppPerf",
           aliases=("opp-performance", "opposition-performance", "34E10"),
           modifiers=frozenset({"U"}), options=_PERF_OPTIONS,
           explain=explain_opposition_performance)

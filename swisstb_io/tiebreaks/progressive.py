@@ -119,7 +119,7 @@ def _cumulative(ctx: Context, spec: Spec) -> list[int]:
                 out[k // table.rounds] -= table.pts[k]
         return out
 
-    return ctx.memo(f"us cumulative {sub_all} {every}", build)
+    return ctx.memo(("us cumulative", sub_all, every), build)
 
 
 def explain_cumulative(ctx: Context, spec: Spec, i: int) -> Explanation:
@@ -154,7 +154,7 @@ def explain_cumulative(ctx: Context, spec: Spec, i: int) -> Explanation:
     return Explanation(_CUM_RULES[sub_all], tuple(rows), tuple(notes))
 
 
-@tiebreak("CUM", "Cumulative", "US Chess 34E3", aliases=("cumulative", "34E3"),
+@tiebreak("CUM", "Cumulative", "US Chess 34E3", label="Cum", aliases=("cumulative", "34E3"),
           options=_CUM_OPTIONS, explain=explain_cumulative)
 def cumulative(ctx: Context, spec: Spec) -> list[Fraction | None]:
     return [ctx.frac(value) for value in _cumulative(ctx, spec)]
@@ -187,8 +187,8 @@ def explain_opp_cumulative(ctx: Context, spec: Spec, i: int) -> Explanation:
 
 
 @tiebreak("OPPCUM", "Cumulative of Opposition", "US Chess 34E4 (34E9 before the 7th edition)",
-          aliases=("opp-cumulative", "opposition-cumulative", "cumulative-of-opposition",
-                   "oppcumulative"),
+          label="OppCum", aliases=("opp-cumulative", "opposition-cumulative",
+                                   "cumulative-of-opposition", "oppcumulative"),
           explain=explain_opp_cumulative,
           options={**_CUM_OPTIONS, "forfeits": Option(
               "exclude", ("exclude", "include"),

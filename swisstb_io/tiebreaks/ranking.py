@@ -90,7 +90,7 @@ def int_keys(values: Sequence[TiebreakValue | None]) -> list[int]:
     """Exact integer sort keys (smaller ranks higher) for a list of values.
 
     Every value is scaled to the common denominator, so comparing keys compares the
-    Fractions exactly (and faster than comparing Fractions); undefined values sort last.
+    Fractions exactly; undefined values sort last.
     """
     fracs = [None if v is None else v.value for v in values]
     dens = {f.denominator for f in fracs if f is not None}
@@ -262,26 +262,17 @@ def _rows(
         columns.append([by_sn.get(sn, _UNDEFINED) for sn in sno])
     by_player = list(zip(*columns, strict=True)) if columns else [()] * len(sno)
     mark_play = us_rule and ctx.explain
-    make = Standing
     rows: list[Standing] = []
     place = 1
     for group in final:
-        if len(group) == 1:
-            i = group[0]
-            vals = dict(zip(keys, by_player[i], strict=True))
-            if mark_play and not in_play[i]:
-                _mark_unplayed(vals)
-            rows.append(make(place, sno[i], names[i], ratings[i], points[i], vals, place,
-                             in_play[i]))
-            place += 1
-            continue
         last = place + len(group) - 1
         for i in sorted(group, key=sno.__getitem__):
             vals = dict(zip(keys, by_player[i], strict=True))
             if mark_play and not in_play[i]:
                 _mark_unplayed(vals)
-            rows.append(make(place, sno[i], names[i], ratings[i], points[i], vals, last,
-                             in_play[i]))
+            rows.append(Standing(place=place, start_no=sno[i], name=names[i],
+                                 rating=ratings[i], points=points[i], values=vals,
+                                 last_place=last, scored_in_play=in_play[i]))
         place = last + 1
     return rows
 

@@ -214,7 +214,7 @@ def explain_average_opposition(ctx: Context, spec: Spec, i: int) -> Explanation:
         rows)
 
 
-@tiebreak("AVGOPP", "Average Rating of Opposition", "US Chess 34E11",
+@tiebreak("AVGOPP", "Average Rating of Opposition", "US Chess 34E11", label="ARO",
           aliases=("avg-opp-rating", "average-opposition", "34E11"),
           modifiers=frozenset({"U"}), decimals=0, explain=explain_average_opposition)
 def average_opposition(ctx: Context, spec: Spec) -> list[Fraction | None]:

@@ -96,6 +96,9 @@ class System(NamedTuple):
     """``"US"`` or ``"FIDE"``: US systems switch on the 34E "actual play" pre-sort."""
     team_only: bool = False
     """A team-event system (C.07 §12-§13, 34G2): listed only for team chains."""
+    label: str = ""
+    """The short column header (the names the US rules notes propose: ``ModMed``,
+    ``Solk``…); empty: the code."""
 
     @property
     def allowed_modifiers(self) -> frozenset[str]:

@@ -11,8 +11,8 @@ from ..reports._numbers import decimal as decimal
 from ..reports._numbers import number_text as number_text
 from ..reports.json_report import SCHEMA as SCHEMA
 from ..reports.json_report import document
-from .core import JSON
 from .ranking import StandingsResult
+from .values import JSON
 
 
 def to_json(

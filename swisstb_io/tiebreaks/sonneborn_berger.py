@@ -48,8 +48,8 @@ def explain_ussb(ctx: Context, spec: Spec, i: int) -> Explanation:
                        "half the scores of opponents drawn", rows)
 
 
-@tiebreak("USSB", "Sonneborn-Berger", "US Chess 34E8", aliases=("sonneborn-berger", "34E8"),
-          explain=explain_ussb, options={"scores": Option(
+@tiebreak("USSB", "Sonneborn-Berger", "US Chess 34E8", label="SB",
+          aliases=("sonneborn-berger", "34E8"), explain=explain_ussb, options={"scores": Option(
               "auto", ("auto", "adjusted", "raw"),
               "opponents' scores: adjusted in Swiss events and raw in round robins (auto, A9)")})
 def us_sonneborn_berger(ctx: Context, spec: Spec) -> list[Fraction | None]:

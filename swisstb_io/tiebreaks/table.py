@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from itertools import compress, count
-from operator import not_
 from typing import TypeVar
 
 from ..errors import TiebreakError
@@ -71,7 +69,7 @@ class ScoreTable:
             )
         self.played: list[bool] = [_PLAYED[o] and j >= 0
                                    for o, j in zip(self.outcome, self.opp, strict=True)]
-        self.unplayed: list[int] = list(compress(count(), map(not_, self.played)))
+        self.unplayed: list[int] = [k for k, played in enumerate(self.played) if not played]
 
     def __len__(self) -> int:
         return len(self.start_nos)

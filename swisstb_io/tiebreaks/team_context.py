@@ -73,8 +73,8 @@ def _tournament(t: Tournament, event: TeamEvent, which: int) -> Tournament:
         bonus = tuple(PointAdjustment(mp if which == 1 else gp, rnd)
                       for rnd, mp, gp in event.bonus.get(team.number, ())
                       if (mp if which == 1 else gp))
-        players.append(Player(team.number, team.name, tuple(_result(r, event) for r in rows),
-                              adjustments=bonus))
+        players.append(Player(start_no=team.number, name=team.name,
+                              results=tuple(_result(r, event) for r in rows), adjustments=bonus))
     return replace(t, players=tuple(players), teams=())
 
 
@@ -111,7 +111,8 @@ class GameContext(Context):
         players, values = [], []
         for team in event.teams:
             cells = [c for row in event.rows[team.number] for c in _board_cells(row, event)]
-            players.append(Player(team.number, team.name, tuple(r for r, _ in cells)))
+            players.append(Player(start_no=team.number, name=team.name,
+                                  results=tuple(r for r, _ in cells)))
             values.append([v for _, v in cells])
         scoring = _scoring(values, (), event.game_win, event.game_draw, Fraction(0))
         super().__init__(replace(t, players=tuple(players), teams=(),

@@ -55,7 +55,7 @@ def board_points(tctx: TeamContext) -> dict[int, list[list[Fraction]]]:
             out[team.number] = rounds
         return out
 
-    return tctx.memo("team board points", build)
+    return tctx.memo(("team board points",), build)
 
 
 def _totals(per_round: Sequence[list[Fraction]], boards: int) -> list[Fraction]:

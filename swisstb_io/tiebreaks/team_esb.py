@@ -18,16 +18,7 @@ from .context import Context
 from .registry import tiebreak
 from .spec import Spec
 from .team_context import TeamContext, team_context
-from .unplayed import (
-    CAP_BYE,
-    CAP_FORFEIT,
-    DUMMY,
-    OPPONENT,
-    RR_UNPLAYED,
-    Entry,
-    apply_cuts,
-    entries,
-)
+from .unplayed import Against, Entry, apply_cuts, entries
 from .values import Explanation
 
 ESB_SCORES = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"),
@@ -36,13 +27,13 @@ ESB_SCORES = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"
 
 
 def esb_entries(tctx: TeamContext, spec: Spec, i: int) -> list[Entry]:
-    """Team ``i``'s rounds as (round, opponent's X score, X x own Y points, VUR, opponent,
-    kind) entries, in units of X (score) and X x Y (contribution)."""
+    """Team ``i``'s rounds as entries whose score is the opponent's X score and whose
+    contribution is that x the team's own Y points, in units of X and of X x Y."""
     x_name, y_name = ESB_SCORES[spec.code]
     x, y = tctx.score(x_name), tctx.score(y_name)
     rounds = y.fide_table.rounds
     own = y.fide_table.pts
-    return [(e[0], e[1], e[1] * own[i * rounds + e[0] - 1], *e[3:])
+    return [e._replace(contribution=e.score * own[i * rounds + e.round - 1])
             for e in entries(x, x.fide_rules(spec), i, False, False, spec.played)]
 
 
@@ -50,25 +41,25 @@ def _why(tctx: TeamContext, x_name: str, e: Entry) -> str:
     """Where the opponent's X score of entry ``e`` comes from."""
     x = tctx.score(x_name)
     table = x.fide_table
-    _, score, _, vur, o, kind = e
+    score, o = e.score, e.opponent
     text = f"{x.num_text(score)} {x_name}"
-    if kind == OPPONENT:
+    if e.against is Against.OPPONENT:
         note = f"opponent {table.start_nos[o]}: {text}"
         if score != table.totals[o]:
             note += (f" (adjusted: {x.num_text(table.totals[o])} scored; a requested bye "
                      "followed only by VURs counts as a draw, 16.3.2)")
-    elif kind == DUMMY:
+    elif e.against is Against.DUMMY:
         note = f"dummy opponent = own score {text} (16.4)"
-    elif kind == CAP_FORFEIT:
+    elif e.against is Against.CAP_FORFEIT:
         note = (f"dummy opponent capped at {text}, the adjusted score of the scheduled "
                 f"opponent {table.start_nos[o]} (16.4.1)")
-    elif kind == CAP_BYE:
+    elif e.against is Against.CAP_BYE:
         note = f"dummy opponent capped at {text}, a draw a round (16.4.2)"
-    elif kind == RR_UNPLAYED:
+    elif e.against is Against.RR_UNPLAYED:
         note = f"unplayed against {table.start_nos[o]}: counts nothing (round robin)"
     else:
         note = f"virtual opponent {text} (pre-2023 rules, §A.7)"
-    return note + ("; a VUR (16.1.2)" if vur else "")
+    return note + ("; a VUR (16.1.2)" if e.vur else "")
 
 
 def explain_esb(ctx: Context, spec: Spec, i: int) -> Explanation:
@@ -84,14 +75,14 @@ def explain_esb(ctx: Context, spec: Spec, i: int) -> Explanation:
     own = y.fide_table.pts
     rows = []
     for e in items:
-        mine = own[i * table.rounds + e[0] - 1]
-        product = Fraction(e[2], x.unit * y.unit)
-        note = (f"{tctx.match_text(table.start_nos[i], e[0])}: "
+        mine = own[i * table.rounds + e.round - 1]
+        product = Fraction(e.contribution, x.unit * y.unit)
+        note = (f"{tctx.match_text(table.start_nos[i], e.round)}: "
                 f"{_why(tctx, x_name, e)} x own {y.num_text(mine)} {y_name} = "
-                f"{x.num_text(e[1])} x {y.num_text(mine)} = {product}")
-        rows.append(tctx.explain_row(table, i, e[0], product, note,
-                                     table.start_nos[e[4]] if e[4] >= 0 else None,
-                                     why.get(e[0], "")))
+                f"{x.num_text(e.score)} x {y.num_text(mine)} = {product}")
+        rows.append(tctx.explain_row(table, i, e.round, product, note,
+                                     table.start_nos[e.opponent] if e.opponent >= 0 else None,
+                                     why.get(e.round, "")))
     notes = (f"primary score: {tctx.primary_reason}", *rules.notes)
     return Explanation(rules.rule_text(spec.system), tuple(rows), notes)
 
@@ -113,7 +104,7 @@ def extended_sonneborn_berger(ctx: Context, spec: Spec) -> list[Fraction | None]
         items = esb_entries(tctx, spec, i)
         if spec.cut_low:
             items = apply_cuts(rules, tctx.fide_table.rounds, items, spec.cut_low, 0)[0]
-        out.append(Fraction(sum(e[2] for e in items), x.unit * y.unit))
+        out.append(Fraction(sum(e.contribution for e in items), x.unit * y.unit))
     return out
 
 

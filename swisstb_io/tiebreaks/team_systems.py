@@ -15,7 +15,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import TiebreakError
-from . import team_encounters, team_esb  # noqa: F401  (their systems enter the table)
 from .buchholz import explain_opponent_scores, opponent_scores
 from .context import Context
 from .registry import EDITION_FLAGS, tiebreak

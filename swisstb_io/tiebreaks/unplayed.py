@@ -24,21 +24,47 @@ opponent's *adjusted score* counts every round they did not play over the board 
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
-from operator import itemgetter
+from typing import NamedTuple
 
 from ..model import Color, Outcome
 from .context import Context, FideRules
 from .table import ScoreTable
 
-Entry = tuple[int, int, int, bool, int, int]
-"""One round of a FIDE opponent-score system: (round, opponent's score, contribution, VUR?,
-opponent index or -1, kind), in units (units squared for SB)."""
 
-OPPONENT, DUMMY, CAP_FORFEIT, CAP_BYE, RR_UNPLAYED, VIRTUAL = range(6)
-"""The kinds of :data:`Entry`: a real opponent, the dummy opponent (16.4), the dummy capped
-at a forfeit's opponent (16.4.1) or at half the maximum (16.4.2), a round-robin unplayed
-game, the pre-2023 virtual opponent."""
+class Against(enum.IntEnum):
+    """Whose score a round of an :class:`Entry` counts."""
+
+    OPPONENT = 0
+    """The real opponent's (adjusted) score."""
+    DUMMY = 1
+    """The dummy opponent's: the player's own score (16.4)."""
+    CAP_FORFEIT = 2
+    """The dummy opponent capped at the adjusted score of a forfeit's scheduled opponent
+    (16.4.1, 2026)."""
+    CAP_BYE = 3
+    """The dummy opponent capped at a draw a round (16.4.2, 2026)."""
+    RR_UNPLAYED = 4
+    """A round-robin game that was not played: counts nothing."""
+    VIRTUAL = 5
+    """The pre-2023 virtual opponent (§A.7)."""
+
+
+class Entry(NamedTuple):
+    """One round of a FIDE opponent-score system, in units (units squared for SB)."""
+
+    round: int
+    """The round, 1-based."""
+    score: int
+    """The score counted for the round: the opponent's, the dummy's or the virtual one's."""
+    contribution: int
+    """What the round adds: :attr:`score` (x the points scored, for SB)."""
+    vur: bool
+    """A voluntarily unplayed round (16.1.2)."""
+    opponent: int
+    """The opponent's index, -1 for none."""
+    against: Against
 
 _NOT_VUR = frozenset({Outcome.FORFEIT_WIN, Outcome.PAIRING_BYE, Outcome.FULL_BYE})
 
@@ -56,7 +82,7 @@ def us_adjusted(ctx: Context) -> list[int]:
             adj[k // nr] += draw - pts[k]
         return adj
 
-    return ctx.memo("us adjusted", build)
+    return ctx.memo(("us adjusted",), build)
 
 
 # --------------------------------------------------------------------------- FIDE C.07 16
@@ -77,7 +103,7 @@ class FideRows:
 
 
 def fide_rows(ctx: Context) -> FideRows:
-    return ctx.memo("fide rows", lambda: FideRows(ctx.fide_table))
+    return ctx.memo(("fide rows",), lambda: FideRows(ctx.fide_table))
 
 
 def _last_not_vur(row: list[bool]) -> int:
@@ -123,7 +149,7 @@ def adjusted_scores(ctx: Context, rules: FideRules, fore: bool) -> tuple[list[in
             own.append(mine)
         return adj, own
 
-    return ctx.memo(f"fide adjusted {rules.round_robin} {fore}", build)
+    return ctx.memo(("fide adjusted", rules.round_robin, fore), build)
 
 
 def special_cells(ctx: Context, fore: bool, as_played: bool) -> list[int]:
@@ -140,7 +166,7 @@ def special_cells(ctx: Context, fore: bool, as_played: bool) -> list[int]:
             cells = [k for k in cells if k % table.rounds != last or table.opp[k] < 0]
         return cells
 
-    return ctx.memo(f"fide special cells {fore} {as_played}", build)
+    return ctx.memo(("fide special cells", fore, as_played), build)
 
 
 def entries(ctx: Context, rules: FideRules, i: int, sb: bool, fore: bool, as_played: bool
@@ -172,18 +198,19 @@ def entry_lists(ctx: Context, rules: FideRules, sb: bool, fore: bool, as_played:
         for r, k in enumerate(range(i * rounds, (i + 1) * rounds)):
             o, p, vur = opp[k], pts[k], vurs[k]
             if o >= 0 and (as_played or played[k] or (fore and r == last)):
-                score, vur, kind = adj[o], False, OPPONENT
+                score, vur, against = adj[o], False, Against.OPPONENT
             elif not rr:
-                score, kind = own[i], DUMMY
+                score, against = own[i], Against.DUMMY
                 if cap_2026:
                     cap = adj[o] if o >= 0 else bye_cap
                     if cap < score:
-                        score, kind = cap, CAP_FORFEIT if o >= 0 else CAP_BYE
+                        score = cap
+                        against = Against.CAP_FORFEIT if o >= 0 else Against.CAP_BYE
             elif o < 0:
                 continue  # round robin: a bye counts nothing
             else:
-                score, kind = 0, RR_UNPLAYED
-            out.append((r + 1, score, score * p if sb else score, vur, o, kind))
+                score, against = 0, Against.RR_UNPLAYED
+            out.append(Entry(r + 1, score, score * p if sb else score, vur, o, against))
         lists.append(out)
     return lists
 
@@ -199,7 +226,7 @@ def opponent_view(ctx: Context, rules: FideRules) -> list[int]:
         seen = [p if pl else ctx.draw for p, pl in zip(table.pts, table.played, strict=True)]
         return table.row_sums(seen)
 
-    return ctx.memo(f"fide virtual view {rules.round_robin}", build)
+    return ctx.memo(("fide virtual view", rules.round_robin), build)
 
 
 def opposite(ctx: Context, points: int) -> int:
@@ -221,13 +248,14 @@ def virtual_entries(ctx: Context, rules: FideRules, i: int, sb: bool, as_played:
         k = i * n + r
         o, p = table.opp[k], table.pts[k]
         if o >= 0 and (table.played[k] or as_played):
-            score, kind = view[o], OPPONENT
+            score, against = view[o], Against.OPPONENT
         elif rules.round_robin:
             before += p
             continue
         else:
-            score, kind = before + opposite(ctx, p) + ctx.draw * (n - r - 1), VIRTUAL
-        out.append((r + 1, score, score * p if sb else score, False, o, kind))
+            score = before + opposite(ctx, p) + ctx.draw * (n - r - 1)
+            against = Against.VIRTUAL
+        out.append(Entry(r + 1, score, score * p if sb else score, False, o, against))
         before += p
     return out
 
@@ -239,7 +267,7 @@ def apply_cuts(rules: FideRules, rounds: int, items: list[Entry], low: int, high
     Returns the kept entries and, by round, why each removed one was cut.
     """
     keep, cut = cut_entries(rules, rounds, items, low, high)
-    return keep, {e[0]: why for e, why in cut}
+    return keep, {e.round: why for e, why in cut}
 
 
 def cut_entries(rules: FideRules, rounds: int, items: list[Entry], low: int, high: int
@@ -254,11 +282,11 @@ def cut_entries(rules: FideRules, rounds: int, items: list[Entry], low: int, hig
     for _ in range(low):
         if not keep:
             break
-        lsv = min(keep, key=_low_key)
-        vurs = list(filter(_is_vur, keep)) if vur_rule else []
+        lsv = min(keep, key=_least_significant)
+        vurs = [e for e in keep if e.vur] if vur_rule else []
         if vurs:
-            v = min(vurs, key=_vur_key)
-            if lsv[2] > v[2]:
+            v = min(vurs, key=_cheapest_vur)
+            if lsv.contribution > v.contribution:
                 pick, reason = lsv, "cut: least significant value, worth more than the VUR (16.5)"
             else:
                 pick, reason = v, "cut: VUR cut first (16.5.1)"
@@ -269,12 +297,17 @@ def cut_entries(rules: FideRules, rounds: int, items: list[Entry], low: int, hig
     for _ in range(high):
         if not keep:
             break
-        pick = max(keep, key=_low_key)
+        pick = max(keep, key=_least_significant)
         keep.remove(pick)
         cut.append((pick, "cut: most significant value (Median, §14)"))
     return keep, cut
 
 
-_low_key = itemgetter(1, 2)  # least significant: lowest opponent score, then contribution
-_vur_key = itemgetter(2, 1)  # cheapest VUR: lowest contribution, then score
-_is_vur = itemgetter(3)
+def _least_significant(e: Entry) -> tuple[int, int]:
+    """The lowest opponent score, then the lowest contribution (§14.1)."""
+    return e.score, e.contribution
+
+
+def _cheapest_vur(e: Entry) -> tuple[int, int]:
+    """The lowest contribution, then the lowest score (16.5)."""
+    return e.contribution, e.score

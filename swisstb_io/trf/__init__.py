@@ -8,23 +8,32 @@ models built elsewhere; ``trf16`` and ``trf2026`` force a version.  See
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..registry import FormatSpec, WriteOptions
-from ._read import read_trf
+from ..registry import FormatSpec, KeptWhen, ReadOptions, ReadResult, WriteOptions
+from ._federations import FEDERATIONS
+from .layout import NAME, width
 
 if TYPE_CHECKING:
     from ..model import Tournament
 
-# The writer's modules (_write, _lines, _render) are imported on first use: reading a
-# file, as ``swisstb info`` and ``swisstb report`` do, never needs them.
+# This module only declares the formats: the reader (_read) and the writer (_write,
+# _lines, _render) are imported when first called.
+
+
+def read_trf(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    """Read a TRF file of any version (see :mod:`._read`); raises only :class:`FormatError`."""
+    from . import _read
+
+    return _read.read_trf(data, path, options)
 
 
 def write_trf(t: Tournament, options: WriteOptions) -> bytes:
     """Write ``t`` as TRF (see :mod:`._write`); raises only :class:`WriteError`."""
-    from ._write import write_trf as write
+    from . import _write
 
-    return write(t, options)
+    return _write.write_trf(t, options)
 
 
 _SNIFF = re.compile(
@@ -38,6 +47,34 @@ def sniff(data: bytes) -> bool:
 
 
 __all__ = ["FORMATS", "LOSSY", "LOSSY_16", "read_trf", "sniff", "write_trf"]
+
+def trf2026_records(t: Tournament) -> list[tuple[str, str]]:
+    """What TRF16 loses beyond :data:`LOSSY_16`: the ``trf:`` records it keeps that only
+    TRF-2026 has (formats/trf; 152 becomes ``XXC white1``/``black1``)."""
+    from ._read import TRF2026_CODES
+
+    codes = sorted(k[4:] for k in t.extras if k.startswith("trf:")
+                   and k[4:] in TRF2026_CODES and k[4:] != "152")
+    if not codes:
+        return []
+    return [("trf:2026-records", "the TRF-2026 records " + ", ".join(codes))]
+
+
+def fit_names(t: Tournament) -> tuple[Tournament, list[tuple[str, str]]]:
+    """``t`` with each player's name cut to the 33 characters of columns 15-47, and the
+    names cut."""
+    room = width(NAME)
+    cut: list[tuple[str, str]] = []
+    players = []
+    for p in t.players:
+        if len(p.name) > room:
+            short = p.name[:room].rstrip()
+            cut.append(("player.name", f"player {p.start_no} ({p.name}): the name is cut to "
+                                       f"{room} characters, {short!r}"))
+            p = replace(p, name=short)
+        players.append(p)
+    return (replace(t, players=tuple(players)) if cut else t), cut
+
 
 _EXTENSIONS = (".trf", ".trfx", ".txt")
 LOSSY = frozenset({
@@ -69,6 +106,16 @@ LOSSY_16 = LOSSY | {
     "player.national_ids",
 }
 """TRF16 also lacks 192, 202, 212 and national-rating records."""
+_POINTS_KEPT = KeptWhen(lambda v: True, "a missing points column (written as the points the "
+                                       "results give)")
+_KEPT_WHEN = {
+    "player.declared_points": _POINTS_KEPT,
+    "team.number": KeptWhen(lambda n: True, "a missing team number (310 numbers teams 1, "
+                                            "2, …)"),
+}
+"""TRF writes the points column as it was read (a missing one comes back as the points
+the results give); TRF-2026's 310 record keeps team numbers."""
+_KEPT_WHEN_16 = {"player.declared_points": _POINTS_KEPT}
 
 FORMATS: tuple[FormatSpec, ...] = (
     FormatSpec(
@@ -82,6 +129,9 @@ FORMATS: tuple[FormatSpec, ...] = (
         lossy=LOSSY,
         keeps_extras=("trf:",),
         dossier="formats/trf/README.md",
+        kept_lists=FEDERATIONS,
+        kept_when=_KEPT_WHEN,
+        fit=fit_names,
     ),
     FormatSpec(
         name="trf16",
@@ -92,6 +142,10 @@ FORMATS: tuple[FormatSpec, ...] = (
         lossy=LOSSY_16,
         keeps_extras=("trf:",),
         dossier="formats/trf/README.md",
+        kept_lists=FEDERATIONS,
+        kept_when=_KEPT_WHEN_16,
+        fit=fit_names,
+        more_losses=trf2026_records,
     ),
     FormatSpec(
         name="trf2026",
@@ -103,5 +157,8 @@ FORMATS: tuple[FormatSpec, ...] = (
         lossy=LOSSY,
         keeps_extras=("trf:",),
         dossier="formats/trf/README.md",
+        kept_lists=FEDERATIONS,
+        kept_when=_KEPT_WHEN,
+        fit=fit_names,
     ),
 )

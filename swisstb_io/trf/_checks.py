@@ -9,7 +9,7 @@ from fractions import Fraction
 from ..errors import Diagnostics, Location
 from ..model import Outcome, PointAdjustment, RoundResult
 from ..validate import Places
-from . import _layout as L
+from . import layout as L
 from ._records import parse_number
 
 ZERO = Fraction(0)

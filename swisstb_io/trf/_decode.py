@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import NamedTuple
 
 from .. import textio
 
@@ -12,19 +13,14 @@ EOL_NAMES = {"\r\n": "CRLF", "\n": "LF", "\r": "CR"}
 EOL_BY_NAME = {name: eol for eol, name in EOL_NAMES.items()}
 
 
-class Decoded:
+class Decoded(NamedTuple):
     """A decoded file: its lines (without endings), each line's ending (``endings``: one per
-    line; the last is ``""`` when the file has no final newline), and how it was stored.
+    line; the last is ``""`` when the file has no final newline), and how it was stored."""
 
-    A plain class: making a dataclass costs more at import than decoding most files."""
-
-    __slots__ = ("bom", "encoding", "endings", "lines")
-
-    def __init__(self, lines: list[str], endings: list[str], encoding: str, bom: bool) -> None:
-        self.lines = lines
-        self.endings = endings
-        self.encoding = encoding
-        self.bom = bom
+    lines: list[str]
+    endings: list[str]
+    encoding: str
+    bom: bool
 
     @property
     def newline(self) -> str:
@@ -47,23 +43,8 @@ class Decoded:
 def decode(data: bytes, path: str) -> Decoded:
     """Decode (:func:`swisstb_io.textio.decode`) and split on CR, LF or CRLF."""
     text, encoding, bom = textio.decode(data, path, "TRF")
-    lines, endings = _split(text)
-    return Decoded(lines, endings, encoding, bom)
-
-
-def _split(text: str) -> tuple[list[str], list[str]]:
-    """Lines and their endings; one ``str.split`` when the file uses one kind of ending."""
-    crlf, cr, lf = text.count("\r\n"), text.count("\r"), text.count("\n")
-    eol = "\n" if not cr else "\r" if not lf else "\r\n" if crlf == cr == lf else ""
-    if eol:
-        lines = text.split(eol)
-        rest = lines.pop()  # the text after the last ending ("" when the file ends with one)
-        endings = [eol] * len(lines)
-        if rest:
-            lines.append(rest)
-            endings.append("")
-        return lines, endings
-    return split_any(text)
+    lines, endings = split_any(text)
+    return Decoded(lines=lines, endings=endings, encoding=encoding, bom=bom)
 
 
 def split_any(text: str) -> tuple[list[str], list[str]]:

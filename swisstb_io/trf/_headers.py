@@ -13,7 +13,7 @@ from ..errors import Diagnostics, FormatError, Location, WriteError, quoted
 from ..limits import round_count
 from ..model import DateText, Tournament
 from ..us_notation import day_first, unclear_date
-from . import _layout as L
+from . import layout as L
 from ._records import parse_date
 
 TEXT_FIELDS: dict[str, str] = {

@@ -9,8 +9,8 @@ from ..errors import quoted
 from ..model import PointSystem
 from ._records import fail, parse_number
 
-_S162 = r"([A-Za-z])\s*(-?\d{1,9}(?:[.,]\d{1,9})?)(?!\d)"  # compiled on first use (re's cache)
-_XXS = r"([A-Za-z]+)\s*=\s*(-?\d{1,9}(?:[.,]\d{1,9})?)(?!\d)"
+_S162 = re.compile(r"([A-Za-z])\s*(-?\d{1,9}(?:[.,]\d{1,9})?)(?!\d)")
+_XXS = re.compile(r"([A-Za-z]+)\s*=\s*(-?\d{1,9}(?:[.,]\d{1,9})?)(?!\d)")
 XXS_FIELDS: dict[str, tuple[str, ...]] = {
     "W": ("win",), "WW": ("win",), "BW": ("win",),
     "D": ("draw",), "WD": ("draw",), "BD": ("draw",),
@@ -50,7 +50,7 @@ def point_assignments(code: str, line: str, path: str, no: int) -> dict[str, Fra
     given: dict[str, Fraction] = {}
     pos = 0
     stripped = body.rstrip()
-    for m in re.finditer(pattern, stripped):
+    for m in pattern.finditer(stripped):
         if stripped[pos : m.start()].strip():
             break
         key = m[1].upper()

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..errors import WriteError
 from ..model import Color, Outcome, Player, PointSystem, RoundResult, Team
-from . import _layout as L
+from . import layout as L
 from ._points import BB_FIELDS
 
 CODE_OF: dict[Outcome, str] = {
@@ -43,7 +43,7 @@ COLOR_CHAR = {Color.WHITE: "w", Color.BLACK: "b", Color.NONE: "-"}
 def decimal(value: Fraction) -> str | None:
     """``2.5``, ``1.0``, ``0.25``: the shortest exact decimal with at least one decimal
     place and at most two; ``None`` when there is none."""
-    num, den = value.numerator, value.denominator  # integer arithmetic: Fractions are slow
+    num, den = value.numerator, value.denominator
     if den == 1:
         return f"{num}.0"
     for scale, pattern in ((10, "%s%d.%d"), (100, "%s%d.%02d")):
@@ -78,28 +78,17 @@ _HEAD_FORMAT = "%s %4d %1s%3s %-33s %4s %-3s %11s %-10s %s %4s"
 
 def player_head(p: Player, code: str, points: Fraction | None) -> str:
     """Columns 1-89 of a 001 line (or of a national-rating record when ``code`` is one)."""
-    sn, rating, rank = p.start_no, p.fide_rating, p.declared_rank
-    sex, title, name, fed, fide_id, birth = (p.sex, p.title, p.name, p.federation, p.fide_id,
-                                             p.birth)
-    if not 1 <= sn <= 9999 or (rating is not None and not 0 <= rating <= 9999) \
-            or (rank is not None and not 0 <= rank <= 9999) or len(sex) > 1 or len(title) > 3 \
-            or len(name) > 33 or len(fed) > 3 or len(fide_id) > 11 or len(birth) > 10:
-        _head_error(p)
-    if points is None:
-        points_col = "    "
-    else:
-        points_col = decimal(points) or ""
-        if not points_col or len(points_col) > 4:
-            points_text(points, f"player {sn} ({name})")  # raises
-        points_col = points_col.rjust(4)
-    # one %-format (C code, pads and never cuts): this runs for every line of a file
-    return _HEAD_FORMAT % (code, sn, sex, title, name, "    " if rating is None else rating,
-                           fed, fide_id, birth, points_col, "    " if rank is None else rank)
-
-
-def _head_error(p: Player) -> None:
-    """Raise the :class:`WriteError` for the first value of ``p`` that does not fit."""
     who = f"player {p.start_no} ({p.name})"
+    _check_head(p, who)
+    points_col = "    " if points is None else points_text(points, who).rjust(4)
+    rating = "    " if p.fide_rating is None else p.fide_rating
+    rank = "    " if p.declared_rank is None else p.declared_rank
+    return _HEAD_FORMAT % (code, p.start_no, p.sex, p.title, p.name, rating, p.federation,
+                           p.fide_id, p.birth, points_col, rank)
+
+
+def _check_head(p: Player, who: str) -> None:
+    """Raise the :class:`WriteError` for the first value of ``p`` that does not fit."""
     if not 1 <= p.start_no <= 9999:
         raise WriteError(f"{who}: start number {p.start_no} does not fit TRF columns 5-8 "
                          "(1 to 9999)")
@@ -111,15 +100,7 @@ def _head_error(p: Player) -> None:
         _fit(getattr(p, attr), span, what, who)
 
 
-_TAIL: dict[str, dict[str, str]] = {
-    color.value: {o.value: f" {ch} {code}" for o, code in CODE_OF.items()}
-    for color, ch in COLOR_CHAR.items()
-}
-"""Colour value -> outcome value -> the block after the opponent (`` w 1``).  Keyed by
-value: hashing an enum member is slow in Python 3.11, and this runs for every block."""
 _BLANK_BLOCK = " " * L.ROUND_STEP
-_OPPONENT_TEXT: dict[int, str] = {}
-"""Opponent number (1-9999) -> the 6 columns before the colour; filled as met."""
 
 
 def _points(p: Player, system: PointSystem) -> Fraction:
@@ -127,43 +108,40 @@ def _points(p: Player, system: PointSystem) -> Fraction:
 
 
 def player_line(p: Player, system: PointSystem, strict: bool) -> str:
+    """The 001 line of ``p``: its head, then one block per round up to the last that
+    holds something."""
     parts = [player_head(p, "001", _points(p, system))]
     results = p.results
     end = len(results)
     while end and results[end - 1].outcome is Outcome.NOT_PAIRED \
             and results[end - 1].opponent is None:
         end -= 1
-    tails, opponents = _TAIL, _OPPONENT_TEXT
-    for rnd in range(end):  # hot loop (every block of a file): lookups, no formatting
-        rr = results[rnd]
-        opp = rr.opponent
-        tail = tails[rr.color._value_].get(rr.outcome._value_)
-        if tail is None or (opp is not None and not 1 <= opp <= 9999):
-            tail = _odd_block(p, rr, rnd + 1, strict)
-        if opp is None:
-            parts.append(_BLANK_BLOCK if rr.outcome is Outcome.NOT_PAIRED
-                         else "  0000" + tail)
-        else:
-            head = opponents.get(opp)
-            if head is None:
-                head = opponents[opp] = "  " + str(opp).rjust(4)
-            parts.append(head + tail)
+    for rnd, rr in enumerate(results[:end], 1):
+        parts.append(_round_block(p, rr, rnd, strict))
     return "".join(parts).rstrip()
 
 
-def _odd_block(p: Player, rr: RoundResult, rnd: int, strict: bool) -> str:
-    """The tail of a block that is not in ``_TAIL`` (an outcome TRF writes only when not
-    strict) or the error for a block that cannot be written."""
-    who = f"player {p.start_no} ({p.name})"
+def _round_block(p: Player, rr: RoundResult, rnd: int, strict: bool) -> str:
+    """Round ``rnd``'s 10 columns (two spaces, then opponent, colour and result), or the
+    error for a round TRF cannot hold (an outcome without a code, an opponent past 9999;
+    the US Chess inconsistent results are written as the result they credit unless
+    ``strict``)."""
     code = CODE_OF.get(rr.outcome)
     if code is None:
         code = INCONSISTENT.get(rr.outcome)
         if code is None or strict:
-            raise WriteError(f"{who}: round {rnd}: TRF has no result code for "
-                             f"{rr.outcome.value!r}")
-    if rr.opponent is not None and not 1 <= rr.opponent <= 9999:
-        raise WriteError(f"{who}: round {rnd}: opponent {rr.opponent} does not fit 4 columns")
-    return f" {COLOR_CHAR[rr.color]} {code}"
+            raise WriteError(f"player {p.start_no} ({p.name}): round {rnd}: TRF has no "
+                             f"result code for {rr.outcome.value!r}")
+    if rr.opponent is None:
+        if rr.outcome is Outcome.NOT_PAIRED:
+            return _BLANK_BLOCK
+        opponent = "0000"
+    elif 1 <= rr.opponent <= 9999:
+        opponent = str(rr.opponent).rjust(4)
+    else:
+        raise WriteError(f"player {p.start_no} ({p.name}): round {rnd}: opponent "
+                         f"{rr.opponent} does not fit 4 columns")
+    return f"  {opponent} {COLOR_CHAR[rr.color]} {code}"
 
 
 _NUM = "(?: {3}[1-9]| {2}[1-9][0-9]| [1-9][0-9]{2}|[1-9][0-9]{3})"
@@ -180,7 +158,7 @@ last one without its trailing spaces.  It may miss some such texts, never admit 
 def is_player_line(p: Player, system: PointSystem, text: str) -> bool:
     """``player_line(p, system, False) == text`` for ``p`` read from ``text`` (its results
     are what the line's blocks read as).  A line whose blocks match
-    :data:`CANONICAL_ROUNDS` costs its head only; any other is rendered and compared."""
+    :data:`CANONICAL_ROUNDS` is checked by its head; any other is rendered and compared."""
     head = player_head(p, "001", _points(p, system))
     rounds = text[len(head) :]
     if not rounds or rounds[-1] == " " or not text.startswith(head) \
@@ -250,11 +228,6 @@ def line_162(ps: PointSystem) -> str:
     pairs = [("W", ps.win), ("D", ps.draw), ("L", ps.loss), ("A", ps.zero_bye),
              ("P", ps.pairing_bye)]
     return "162  " + "    ".join(f"{c}{_pt(v, c).rjust(4)}" for c, v in pairs)
-
-
-def fits_162(ps: PointSystem) -> bool:
-    return (ps.forfeit_win == ps.win == ps.full_bye and ps.half_bye == ps.draw
-            and ps.forfeit_loss == ps.zero_bye)
 
 
 def line_xxs(ps: PointSystem) -> str:

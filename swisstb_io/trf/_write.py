@@ -21,7 +21,6 @@ from ..errors import FormatError, WriteError
 from ..limits import MAX_ROUNDS
 from ..model import Outcome, Player, RoundResult, Team, Tournament
 from ..registry import WriteOptions
-from ..teams.kinds import says_team_event
 from . import _headers as H
 from . import _lines
 from . import _render as R
@@ -65,7 +64,7 @@ def _teams(t: Tournament) -> tuple[Team, ...]:
     (``player.team:individual``, said by ``convert``)."""
     if t.teams:
         return t.teams
-    if not says_team_event(t):
+    if not t.says_team_event:
         return ()
     members: dict[str, list[int]] = {}
     for p in sorted(t.players, key=lambda p: p.start_no):

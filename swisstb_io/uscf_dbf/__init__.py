@@ -8,13 +8,42 @@ per section: :class:`~swisstb_io.registry.ReadOptions` ``section`` picks one by 
 Event data the model has no field for travels in ``Tournament.extras`` under ``uscf:`` keys
 (``uscf:affiliate_id``, ``uscf:chief_td_id``, ``uscf:state``, ``uscf:zipcode``…); the
 player's state is ``Player.extras["uscf:state"]``.
+
+This module only declares the format: the reader and the writer are imported when first
+called (:mod:`.writer` also has the pieces ``swisstb submit uscf`` builds its files from).
 """
 
 from __future__ import annotations
 
-from ..registry import FormatSpec
-from .reader import read
-from .writer import EventMeta, ascii_text, write, write_event, write_sections, zip_files
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..registry import FormatSpec, KeptWhen, ReadOptions, ReadResult, WriteOptions
+
+if TYPE_CHECKING:
+    from ..model import Tournament
+
+
+def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
+    """Read a DBF rating report, zipped (see :mod:`.reader`); raises only
+    :class:`FormatError`."""
+    from . import reader
+
+    return reader.read(data, path, options)
+
+
+def write(t: Tournament, options: WriteOptions) -> bytes:
+    """Write ``t`` as a one-section report, zipped (see :mod:`.writer`)."""
+    from . import writer
+
+    return writer.write(t, options)
+
+
+def write_event(sections: Sequence[Tournament], options: WriteOptions) -> bytes:
+    """Write ``sections`` as one report, zipped (see :mod:`.writer`)."""
+    from . import writer
+
+    return writer.write_event(sections, options)
 
 LOSSY = frozenset(
     {
@@ -73,6 +102,24 @@ formats' extras are dropped, and so are the fields of the original 1991 layout k
 ``uscf:dbf:<FIELD>`` (``H_SCHOLAST``, ``S_K_FACTOR``…): the revised layout has none."""
 
 
+KEPT_WHEN = {
+    "tournament.start_date": KeptWhen(lambda d: d.value is not None,
+                                      "a start date that is not a readable date"),
+    "tournament.end_date": KeptWhen(lambda d: d.value is not None,
+                                    "an end date that is not a readable date"),
+    "tournament.total_rounds": KeptWhen(lambda n: True, "a missing number of rounds (written "
+                                                        "as the rounds played)"),
+}
+"""The DBF writes a date it could parse, and always writes a number of rounds."""
+
+
+def fit(t: Tournament) -> tuple[Tournament, list[tuple[str, str]]]:
+    """What the writer cuts to fit a field (it cuts itself: ``t`` stays as it is)."""
+    from . import writer
+
+    return t, [("field-width", message) for message in writer.cuts(t)]
+
+
 def sniff(data: bytes) -> bool:
     """A zip that holds a TDEXPORT.DBF (any letter case, any folder)."""
     return data.startswith(b"PK") and b"TDEXPORT.DBF" in data.upper()
@@ -91,18 +138,11 @@ FORMATS = (
         sections_writer=write_event,
         keeps_extras=("uscf:",),
         bundle=True,
+        kept_lists=frozenset({"USCF"}),
+        kept_when=KEPT_WHEN,
+        fit=fit,
         dossier="formats/uscf_dbf/README.md",
     ),
 )
 
-__all__ = [
-    "FORMATS",
-    "LOSSY",
-    "EventMeta",
-    "ascii_text",
-    "read",
-    "write",
-    "write_event",
-    "write_sections",
-    "zip_files",
-]
+__all__ = ["FORMATS", "KEPT_WHEN", "LOSSY", "fit", "read", "sniff", "write", "write_event"]

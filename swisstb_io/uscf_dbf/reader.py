@@ -119,10 +119,10 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     details = {"layout": layout, "program": head.get("H_PROGRAM", "") or "-"}
     encoding = max((tb.encoding for tb in (th, ts, td) if tb is not None), key=len)
     return ReadResult(
-        every[index],
-        FORMAT_NAME,
-        encoding,
-        diags.freeze(),
+        tournament=every[index],
+        format=FORMAT_NAME,
+        encoding=encoding,
+        diagnostics=diags.freeze(),
         sections=names,
         details=MappingProxyType(details),
         all_sections=every if len(every) > 1 else (),

@@ -44,8 +44,8 @@ def schema() -> etree.XMLSchema:
 @cache
 def structure_schema() -> etree.XMLSchema:
     """The shipped XSD without its identity constraint (``xs:unique`` on the players'
-    ``startNo``), which costs more than half of a validation.  A file valid under it is
-    valid under :func:`schema` exactly when no two players' ``startNo`` texts are equal
+    ``startNo``), which libxml2 checks slowly (benchmarks/README.md).  A file valid under it
+    is valid under :func:`schema` exactly when no two players' ``startNo`` texts are equal
     (libxml2 compares the texts: "1" and "01" differ)."""
     root = _xsd()
     for unique in root.iter("{http://www.w3.org/2001/XMLSchema}unique"):

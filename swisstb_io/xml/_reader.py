@@ -32,21 +32,11 @@ from ..validate import check_games, check_points, plain_number, record_places
 from ._common import NAMESPACE, NS, SCORING_ATTRS, plain, schema, structure_schema
 
 _PREFIX = "urn:swisstb_io:"
+"""How every version of the format's namespace starts."""
 _WHERE = re.compile(r",? line \d+, column \d+$")
 _ELEMENT = re.compile(r"^Element '(?:\{[^}]*\})?([\w.-]+)'")
 _PLAYERS = NS + "players"
 _PLAYER = NS + "player"
-_get = etree._Element.get
-_NOS = tuple(str(n) for n in range(1000))
-
-
-def sniff_xml(data: bytes) -> bool:
-    """True for XML whose first 2 KiB name the swisstb_io namespace (UTF-8 or UTF-16)."""
-    head = data[:4096]
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        head = head.decode("utf-16", "ignore").encode("utf-8")
-    head = head[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
-    return head.startswith(b"<") and _PREFIX.encode() in head
 
 
 def _parser() -> etree.XMLParser:
@@ -144,12 +134,12 @@ def _column(data: bytes, line: int, message: str) -> int | None:
 
 
 def _validate(tree: etree._ElementTree, data: bytes, path: str) -> None:
-    """Validate against the schema: quickly without its ``xs:unique`` plus a check of the
+    """Validate against the schema: without its ``xs:unique`` plus a check of the
     ``startNo`` texts, and with the whole schema (for its exact message) if either fails."""
     if structure_schema().validate(tree):
         players = tree.getroot().find(_PLAYERS)
         numbers = [] if players is None else [
-            _get(p, "startNo") for p in players.iterchildren(_PLAYER)
+            p.get("startNo") for p in players.iterchildren(_PLAYER)
         ]
         if len(set(numbers)) == len(numbers):
             return
@@ -208,12 +198,9 @@ def _date(el: etree._Element | None, ctx: _Ctx) -> DateText | None:
 _OUTCOMES: Mapping[str, Outcome] = {o.value: o for o in Outcome}
 _COLORS: Mapping[str | None, Color] = {None: Color.NONE, **{c.value: c for c in Color}}
 
-_Cache = dict[tuple[str | None, str | None, str | None], RoundResult]
-_ROUNDS: _Cache = {}
-"""A round's attribute texts -> its RoundResult, shared by all reads (RoundResult is
-frozen, so equal rounds can be one object); cleared when it grows past
-:data:`_ROUNDS_MAX` entries."""
-_ROUNDS_MAX = 65536
+_Rounds = dict[tuple[str, str | None, str | None], RoundResult]
+"""A round's attribute texts (outcome, opponent, colour) -> its result: one per read (most
+rounds of a file recur)."""
 
 
 def _round_error(r: etree._Element, ctx: _Ctx, start_no: int, no: int, done: int) -> FormatError:
@@ -226,36 +213,32 @@ def _round_error(r: etree._Element, ctx: _Ctx, start_no: int, no: int, done: int
 
 
 def _results(
-    el: etree._Element, ctx: _Ctx, start_no: int, cache: _Cache
+    el: etree._Element, ctx: _Ctx, start_no: int, rounds: _Rounds
 ) -> tuple[list[RoundResult], bool]:
-    """The player's rounds and whether the player has other children too.
+    """The player's rounds and whether the player has other child elements too.
 
     The schema has checked every attribute already, and only a ``<round>`` has an
-    ``outcome`` (it must), so that attribute tells the rounds from the other children.
+    ``outcome`` (it must), so that attribute tells the rounds from the other elements
+    (comments and processing instructions are not elements).
     """
     results: list[RoundResult] = []
-    append = results.append
-    get = _get  # _Element.get: None for comments and PIs too (a PI's own get reads its text)
-    nos = _NOS
     others = False
-    n = 0
-    for r in el:
-        outcome = get(r, "outcome")
-        if outcome is None:  # rating, nationalId, adjustment, extra, comment, PI
+    for r in el.iterchildren(etree.Element):
+        outcome = r.get("outcome")
+        if outcome is None:  # rating, nationalId, adjustment, extra
             others = True
             continue
-        n += 1
-        no = get(r, "no")
-        if no != (nos[n] if n < 1000 else str(n)) and int("0" if no is None else no) != n:
-            raise _round_error(r, ctx, start_no, int("0" if no is None else no), n - 1)
-        key = (outcome, get(r, "opponent"), get(r, "color"))
-        res = cache.get(key)
+        no = int(r.get("no", "0"))
+        if no != len(results) + 1:
+            raise _round_error(r, ctx, start_no, no, len(results))
+        key = (outcome, r.get("opponent"), r.get("color"))
+        res = rounds.get(key)
         if res is None:
             opponent = key[1]
-            res = cache[key] = RoundResult(
+            res = rounds[key] = RoundResult(
                 _OUTCOMES[outcome], None if opponent is None else int(opponent), _COLORS[key[2]]
             )
-        append(res)
+        results.append(res)
     return results, others
 
 
@@ -269,11 +252,10 @@ def _points(text: str | None, cache: dict[str, Fraction]) -> Fraction | None:
 
 
 def _player(
-    el: etree._Element, ctx: _Ctx, cache: _Cache, points: dict[str, Fraction]
+    el: etree._Element, ctx: _Ctx, rounds: _Rounds, points: dict[str, Fraction]
 ) -> Player:
-    get = _get
-    start_no = int(get(el, "startNo", "0"))
-    results, others = _results(el, ctx, start_no, cache)
+    start_no = int(el.get("startNo", "0"))
+    results, others = _results(el, ctx, start_no, rounds)
     ratings: tuple[Rating, ...] = ()
     national_ids: tuple[tuple[str, str], ...] = ()
     adjustments: tuple[PointAdjustment, ...] = ()
@@ -291,22 +273,22 @@ def _player(
                             a.get("note", ""))
             for a in _children(el, "adjustment")
         )
-    rating = get(el, "fideRating")
-    rank = get(el, "rank")
+    rating = el.get("fideRating")
+    rank = el.get("rank")
     return Player(
         start_no=start_no,
-        name=get(el, "name", ""),
+        name=el.get("name", ""),
         results=tuple(results),
-        sex=get(el, "sex", ""),
-        title=get(el, "title", ""),
+        sex=el.get("sex", ""),
+        title=el.get("title", ""),
         fide_rating=None if rating is None else int(rating),
         ratings=ratings,
-        federation=get(el, "federation", ""),
-        fide_id=get(el, "fideId", ""),
+        federation=el.get("federation", ""),
+        fide_id=el.get("fideId", ""),
         national_ids=national_ids,
-        birth=get(el, "birth", ""),
-        team=get(el, "team", ""),
-        declared_points=_points(get(el, "points"), points),
+        birth=el.get("birth", ""),
+        team=el.get("team", ""),
+        declared_points=_points(el.get("points"), points),
         declared_rank=None if rank is None else int(rank),
         extras=extras,
         adjustments=adjustments,
@@ -316,11 +298,9 @@ def _player(
 def _players(el: etree._Element | None, ctx: _Ctx) -> tuple[Player, ...]:
     if el is None:
         return ()
-    cache = _ROUNDS
-    if len(cache) > _ROUNDS_MAX:
-        cache.clear()
+    rounds: _Rounds = {}
     points: dict[str, Fraction] = {}
-    return tuple([_player(p, ctx, cache, points) for p in el.iterchildren(_PLAYER)])
+    return tuple([_player(p, ctx, rounds, points) for p in el.iterchildren(_PLAYER)])
 
 
 def _team(el: etree._Element, ctx: _Ctx) -> Team:
@@ -376,7 +356,7 @@ def _check(t: Tournament, tree: etree._ElementTree, path: str, diag: Diagnostics
     """The shared game and points checks, pointing at each player's ``<player>`` line."""
     players_el = tree.getroot().find(_PLAYERS)
     lines = {} if players_el is None else {
-        int(_get(p, "startNo", "0")): p.sourceline for p in players_el.iterchildren(_PLAYER)}
+        int(p.get("startNo", "0")): p.sourceline for p in players_el.iterchildren(_PLAYER)}
     places = record_places(path, lines)
     check_games({p.start_no: p.results for p in t.players}, places, diag, "xml",
                 total_rounds=t.total_rounds)

@@ -1,6 +1,8 @@
 """Column layout of TRF records, 1-based and inclusive as the FIDE handbook writes them.
 
 ``cut(line, RATING)`` slices a decoded line; a column past the end of the line is blank.
+Public: the TRF reader and writer use it, and so does ``swisstb check`` for the team
+records (310) it checks against the team standings.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ RANK: Span = (86, 89)
 FIRST_ROUND_COL = 92
 """Round 1's opponent starts here; round r starts at ``92 + 10 (r - 1)``."""
 ROUND_STEP = 10
-OPP_WIDTH = 4
+BLOCK_WIDTH = 8
+"""A round block: opponent (4 columns), space, colour, space, result."""
 COLOR_OFFSET = 5
 RESULT_OFFSET = 7
 
@@ -47,10 +50,6 @@ T310_STEP = 5
 
 # 132 round dates: 8-column slots at the round-block positions.
 DATE_SLOT_WIDTH = 8
-
-# 162 scoring system: code at 6, points at 7-10, next code 9 columns on.
-S162_FIRST_CODE = 6
-S162_STEP = 9
 
 # 299 abnormal points (blank type: bonus/penalty -> Player.adjustments in individual events).
 A299_TYPE: Span = (5, 5)
