@@ -1,4 +1,5 @@
-"""The sizes a tournament file may declare, and the one check of a declared round count.
+"""The sizes a tournament file may have and declare, and the one check of a declared round
+count.
 
 Readers refuse what is beyond these with a located :class:`~swisstb_io.errors.FormatError`,
 so that nothing later (tie-breaks, reports) is asked to build tables for a billion rounds
@@ -9,6 +10,9 @@ from __future__ import annotations
 
 from .errors import FormatError, Location, quoted
 
+MAX_FILE_BYTES = 256 * 1024 * 1024
+"""Largest file read as a tournament file (the largest real ones are a few MB): a larger one
+is refused before it is read into memory (a batch skips it with a note)."""
 MAX_ROUNDS = 999
 """Most rounds an event may declare or hold (TRF round blocks, Chess-JSON round numbers)."""
 MAX_NUMBER_DIGITS = 9
@@ -32,5 +36,5 @@ def check_rounds(value: int | None, what: str, where: Location) -> int | None:
     return value
 
 
-__all__ = ["MAX_NUMBER_DIGITS", "MAX_POINTS_DIGITS", "MAX_ROUNDS", "check_rounds",
+__all__ = ["MAX_FILE_BYTES", "MAX_NUMBER_DIGITS", "MAX_POINTS_DIGITS", "MAX_ROUNDS", "check_rounds",
            "round_count"]

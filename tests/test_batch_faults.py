@@ -116,7 +116,7 @@ def test_a_second_batch_on_one_folder_refuses(tmp_path: Path) -> None:
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
         res = CliRunner().invoke(cli, ["batch", str(season), "-o", str(out)])
-        assert res.exit_code == 1
+        assert res.exit_code == 2  # refused, as a usage error (issue 32 item 14)
         assert res.stderr == (f"Error: {out}: another swisstb batch is writing to this folder "
                               f"(process {holder.pid}); wait for it to finish or choose "
                               "another output folder\n")
@@ -347,7 +347,8 @@ def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
 
 def test_a_huge_file_and_an_unreadable_folder_are_reported(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from swisstb_io.batch.discovery import MAX_EVENT_BYTES, discover
+    from swisstb_io.batch.discovery import discover
+    from swisstb_io.limits import MAX_FILE_BYTES as MAX_EVENT_BYTES
 
     season = _season(tmp_path / "season", 1)
     with (season / "huge.trf").open("wb") as fh:
