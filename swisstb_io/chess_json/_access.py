@@ -15,12 +15,6 @@ from ..errors import Diagnostics, FormatError, Location
 _CONSTANT = re.compile(r"[:\[,]\s*(NaN|-?Infinity)\b")
 
 
-def locate(text: str, where: str) -> tuple[int, int] | None:
-    """Line and column of the value at JSON path ``where`` (``a.b[2].c``) in ``text``."""
-    pos = jsontext.offset(text, "" if " " in where else where)
-    return None if pos is None else textio.line_col(text, pos)
-
-
 class Access:
     """Checked access to the parsed document; failures carry the JSON path and its line."""
 
@@ -28,16 +22,18 @@ class Access:
         self.path = path
         self.source = text
         self.diags = diags
+        self._where = jsontext.Locator(text)  # a warning on every game stays linear
+
+    def locate(self, where: str) -> Location:
+        """The ``path:line:col`` of the value at JSON path ``where`` (``a.b[2].c``)."""
+        spot = self._where.line_col("" if " " in where else where)
+        return Location(self.path, *spot) if spot else Location(self.path)
 
     def fail(self, where: str, message: str) -> FormatError:
-        spot = locate(self.source, where)
-        location = Location(self.path, *spot) if spot else Location(self.path)
-        return FormatError(f"{where}: {message}", location)
+        return FormatError(f"{where}: {message}", self.locate(where))
 
     def warn(self, where: str, message: str, code: str) -> None:
-        spot = locate(self.source, where)
-        location = Location(self.path, *spot) if spot else Location(self.path)
-        self.diags.warn(location, f"{where}: {message}", code)
+        self.diags.warn(self.locate(where), f"{where}: {message}", code)
 
     def obj(self, value: Any, where: str) -> Mapping[str, Any]:
         if not isinstance(value, dict):

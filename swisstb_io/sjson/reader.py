@@ -19,6 +19,7 @@ becomes its declared chain (:mod:`.labels`).  Every section is read.
 from __future__ import annotations
 
 import json
+from collections import ChainMap
 from dataclasses import replace
 from decimal import Decimal
 from types import MappingProxyType
@@ -26,6 +27,7 @@ from typing import Any
 
 from .. import jsontext, textio
 from ..errors import Diagnostics, FormatError, Location, quoted
+from ..limits import MAX_NUMBER_DIGITS, MAX_ROUNDS
 from ..model import Color, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..us_notation import resolve_double_forfeits, trim
@@ -123,7 +125,8 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     names = section_names(doc)
     index = select(names, options.section, path)
     diags = Diagnostics(options.strict)
-    every = tuple(_section(doc, i, d, diags) for i in range(len(names)))
+    shared = _overview_extras(doc)  # once: each section gets the same (not once per section)
+    every = tuple(_section(doc, i, d, diags, shared) for i in range(len(names)))
     overview = doc.get("Overview")
     details = {}
     if isinstance(overview, dict):
@@ -150,7 +153,18 @@ def _scalar_extras(obj: dict[str, Any], prefix: str, skip: set[str]) -> dict[str
     return out
 
 
-def _section(doc: dict[str, Any], index: int, d: _Doc, diags: Diagnostics) -> Tournament:
+def _overview_extras(doc: dict[str, Any]) -> dict[str, str]:
+    """The Overview's values every section keeps (``sjson:overview:…``)."""
+    overview = doc.get("Overview") if isinstance(doc.get("Overview"), dict) else {}
+    assert isinstance(overview, dict)
+    extras = _scalar_extras(overview, "sjson:overview:", {"Tournament title"})
+    if extras.get("sjson:overview:Program") == "SwissSys":
+        del extras["sjson:overview:Program"]  # the writer always says so
+    return extras
+
+
+def _section(doc: dict[str, Any], index: int, d: _Doc, diags: Diagnostics,
+             overview_extras: dict[str, str]) -> Tournament:
     where = f"Sections[{index}]"
     sec = doc["Sections"][index]
     if not isinstance(sec, dict):
@@ -173,9 +187,7 @@ def _section(doc: dict[str, Any], index: int, d: _Doc, diags: Diagnostics) -> To
                 lenient_forfeits=True)
     overview = doc.get("Overview") if isinstance(doc.get("Overview"), dict) else {}
     assert isinstance(overview, dict)
-    extras = _scalar_extras(overview, "sjson:overview:", {"Tournament title"})
-    if extras.get("sjson:overview:Program") == "SwissSys":
-        del extras["sjson:overview:Program"]  # the writer always says so
+    extras: dict[str, str] = {}  # the section's own; the Overview's are shared, not copied
     tb_key = next((k for k in sec if _tiebreak_key(k)), None)
     extras.update(_scalar_extras(sec, "sjson:section:", _KNOWN_SECTION_KEYS | {tb_key or ""}))
     tiebreaks: tuple[str, ...] = ()
@@ -192,7 +204,7 @@ def _section(doc: dict[str, Any], index: int, d: _Doc, diags: Diagnostics) -> To
         section=str(name) if name is not None else "",
         players=tuple(replace(players[n], results=trim(results[n])) for n in sorted(players)),
         tiebreaks=tiebreaks,
-        extras=MappingProxyType(extras),
+        extras=MappingProxyType(ChainMap(extras, overview_extras)),
     )
 
 
@@ -222,12 +234,15 @@ def _tiebreaks(raw: object, where: str, d: _Doc,
 
 
 def _int(value: object) -> int | None:
+    """A whole number of at most :data:`~swisstb_io.limits.MAX_NUMBER_DIGITS` digits
+    (a JSON number or a string of digits), else ``None``."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 9:
-        return int(value.strip())
+        return value if abs(value) < 10**MAX_NUMBER_DIGITS else None
+    text = value.strip() if isinstance(value, str) else ""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS:
+        return int(text)
     return None
 
 
@@ -260,6 +275,9 @@ def _player(raw: object, pw: str, d: _Doc,
     raw_results = raw.get("Results", [])
     if not isinstance(raw_results, list):
         raise d.error(f"{pw}.Results", "expected a list of result strings")
+    if len(raw_results) > MAX_ROUNDS:
+        raise d.error(f"{pw}.Results[{MAX_ROUNDS}]", f"{len(raw_results)} results, more than "
+                      f"the {MAX_ROUNDS} rounds an event may have")
     rounds = [_result(r, f"{pw}.Results[{k}]", d, no_opponent)
               for k, r in enumerate(raw_results)]
     name = raw.get("Name", "")

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from ..errors import Diagnostics, FormatError, Location
 from ..extras import LazyExtras
-from ..limits import MAX_ROUNDS
+from ..limits import MAX_ROUNDS, check_numbers
 from ..model import Player, Rating, RoundResult, Team, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..validate import check_games, check_points
@@ -29,6 +29,9 @@ KNOWN_VERBATIM = frozenset({
     "XXC", "XXA", "XXP", "XXZ", "XXW", "DAT",
 })
 """Records we know and keep verbatim (no model field)."""
+TEAM_RECORDS = frozenset({"240", "299", "300", "320", "330", "352", "362"})
+"""The TRF-2026 team records (and 299, which an individual event reads as bonus points):
+kept verbatim, their numbers checked here, where each one's line and column are known."""
 LAYOUT_KEY = "trf:layout"
 MAX_LINE = L.FIRST_ROUND_COL + L.ROUND_STEP * MAX_ROUNDS + 100
 """Longest line read: a 001 record of :data:`~swisstb_io.limits.MAX_ROUNDS` rounds, with room
@@ -128,8 +131,10 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
             elif code not in KNOWN_VERBATIM:
                 diag.info(Location(path, no, 1), f"unknown record {code!r} kept verbatim",
                           "trf-unknown-record")
-            elif code == "299":
-                numbers299.append(no)
+            elif code in TEAM_RECORDS:  # read later by teams/records.py, not located there
+                check_numbers(line[4:], f"{code} record", Location(path, no, 5))
+                if code == "299":
+                    numbers299.append(no)
             keep(code, line, eol)
 
     if not players and "012" not in seen_headers:
@@ -165,6 +170,7 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     # Teams: 310 wins over 013 when both are present.
     team_rows = teams310 or teams013
     teams = tuple(team for team, _ in team_rows)
+    _team_numbers_once(teams310, path)
     team_of: dict[int, str] = {}
     for team, no in team_rows:
         for member in team.members:
@@ -185,11 +191,14 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
                 team_of=team_of)
     # Individual events only: in team events 299 records keep their team meaning.
     bonus = {} if teams else adjustments(verbatim.get("299", ()), numbers299, path, diag)
-    for sn in sorted(bonus.keys() - players.keys()):
-        no = next(n for line, n in zip(verbatim["299"], numbers299, strict=True)
-                  if sn in adjustments((line,)))
-        diag.warn(Location(path, no, L.A299_FIRST_ID), f"a 299 record gives points to "
-                  f"start number {sn}, which has no 001 record; ignored", "trf-299-player")
+    orphans = bonus.keys() - players.keys()
+    first299: dict[int, int] = {}  # the first 299 line of each orphan, in one pass
+    for line, n in zip(verbatim.get("299", ()), numbers299, strict=True) if orphans else ():
+        for sn in adjustments((line,)).keys() & orphans:
+            first299.setdefault(sn, n)
+    for sn in sorted(orphans):
+        diag.warn(Location(path, first299[sn], L.A299_FIRST_ID), f"a 299 record gives points "
+                  f"to start number {sn}, which has no 001 record; ignored", "trf-299-player")
     final = []
     for sn, p in players.items():
         if sn in changed or sn in ratings or sn in ids or sn in team_of or sn in bonus:
@@ -256,3 +265,16 @@ def _start_no_unused(line: str, path: str, no: int, player_lines: dict[int, int]
         raise fail(path, no, L.START[0], f"start number {start_no} is used twice "
                    f"(first on line {player_lines[start_no]})")
 
+
+def _team_numbers_once(teams310: list[tuple[Team, int]], path: str) -> None:
+    """Each 310 record is one team: a team number used twice is the file's error (a copy
+    of a record, or two teams numbered alike), at the second record.  A record without a
+    number is numbered by its place among the 310 records, as the team standings number it."""
+    first: dict[int, int] = {}
+    for k, (team, no) in enumerate(teams310, 1):
+        number = k if team.number is None else team.number
+        if number in first:
+            how = "" if team.number is not None else " (its place: the record has none)"
+            raise fail(path, no, L.T310_NUMBER[0], f"team number {number}{how} is used twice "
+                       f"(first on line {first[number]}): each 310 record is one team")
+        first[number] = no

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from lxml import etree
 
 from ..errors import Diagnostics, FormatError, Location
-from ..limits import check_rounds
+from ..limits import MAX_ROUNDS, check_rounds
 from ..model import (
     EMPTY_EXTRAS,
     Color,
@@ -245,6 +245,9 @@ def _results(
             others = True
             continue
         n += 1
+        if n > MAX_ROUNDS:
+            raise ctx.fail(r, f"player {start_no}: round {n}: more rounds than the "
+                           f"{MAX_ROUNDS} an event may have")
         no = get(r, "no")
         if no != (nos[n] if n < 1000 else str(n)) and int("0" if no is None else no) != n:
             raise _round_error(r, ctx, start_no, int("0" if no is None else no), n - 1)
