@@ -191,8 +191,13 @@ def _players(td: DbfTable, rows: list[tuple[int, dict[str, str]]], path: str,
             index = offset + rnd - 1
             while len(rounds) <= index:
                 rounds.append(RoundResult(Outcome.NOT_PAIRED))
-            rounds[index] = _cell(row[fname], rec_no, fname, field_location(td, where, rec_no,
-                                                                             fname))
+            res = _cell(row[fname])
+            if res is None:
+                raise FormatError(
+                    f"record {rec_no}, field {fname}: bad round cell {quoted(row[fname].strip())} "
+                    "(expected W12B, L5, D3W, X, F, Z, B, H or U)",
+                    field_location(td, where, rec_no, fname))
+            rounds[index] = res
             records[start_no, index + 1] = rec_no
         if (start_no, seq) in seen:
             raise FormatError(
@@ -222,18 +227,15 @@ def _number(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS
 
 
-def _cell(text: str, rec_no: int, fname: str, where: Location) -> RoundResult:
+def _cell(text: str) -> RoundResult | None:
+    """The result of a round cell; ``None`` when it is not one."""
     t = text.strip()
     m = _CELL_RE.match(t.upper())
     code = m[1] if m else ""
     if not t:
         return RoundResult(Outcome.NOT_PAIRED)
     if m is None or code not in CODE_TO_OUTCOME or (code in "WLDNRS" and not m[2]):
-        raise FormatError(
-            f"record {rec_no}, field {fname}: bad round cell {quoted(t)} "
-            "(expected W12B, L5, D3W, X, F, Z, B, H or U)",
-            where,
-        )
+        return None
     if code == "U":  # unpaired: the DBF has no other way to say "no game"
         return RoundResult(Outcome.NOT_PAIRED)
     outcome = CODE_TO_OUTCOME[code]
