@@ -4,8 +4,9 @@ grow faster than the input); shared by the ``bench_read_<format>.py`` scripts.
 
 Each figure is the command's CPU time in a process of its own (``swisstb info FILE``, or
 the command the shape names), best of ``--repeat``; the start-up of the interpreter is not
-counted, the command's own (about 0.1 s: its imports) is, so small files show low rates.  Linear work shows as figures of one order of magnitude at every size; the shapes
-that fail at once (a claim the file cannot hold) show as very high rates.
+counted, the command's own (about 0.1 s: its imports) is, so small files show low rates.
+Linear work shows as rates of one order of magnitude at every size; a shape refused at
+once (a claim the file cannot hold) shows the command's start-up alone.
 
     python benchmarks/bench_read_trf.py            # valid 1 MB and 4 MB; shapes x4 and x16
     python benchmarks/bench_read_trf.py --valid-mb 8 --scales 1,2,8

@@ -72,9 +72,11 @@ LABELS: dict[str, str] = {
 outcome names)."""
 
 WRITE_AIDS = frozenset({"layout", "version", "encoding", "newline", "bom", "final-newline",
-                        "no-opponent", "tiebreaks-key", "tiebreak-labels"})
+                        "no-opponent", "tiebreaks-key", "tiebreak-labels", "no-sections",
+                        "time-control-from-overview", "overview:Tournament time controls"})
 """Extras a reader keeps only to write its own format back byte for byte (``trf:layout``):
-not data a user would miss in another format."""
+not data a user would miss in another format (an .sjson Overview's time control is the
+``time_control`` of each section without its own)."""
 
 
 KEPT_WHEN: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
@@ -82,6 +84,10 @@ KEPT_WHEN: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
         lambda d: d.value is not None, "a start date that is not a readable date"),
     ("uscf-dbf", "tournament.end_date"): (
         lambda d: d.value is not None, "an end date that is not a readable date"),
+    ("sjson", "tournament.start_date.text"): (
+        lambda d: True, "the start date as written (written YYYY-MM-DD, as SwissSys does)"),
+    ("sjson", "tournament.end_date.text"): (
+        lambda d: True, "the end date as written (written YYYY-MM-DD, as SwissSys does)"),
     ("uscf-dbf", "tournament.total_rounds"): (
         lambda n: True, "a missing number of rounds (written as the rounds played)"),
     **{(name, "team.number"): (lambda n: True, "a missing team number (310 numbers teams "
@@ -91,7 +97,8 @@ KEPT_WHEN: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
        for name in ("trf", "trf16", "trf2026")},
 }
 """Entries a format declares lossy for values it still keeps, with what is really lost:
-the DBF writes a date it could parse and always writes a number of rounds; TRF-2026's 310
+the DBF writes a date it could parse and always writes a number of rounds; the .sjson
+writes its dates as SwissSys does; TRF-2026's 310
 record keeps team numbers, and TRF writes the points column as it was read (a missing one
 comes back as the points the results give)."""
 

@@ -158,6 +158,16 @@ def _sjson_overview(scale: int) -> bytes:
     return json.dumps(doc).encode()
 
 
+def _sjson_across(scale: int) -> bytes:
+    """Many sections whose player plays pair 2 of another section: each such round once
+    looked through every section."""
+    n = 5000 * scale
+    sections = [{"Section name": f"S{k}", "Players": [
+        {"Pair number": 1, "Results": ["+;2;W"]}]} for k in range(n)]
+    sections.append({"Section name": "Last", "Players": [{"Pair number": 2, "Results": []}]})
+    return json.dumps({"Sections": sections}).encode()
+
+
 def _sjson_pair(scale: int) -> bytes:
     doc = {"Sections": [{"Players": [{"Pair number": 10**30}, {"Pair number": 2}]}]}
     return json.dumps(doc).encode()
@@ -242,6 +252,8 @@ HOSTILE: tuple[Shape, ...] = (
     Shape("5,003 .sjson results", ".sjson", _sjson_rounds, "info",
           (1, r"Sections\[0\]\.Players\[0\]\.Results\[999\]: 5003 results, more than the 999")),
     Shape("sections x Overview", ".sjson", _sjson_overview, "info",
+          (0, r"^$")),
+    Shape("sections naming another's players", ".sjson", _sjson_across, "info",
           (0, r"^$")),
     Shape(".sjson pair number 10^30", ".sjson", _sjson_pair, "info",
           (1, r'Sections\[0\]\.Players\[0\]: bad "Pair number" 1000000000000000000000000000000')),

@@ -95,12 +95,6 @@ CASES: dict[str, tuple[str, bytes | str, str]] = {
                         + '"}]}]}',
                         f"x.sjson:1:44: Sections[0].Players[0]: bad \"Pair number\" '{CUT} "
                         "(expected 1, 2, …)"),
-    "sjson opponent": ("x.sjson", '{"Sections": [{"Players": [{"Pair number": 1, '
-                                  '"Results": ["+;' + BIG + ';W"]}]}]}',
-                       "x.sjson:1:59: Sections[0].Players[0].Results[0]: bad result '+;"
-                       + "9" * 35 + "…' (expected \"RESULT;OPPONENT;COLOUR;…\" with RESULT one "
-                       "of + = - W D L X F Z Bye B H U ~, OPPONENT a pair number or 0 or -1 for "
-                       "none, COLOUR W, B or -, e.g. \"+;2;W;1;2;2;0\")"),
     # item 2: huge exponents, lone surrogates
     "jch exponent": ("x.jch", _jch(numRounds=7).replace('"numRounds": 7',
                                                         '"numRounds": 1e999999'),

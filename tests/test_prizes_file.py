@@ -119,7 +119,7 @@ def test_missing_file_and_bad_encoding(tmp_path: Path) -> None:
         read_prize_file(str(tmp_path / "none.toml"))
     bad = tmp_path / "bad.toml"
     bad.write_bytes(b'schema = "swisstb-prizes/1"\nname = "\xff"\n')
-    with pytest.raises(PrizeFileError, match=r"bad.toml:2: a prize file must be UTF-8"):
+    with pytest.raises(PrizeFileError, match=r"bad.toml:2:9: a prize file must be UTF-8"):
         read_prize_file(str(bad))
 
 

@@ -88,22 +88,13 @@ def test_detect_by_extension_and_content() -> None:
     ("text", "message"),
     [
         ('{"Sections": [\n  {"Players": [}\n]}', "e.sjson:2:16: not valid JSON: Expecting value"),
-        ('{"Overview": {}}', 'e.sjson: top level: expected an object with a "Sections" list '
-                             "(a SwissSys .sjson save file)"),
-        ('{"Sections": []}', "e.sjson: the file has no sections"),
+        ('[]', 'e.sjson: top level: expected an object with an "Overview" and a "Sections" '
+               "list (a SwissSys .sjson save file)"),
+        ('{"Overview": {}, "Sections": 3}', 'e.sjson:1:30: Sections: expected an object with '
+                                            'an "Overview" and a "Sections" list (a SwissSys '
+                                            ".sjson save file)"),
         ('{"Sections": [{"Players": [{"Pair number": "x", "Results": []}]}]}',
          'e.sjson:1:44: Sections[0].Players[0]: bad "Pair number" \'x\' (expected 1, 2, …)'),
-        ('{"Sections": [{"Players": [{"Pair number": 1,\n "Results": ["Q;2;W"]}]}]}',
-         'e.sjson:2:14: Sections[0].Players[0].Results[0]: bad result \'Q;2;W\' (expected '
-         '"RESULT;OPPONENT;COLOUR;…" with RESULT one of + = - W D L X F Z Bye B H U ~, '
-         'OPPONENT a pair number or 0 or -1 for none, COLOUR W, B or -, '
-         'e.g. "+;2;W;1;2;2;0")'),
-        ('{"Sections": [{"Players": [{"Pair number": 1, "Results": ["+;0;W"]}]}]}',
-         "e.sjson:1:59: Sections[0].Players[0].Results[0]: bad result '+;0;W': a played game "
-         "needs the opponent's number (0 and -1 mean none)"),
-        ('{"Sections": [{"Players": [{"Pair number": 1, "Results": [3]}]}]}',
-         'e.sjson:1:59: Sections[0].Players[0].Results[0]: expected a result string such as '
-         '"+;2;W;1;2;2;0", got 3'),
         ('{"Sections": [{"Players": [{"Pair number": 1}, {"Pair number": 1}]}]}',
          "e.sjson:1:48: Sections[0].Players[1]: pair number 1 appears twice"),
         ('{"Sections": [{"Players": {}}]}', "e.sjson:1:27: Sections[0].Players: expected a list of "
@@ -117,11 +108,12 @@ def test_bad_files_give_exact_messages(text: str, message: str) -> None:
     assert str(err.value) == message
 
 
-def test_an_unknown_opponent_is_an_error_at_its_result() -> None:
-    doc = {"Sections": [{"Players": [{"Pair number": 1, "Results": ["+;9;W;1;9;9;0"]}]}]}
+def test_an_opponent_in_no_section_is_an_error_at_its_result() -> None:
+    doc = {"Sections": [{"Section name": "Open",
+                         "Players": [{"Pair number": 1, "Results": ["+;9;W;1;9;9;0"]}]}]}
     with pytest.raises(FormatError) as err:
         load(json.dumps(doc).encode())
-    assert str(err.value) == ("e.sjson:1:59: round 1: opponent 9 does not exist (no player has "
+    assert str(err.value) == ("e.sjson:1:83: round 1: opponent 9 does not exist (no player has "
                               "that start number)")
 
 

@@ -156,14 +156,16 @@ def test_gp_primary_counts_wins_per_game() -> None:
 
 def test_our_defaults_for_a_pab_without_320_and_a_299_default() -> None:
     """299_all: ``299 -   1.0`` makes each forfeit loss worth 1 MP (teams 2 and 4: 1 MP,
-    the reference ignores the line); the PAB without 320 is a drawn match (team 5: 1 MP,
-    ½ GP; the reference gives 1 GP)."""
+    the reference ignores the line); the PAB without 320 is a drawn match in match points
+    (team 5: 1 MP) and takes the game point its board is written with (``0000 - U``: 1 GP,
+    issue 28 item 5; the reference gives 1 GP too)."""
     ts = standings_of("299_all")
     rows = {s.start_no: s for s in ts.result.rows}
     assert [rows[n].points for n in (1, 2, 3, 4, 5)] == [2, 1, 2, 1, 1]
-    assert rows[5].values["GPTS"].value == Fraction(1, 2)
+    assert rows[5].values["GPTS"].value == Fraction(1)
     assert any("299 default lines applied" in n for n in ts.event.notes)
-    assert any("a drawn match, the default" in n for n in ts.event.notes)
+    assert any("counts the game points of its boards and 1 MP: a drawn match, the default"
+               in n for n in ts.event.notes)
 
 
 def test_a_299_penalty_enters_the_teams_own_dummy_opponent() -> None:

@@ -374,14 +374,23 @@ def test_team_json_adds_team_standings_and_matches() -> None:
     assert byes == [(5, 12, "PAB"), (5, 14, "HPB"), (7, 7, "ZPB"), (7, 14, "PAB")]
 
 
-def test_team_pab_without_320_is_a_drawn_match_unless_chosen() -> None:
+def test_team_pab_without_320_values_is_a_drawn_match_unless_chosen(tmp_path: Path) -> None:
+    """Without 320's values and without a statement on its boards (issue 28 item 5: a board
+    written ``0000 - U`` gives the PAB its game points), a PAB is a drawn match."""
     from click.testing import CliRunner
 
     from swisstb_io.cli import cli
 
+    text = (FIX / "trf" / "sharlybbp_team_299_all.trf").read_text()
+    silent = tmp_path / "silent.trf"  # 320 names team 5 but gives no values; its board: "-"
+    silent.write_text(text.replace("0000 - U", "0000 - -")
+                      .replace("310 1 ", "320           5\n310 1 "))
+    out = CliRunner().invoke(cli, ["report", str(silent)], prog_name="swisstb").stdout
+    assert "a PAB without record 320 counts 1 MP and 0.5 GP: a drawn match" in out
     path = str(FIX / "trf" / "sharlybbp_team_299_all.trf")
     out = CliRunner().invoke(cli, ["report", path], prog_name="swisstb").stdout
-    assert "a PAB without record 320 counts 1 MP and 0.5 GP: a drawn match" in out
+    assert ("a PAB without record 320 whose boards are written (U, F or + against 0000) counts "
+            "the game points of its boards and 1 MP") in out
     res = CliRunner().invoke(cli, ["report", path, "--team-pab", "1,1"], prog_name="swisstb")
     assert "counts 1 MP and 1 GP: as chosen" in res.stdout
     res = CliRunner().invoke(cli, ["report", path, "--team-pab", "1"], prog_name="swisstb")

@@ -2,12 +2,19 @@
 
 An entrant's keys are its FIDE id and its US Chess id (``fide:<id>``, ``uscf:<id>``); an
 entrant with neither has one key, its normalised name (``name:<name>``,
-:func:`normalise_name`).  An id of zeros counts as none.
+:func:`normalise_name`).  A placeholder is no id: an id without a digit other than 0
+(``-----------``, ``00000000``, blank), or one that two entrants of the same event share
+(a club's number typed for every player): those entrants are matched by their next key
+(the other id, else the name), :func:`event_keys`.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+
+from ..model import Player
 
 
 def normalise_name(name: str) -> str:
@@ -19,8 +26,10 @@ def normalise_name(name: str) -> str:
 
 
 def _real_id(text: str) -> str:
+    """``text`` when it is an id: it holds a digit other than 0 (``-----------``, ``0000``
+    and blanks are placeholders)."""
     text = text.strip()
-    return text if text.strip("0") else ""
+    return text if any(c in "123456789" for c in text) else ""
 
 
 def entrant_keys(name: str, fide_id: str, uscf_id: str) -> tuple[str, ...]:
@@ -31,3 +40,13 @@ def entrant_keys(name: str, fide_id: str, uscf_id: str) -> tuple[str, ...]:
     if uscf := _real_id(uscf_id):
         keys.append(f"uscf:{uscf}")
     return tuple(keys) or (f"name:{normalise_name(name)}",)
+
+
+def event_keys(players: Sequence[Player]) -> list[tuple[str, ...]]:
+    """The keys of every entrant of one event, in order (:func:`entrant_keys`), where an id
+    that two or more entrants of the event share is no id for them."""
+    ids = [(_real_id(p.fide_id), _real_id(p.national_id("USCF"))) for p in players]
+    fide = Counter(f for f, _ in ids if f)
+    uscf = Counter(u for _, u in ids if u)
+    return [entrant_keys(p.name, f if fide[f] == 1 else "", u if uscf[u] == 1 else "")
+            for p, (f, u) in zip(players, ids, strict=True)]

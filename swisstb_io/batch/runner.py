@@ -293,9 +293,9 @@ class Batch:
             previous_index = ""
         planned = {rel: self._planned(rel) for _, rel in self.tasks}
         known = {n for entry in manifest.values() for n in entry_files(entry)}
-        remove_own_temporaries(self.out, [*known, *(n for ns in planned.values() for n in ns),
-                                          "index.json", "index.html", MANIFEST],
-                               {PLAYERS_DIR: r"\d+\.html"})
+        own = [*known, *(n for ns in planned.values() for n in ns), "index.json", "index.html",
+               MANIFEST]
+        remove_own_temporaries(self.out, own, {PLAYERS_DIR: r"\d+\.html"})
         seen: set[str] = set()
         finished = False
         try:
@@ -309,6 +309,8 @@ class Batch:
                     break
             finished = True
         finally:
+            if not finished:  # Ctrl-C can land between a temporary's creation and its try
+                remove_own_temporaries(self.out, own, {PLAYERS_DIR: r"\d+\.html"})
             base = self.root.parent if self.root.is_file() else self.root
             rels = {rel for _, rel in self.tasks}
             files = {split_section(rel)[0] for rel in rels}

@@ -22,7 +22,7 @@ from ..reports._numbers import decimal
 from ..tiebreaks import StandingsResult
 from ..tiebreaks.context import US_LETTER
 from ..tiebreaks.rating_tables import DP_TABLE
-from .matching import entrant_keys
+from .matching import event_keys
 from .season_rows import EventRows, Game, SiteEvent
 from .summary import rating_of
 
@@ -130,7 +130,7 @@ def season_entries(t: Tournament, result: StandingsResult,
     not_paired = Outcome.NOT_PAIRED
     points_of: dict[int, Decimal] = {}  # points by units: a few dozen values an event
     out = []
-    for p, units in zip(t.players, ctx.points, strict=True):
+    for p, units, keys in zip(t.players, ctx.points, event_keys(t.players), strict=True):
         n_rated = rating_sum = halves = played = 0
         steps = 0  # points of the games played, in units
         games: list[Game] = []
@@ -148,7 +148,6 @@ def season_entries(t: Tournament, result: StandingsResult,
                     n_rated += 1
                     rating_sum += rating
                     halves += halves_scored
-        keys = entrant_keys(p.name, p.fide_id, p.national_id("USCF"))
         rank = place.get(p.start_no)
         points = points_of.get(units)
         if points is None:

@@ -2,7 +2,12 @@
 
 Players are matched by FIDE id, else by US Chess id, else (only for entrants without any
 id) by normalised name (:func:`.matching.normalise_name`); an entrant with both ids
-links the two.  Season figures count games played over the board: ``games``, ``score``
+links the two.  Two entrants of one event are never one player: a key two entrants of an
+event share (two "Smith, John" without ids) matches neither of them to anyone (each is a
+player of their own), and links that would join two entrants of one event through other
+events (one's FIDE id, the other's US Chess id, both held by an entrant elsewhere) are
+cut: in date order, each entrant joins the first player it shares a key with that has no
+entrant of its event yet.  Season figures count games played over the board: ``games``, ``score``
 (their points, exact), and the performance rating: the average rating of the rated
 opponents (rounded half up) plus ``dp`` of the score percentage (FIDE B.02 8.1 table),
 over rated games against opponents with a rating (FIDE rating, else US Chess rating).
@@ -10,7 +15,7 @@ over rated games against opponents with a rating (FIDE rating, else US Chess rat
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -116,6 +121,26 @@ def _linked(groups: dict[str, list[int]], union: _Union) -> defaultdict[str, lis
     return merged
 
 
+def _one_per_event(slots: list[int], events: list[int],
+                   links: list[tuple[str, ...]]) -> list[list[int]]:
+    """``slots`` (one player's, in date order) as one player, or split when two are of the
+    same event: each slot joins the first part it shares a key with that has no slot of
+    its event, else starts a part."""
+    if len({events[s] for s in slots}) == len(slots):
+        return [slots]
+    parts: list[tuple[set[int], set[str], list[int]]] = []
+    for s in slots:
+        for part_events, keys, part in parts:
+            if events[s] not in part_events and keys.intersection(links[s]):
+                part_events.add(events[s])
+                keys.update(links[s])
+                part.append(s)
+                break
+        else:
+            parts.append(({events[s]}, set(links[s]), [s]))
+    return [part for _, _, part in parts]
+
+
 def season_players(results: Sequence[FileResult]) -> list[SeasonPlayer]:
     """Every player of the season's events, matched across events, sorted by surname
     (:mod:`.surnames`), with their ids (``p1``, ``p2``…).  ``results`` must be in the order
@@ -125,21 +150,25 @@ def season_players(results: Sequence[FileResult]) -> list[SeasonPlayer]:
     union = _Union()  # only keys that an entrant links to another are in it
     events: list[int] = []  # by slot: each entrant's event, and the entrant
     entrants: list[SeasonEntry] = []
+    links: list[tuple[str, ...]] = []  # by slot: the keys that may match it to others
     groups: defaultdict[str, list[int]] = defaultdict(list)  # slots by first key
     dates = [(res.summary or {}).get("date") or "" for res in results]
     for ev in sorted(range(len(results)), key=lambda n: (dates[n], n)):
         season = results[ev].season or ()
+        shared = Counter(k for entry in season for k in entry.keys)
         for slot, entry in enumerate(season, len(entrants)):
-            keys = entry.keys
+            keys = tuple(k for k in entry.keys if shared[k] == 1) or (f"alone:{slot}",)
             if len(keys) > 1:
                 union.join(keys)
             groups[keys[0]].append(slot)
+            links.append(keys)
         events += [ev] * len(season)
         entrants += season
     if union.parent:
         groups = _linked(groups, union)
+    parts = [part for slots in groups.values() for part in _one_per_event(slots, events, links)]
     players = [_player([events[s] for s in slots], [entrants[s] for s in slots])
-               for slots in groups.values()]
+               for slots in parts]
     players.sort(key=lambda p: surname_key(p.name))
     for n, p in enumerate(players, 1):
         p.id = f"p{n}"

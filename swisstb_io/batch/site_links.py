@@ -5,7 +5,7 @@
 * Event page -> player: each name links to the player's row of the index,
   ``index.html#k-<key>``, where ``<key>`` is the key that matches the entrant across
   events (``fide:<id>``, ``uscf:<id>`` or ``name:<normalised name>``,
-  :func:`.matching.entrant_keys`).  An event page is made before the season's players
+  :func:`.matching.event_keys`).  An event page is made before the season's players
   are matched, so it cannot know the player page; the index holds an anchor for every key
   of every player, and its script forwards such a link to the player's page (without a
   script, the link lands on the player's row, which links there).
@@ -18,7 +18,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from ..model import Tournament
-from .matching import entrant_keys
+from .matching import event_keys
 
 INDEX = "index.html"
 
@@ -50,6 +50,6 @@ def event_links(t: Tournament, stem: str) -> tuple[tuple[tuple[str, str], ...], 
     """The site links of the event page ``<stem>.html``: the links at its top, and each
     player's link by start number."""
     index = index_href(stem)
-    players = {p.start_no: index + key_fragment(
-        entrant_keys(p.name, p.fide_id, p.national_id("USCF"))[0]) for p in t.players}
+    players = {p.start_no: index + key_fragment(keys[0])
+               for p, keys in zip(t.players, event_keys(t.players), strict=True)}
     return (("Season index", index), ("Players", index + "#players")), players

@@ -15,14 +15,16 @@ from ..reports._numbers import decimal
 from ..teams.standings import TeamStandings
 from ..tiebreaks import StandingsResult
 
-SUMMARY_SCHEMA = "swisstb-batch-event/5"
+SUMMARY_SCHEMA = "swisstb-batch-event/6"
+"""6: placeholder ids are no ids in the entrants' keys; a start date that is not a date is
+empty (issue 28 item 9): summaries of 5 are redone."""
 
 
 def _date(t: Tournament) -> str:
+    """The start date, ``YYYY-MM-DD``; empty when the file gives none, or gives a text that
+    is not a date (a 042 ``Spring 2025`` is not shown as a date, nor sorted as one)."""
     d = t.start_date
-    if d is None:
-        return ""
-    return d.value.isoformat() if d.value is not None else d.text
+    return d.value.isoformat() if d is not None and d.value is not None else ""
 
 
 def rating_of(p: Player) -> tuple[str, int] | None:

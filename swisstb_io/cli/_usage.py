@@ -30,16 +30,12 @@ def check_rating_list(value: str, t: Tournament) -> None:
             param_hint="'--rating-list'")
 
 
-def check_chain_fits(chain: Sequence[Spec], t: Tournament, hint: str = "'--tiebreaks'") -> None:
-    """A cut or median that removes every result of the event (``BH/C9`` on 5 rounds)."""
-    rounds = t.rounds
-    for spec in chain:
-        removed = spec.cut + 2 * spec.median
-        if removed and removed >= rounds:
-            what = f"cuts {spec.cut}" if spec.cut else f"drops the {spec.median} best and worst"
-            raise click.BadParameter(
-                f"{spec.key} {what} of {rounds} round{'s' if rounds != 1 else ''}, which leaves "
-                f"nothing to add up; use a smaller number", param_hint=hint)
+def one_section_needed(path: str, names: Sequence[str], what: str) -> click.UsageError:
+    """A file of several sections where an option (``what``: "--prizes gives the prizes of")
+    names players of one: the usage error that lists the sections."""
+    listing = ", ".join(f"{i} {name!r}" for i, name in enumerate(names, 1))
+    return click.UsageError(f"{path} holds {len(names)} sections ({listing}) and {what} one: "
+                            "choose it with --section")
 
 
 def check_groups(spec: str | None, t: Tournament) -> None:

@@ -6,6 +6,7 @@ import click
 
 from ..errors import Location
 from ..model import Tournament
+from ..prizes.model import PrizeFile
 from ..prizes.prize_file import PrizeFileError
 from ..registry import ReadResult
 from ..tiebreaks import CalcOptions, standings
@@ -25,16 +26,31 @@ from .report import OUTPUT_EXTENSIONS, _chain, _playoff  # as `report` reads the
 PRIZE_FORMATS = ("text", "json", "md", "csv", "html")
 
 
-def _section(result: ReadResult, name: str, path: str, prize_path: str) -> Tournament:
-    """The section the prize file names (``[event] section``: a name or a number), of a
-    file that holds several; a file of one section is that section."""
-    for number, (label, t) in enumerate(zip(result.sections, result.all_sections,
-                                            strict=False), 1):
-        if name.casefold() in (label.casefold(), str(number)):
-            return t
-    raise PrizeFileError(f"[event] section {name!r} is not a section of {path} (its "
-                         f"sections: {', '.join(result.sections)}): fix it or give --section",
-                         Location(prize_path))
+def _section(result: ReadResult, prize_file: PrizeFile, path: str, from_format: str | None,
+             strict: bool) -> Tournament:
+    """The section the prize file names (``[event] section``: a name or a 1-based number)
+    of a file that holds sections; a file of one section is that section."""
+    name = prize_file.event.section
+    if not result.sections:
+        return result.tournament
+    index = next((i for i, label in enumerate(result.sections)
+                  if name.casefold() in (label.casefold(), str(i + 1))), None)
+    if index is None:
+        line, col = prize_file.event.section_at or (1, 1)
+        raise PrizeFileError(f"[event] section {name!r} is not a section of {path} (its "
+                             f"sections: {', '.join(result.sections)}): fix it or give "
+                             "--section", Location(prize_file.path, line, col))
+    if result.all_sections:
+        return result.all_sections[index]
+    if index == 0:
+        return result.tournament  # the reader read the first section only (Chess-JSON)
+    if path == "-":
+        raise click.UsageError(f"the prize file's section {name!r} is not the first of the "
+                               "event read from stdin: give --section "
+                               f"{result.sections[index]!r}")
+    chosen = read_input(path, from_format, strict, result.sections[index])
+    echo_diagnostics(chosen)
+    return chosen.tournament
 
 
 @click.command(name="prizes")
@@ -76,15 +92,16 @@ def command(path: str, prize_path: str, codes: str | None, fmt: str | None, outp
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
     t = result.tournament
-    if section is None and prize_file.event.section and result.sections:
-        t = _section(result, prize_file.event.section, path, prize_path)
+    if section is None and prize_file.event.section:
+        t = _section(result, prize_file, path, from_format, strict)
+    elif section is None and len(result.sections) > 1:
+        raise _usage.one_section_needed(path, result.sections, "--prizes gives the prizes of")
     chain = _chain(codes, t)
     order = _playoff(playoff)
     unknown = sorted(set(order) - {p.start_no for p in t.players})
     if unknown:
         raise click.BadParameter(f"no player with start number {', '.join(map(str, unknown))}",
                                  param_hint="'--playoff'")
-    _usage.check_chain_fits(chain, t)
     ranked = standings(t, chain, CalcOptions(playoff=order,
                                              actual_play_rule=not no_actual_play))
     _usage.check_playoff(order, ranked)

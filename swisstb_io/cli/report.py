@@ -134,7 +134,8 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
               help="Team view: rank by match points or game points (default: 192).")
 @click.option("--team-pab", metavar="MP,GP", default=None,
               help="Team view: match and game points of a PAB without record 320 "
-                   "(default: a drawn match, TD and D x boards).")
+                   "(default: a drawn match, TD; its game points those its boards are "
+                   "written with, U, F or + against 0000, else D x boards).")
 @click.option("--after-round", type=int, metavar="N",
               help="Standings as they stood after round N (later rounds left out).")
 @strict_option
@@ -160,11 +161,10 @@ def command(
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
     sections = (result.tournament,) if section is not None else result.every_section()
-    if len(sections) > 1 and (playoff or prize_path):
-        listing = ", ".join(f"{i} {t.section!r}" for i, t in enumerate(sections, 1))
+    names = result.sections if section is None else ()  # a reader may read only the first
+    if len(names) > 1 and (playoff or prize_path):
         what = "--playoff orders players of" if playoff else "--prizes gives the prizes of"
-        raise click.UsageError(f"{path} holds {len(sections)} sections ({listing}) and "
-                               f"{what} one: choose it with --section")
+        raise _usage.one_section_needed(path, names, what)
     if after_round is not None:
         last = max(t.rounds for t in sections)
         if not 1 <= after_round <= last:
@@ -193,7 +193,6 @@ def command(
                                       opts, team_view))
             continue
         chain = _chain(codes, t)
-        _usage.check_chain_fits(chain, t)
         _usage.check_rating_list(rating_list, t)
         for spec in group:
             _usage.check_groups(spec, t)

@@ -29,6 +29,11 @@ class KeyLocator:
     def __init__(self, text: str) -> None:
         self.keys: dict[tuple[str, int, str], Position] = {}
         self.tables: dict[tuple[str, int], Position] = {}
+        self.unclosed: tuple[str, Position] | None = None
+        """The key whose value is still open at the end of the text, and where it is."""
+        self.end: Position = (1, 1)
+        """Just after the last character of the text."""
+        opened: tuple[str, Position] = ("", (1, 1))
         counts: dict[str, int] = {}
         table, index = "", 0
         depth = 0
@@ -55,13 +60,18 @@ class KeyLocator:
             if key is None:
                 continue
             name = key.group(1).strip("\"'")
-            self.keys.setdefault((table, index, name), (line_no, key.start(1) + 1))
+            opened = (name, (line_no, key.start(1) + 1))
+            self.keys.setdefault((table, index, name), opened[1])
             rest = line[key.end():]
             for mark in ('"""', "'''"):
                 if rest.count(mark) % 2 == 1:
                     quote = mark
             if not quote:
                 depth = max(0, _depth_change(rest))
+        if quote or depth > 0:
+            self.unclosed = opened
+        lines = text.splitlines()
+        self.end = (len(lines) or 1, len(lines[-1]) + 1 if lines else 1)
 
     def key(self, table: str, index: int, name: str) -> Position:
         """The position of ``name`` in the table, else of the table header, else 1:1."""

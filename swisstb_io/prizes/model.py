@@ -106,6 +106,8 @@ class EventSettings:
 
     name: str = ""
     section: str = ""
+    section_at: tuple[int, int] | None = None
+    """Line and column of ``section`` in the file, for a message about it."""
     currency: str = ""
     unit: Fraction = Fraction(1, 100)
     system: System = System.USCF

@@ -65,6 +65,8 @@ _KIND_KEYS: dict[Kind, set[str]] = {
     Kind.TEAM: {"team_field", "count", "min_members"},
     Kind.SPECIAL: {"award_to"},
 }
+_CLOSERS = {"array": "]", "inline table": "}", "string": "its closing quotes"}
+"""What ends a value ``tomllib`` found still open at the end of the file."""
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
@@ -79,7 +81,10 @@ def read_prize_file(path: str) -> PrizeFile:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise PrizeFileError("a prize file must be UTF-8 text", Location(path, line)) from exc
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        col = len(data[start:exc.start].decode("utf-8", "replace")) + 1
+        raise PrizeFileError("a prize file must be UTF-8 text", Location(path, line, col)) \
+            from exc
     return parse_prize_file(text, path)
 
 
@@ -90,8 +95,18 @@ def parse_prize_file(text: str, path: str = "<prizes>") -> PrizeFile:
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         where = _TOML_POSITION.search(message)
-        if where is None:
-            raise PrizeFileError(f"not valid TOML: {message}", Location(path)) from exc
+        if where is None:  # "(at end of document)": the value left open, else the end
+            text_at = KeyLocator(text)
+            what = message.replace("(at end of document)", "").strip()
+            if text_at.unclosed is not None:
+                key, (line, col) = text_at.unclosed
+                end = next((c for word, c in _CLOSERS.items() if word in what.lower()),
+                           "its closing bracket or quotes")
+                raise PrizeFileError(f"not valid TOML: {what}: the value of {key} is never "
+                                     f"closed (end it with {end})",
+                                     Location(path, line, col)) from exc
+            raise PrizeFileError(f"not valid TOML: {what} at the end of the file",
+                                 Location(path, *text_at.end)) from exc
         raise PrizeFileError(
             f"not valid TOML: {message[: where.start()].strip()}",
             Location(path, int(where.group(1)), int(where.group(2))),
@@ -166,6 +181,7 @@ class _Reader:
             raise get.fail("unit", "unit must be a positive amount such as 0.01 or 1")
         return EventSettings(
             name=get.text("name"), section=get.text("section"),
+            section_at=self.where.key("event", 0, "section") if "section" in t else None,
             currency=get.text("currency"), unit=unit, system=system, sharing=sharing,
             rounding=get.choice("rounding", Rounding, None),
             rating=get.text("rating"), rating_list=get.text("rating_list"),

@@ -21,7 +21,7 @@ class TableReader:
     def _typed(self, key: str, check: Callable[[Any], bool], what: str) -> Any:
         value = self.table[key]
         if not check(value):
-            raise self.fail(key, f"{key} must be {what} (got {value!r})")
+            raise self.fail(key, f"{key} must be {what} (got {shown(value)})")
         return value
 
     def text(self, key: str, default: str = "") -> str:
@@ -81,7 +81,7 @@ class TableReader:
                 return _dt.date.fromisoformat(value)
             except ValueError:
                 pass
-        raise self.fail(key, f"{key} must be a date such as 2008-01-01 (got {value!r})")
+        raise self.fail(key, f"{key} must be a date such as 2008-01-01 (got {shown(value)})")
 
     def choice(self, key: str, enum_type: Any, default: Any) -> Any:
         if key not in self.table:
@@ -91,11 +91,28 @@ class TableReader:
             if member.value == value:
                 return member
         known = ", ".join(f'"{m.value}"' for m in enum_type)
-        raise self.fail(key, f"{key} must be one of {known} (got {value!r})")
+        raise self.fail(key, f"{key} must be one of {known} (got {shown(value)})")
 
 
 def _is_amount(value: Any) -> bool:
-    return isinstance(value, int | Decimal) and not isinstance(value, bool) and value >= 0
+    """A whole or decimal number >= 0 (``nan`` and ``inf`` are not amounts)."""
+    if isinstance(value, Decimal):
+        return value.is_finite() and value >= 0
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def shown(value: Any) -> str:
+    """A TOML value as the file writes it, for a message: ``[nan, 5]``, ``"abc"``, ``true``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Decimal):
+        return {"NaN": "nan", "Infinity": "inf", "-Infinity": "-inf"}.get(str(value),
+                                                                            str(value))
+    if isinstance(value, list):
+        return "[" + ", ".join(shown(v) for v in value) + "]"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return repr(value)
 
 
 def _fraction(value: int | Decimal) -> Fraction:

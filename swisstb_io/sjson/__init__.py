@@ -16,11 +16,10 @@ LOSSY = frozenset(
         "player.adjustments",
         "tournament.city",
         "tournament.federation",
-        "tournament.start_date",
-        "tournament.end_date",
+        "tournament.start_date.text",
+        "tournament.end_date.text",
         "tournament.chief_arbiter",
         "tournament.deputy_arbiters",
-        "tournament.time_control",
         "tournament.tournament_type",
         "tournament.pairing_system",
         "tournament.total_rounds",
@@ -50,8 +49,9 @@ LOSSY = frozenset(
     }
 )
 """What our .sjson cannot hold (convention: :attr:`swisstb_io.registry.FormatSpec.lossy`).
-The layout known from SwissSys 11.52 output has no event dates, place, TDs or FIDE data;
-extras survive only under ``sjson:`` keys and ``uscf:state``."""
+The layout known from SwissSys 11 output has no place, TDs or FIDE data; its dates are
+written ``YYYY-MM-DD``, one pair for the whole event; extras survive only under ``sjson:``
+keys and ``uscf:state``."""
 
 
 def sniff(data: bytes) -> bool:

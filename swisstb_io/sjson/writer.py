@@ -2,6 +2,9 @@
 
 Only the keys the reader understands are written, plus the ``sjson:`` extras a file read
 earlier brought along, so a file read and written again keeps SwissSys's own settings.
+The event's dates go into the Overview (``YYYY-MM-DD``, as SwissSys writes them; the
+earliest start and the latest end of the sections), each section's time control into the
+section (unless it was the Overview's, read for a section that had none).
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from ..errors import WriteError
 from ..model import Color, Outcome, Player, RoundResult, Tournament
 from ..registry import WriteOptions
 from ..us_notation import RATING_CODE
+from .cells import read_cell
 from .labels import LABEL_OF, code_of
+from .reader import END, EVENT_TC, SECTION_TC, START
 
 _SJSON_LETTER = {"W": "+", "D": "=", "L": "-", "N": "+", "R": "=", "S": "-"}
 _CODE = {
@@ -87,8 +92,19 @@ def _player(p: Player, none: str) -> dict[str, Any]:
         out["State"] = p.extras["uscf:state"]
     if p.team:
         out["Team"] = p.team
-    out["Results"] = [result_string(r, none) for r in p.results]
+    out["Results"] = [_kept(p, k, r) or result_string(r, none)
+                      for k, r in enumerate(p.results, 1)]
     return out
+
+
+def _kept(p: Player, k: int, r: RoundResult) -> str:
+    """Round ``k``'s string as read, when it named a player of another section (read
+    without its opponent) and the round is still what it said."""
+    raw = p.extras.get(f"sjson:result:{k}")
+    if raw is None or r.opponent is not None:
+        return ""
+    cell = read_cell(raw).result
+    return raw if cell is not None and cell.outcome is r.outcome else ""
 
 
 def _section(t: Tournament) -> dict[str, Any]:
@@ -96,6 +112,9 @@ def _section(t: Tournament) -> dict[str, Any]:
     for key, value in t.extras.items():
         if key.startswith("sjson:section:"):
             sec[key[len("sjson:section:") :]] = _value(value)
+    if t.time_control and not (t.extras.get("sjson:time-control-from-overview")
+                               and t.time_control == t.extras.get(f"sjson:overview:{EVENT_TC}")):
+        sec[SECTION_TC] = t.time_control
     if t.tiebreaks:
         sec[t.extras.get("sjson:tiebreaks-key", "Tiebreaks")] = _labels(t)
     none = "-1" if t.extras.get("sjson:no-opponent") == "-1" else "0"
@@ -114,7 +133,18 @@ def dump_sections(sections: Sequence[Tournament]) -> bytes:
         if key.startswith("sjson:overview:"):
             overview[key[len("sjson:overview:") :]] = _value(value)
     overview["Tournament title"] = first.name
-    doc = {"Overview": overview, "Sections": [_section(t) for t in sections]}
+    for key, dates, pick in ((START, [t.start_date for t in sections], min),
+                             (END, [t.end_date for t in sections], max)):
+        known = [d.value for d in dates if d is not None and d.value is not None]
+        texts = [d.text for d in dates if d is not None and d.text]
+        if known or texts:
+            overview[key] = pick(known).isoformat() if known else texts[0]
+    doc: dict[str, Any] = {"Overview": overview}
+    shape = first.extras.get("sjson:no-sections")
+    if not (len(sections) == 1 and shape and not first.players):
+        doc["Sections"] = [_section(t) for t in sections]
+    elif shape == "empty":
+        doc["Sections"] = []
     text = json.dumps(doc, ensure_ascii=False, indent=2, default=_mark)
     return (_MARKED.sub(r"\1", text) + "\n").encode("utf-8")
 

@@ -229,7 +229,10 @@ def _player_problems(
             continue
         opp = by_sn.get(r.opponent) if r.opponent is not None else None
         if opp is None:
-            yield Problem(who, f"round {k}", f"opponent {r.opponent} is not in the section")
+            yield Problem(who, f"round {k}", f"opponent {r.opponent} is not in the section"
+                          if r.opponent is not None else f"a {r.outcome.value} without an "
+                          "opponent in the section: the report names the opponent of every "
+                          "game")
             continue
         theirs = opp.result(k)
         if theirs.opponent != p.start_no or theirs.outcome is not MIRROR[r.outcome]:

@@ -22,11 +22,14 @@ The rules (``teams.md`` §"How boards roll up into matches", with swisstb's choi
 6. **330** makes the match a forfeited one of its type (``+-``, ``-+``, ``--``); the game
    points are still those of the board lines.
 7. **Byes.** 240 F = TW and W x boards GP; 240 H = TD and D x boards; 240 Z = 0 / 0; the
-   PAB (320) = 320's values.  A PAB without a 320 record counts as a drawn match (TD and
-   D x boards, :attr:`TeamOptions.pab` to choose other values; the reference gives W x
-   boards GP).  A team with no match and no bye record takes its kind from its members'
-   lines (all ``U`` = PAB, all ``F`` = FPB, all ``H`` = HPB, a ``Z`` = ZPB), else it was
-   absent.
+   PAB (320) = 320's values.  A PAB without 320's values takes :attr:`TeamOptions.pab`
+   when given; else its boards decide its game points when the file writes them (each
+   board's ``0000 - U``, ``0000 - F`` or ``+`` against ``0000``, at its 162 value: the
+   file's own statement, which its 310 totals follow) and it is a drawn match in match
+   points (TD); a PAB whose boards say nothing is a drawn match (TD and D x boards; the
+   reference gives W x boards GP).  A team with no match and no bye record takes its
+   kind from its members' lines (all ``U`` or all ``+`` against ``0000`` = PAB, all ``F``
+   = FPB, all ``H`` = HPB, a ``Z`` = ZPB), else it was absent.
 8. **299.** A typed line with a round and teams sets that team's match and game points in
    that round; a typed line with neither (a new default value for that result type) applies
    to every such result (:attr:`TeamOptions.apply_299_defaults`; the reference ignores
@@ -71,8 +74,9 @@ class TeamRound:
     gp: Fraction
     boards: tuple[Board, ...] = ()
     source: str = ""
-    """Where the kind came from: ``"boards"``, ``"330"``, ``"240"``, ``"320"``, ``"members"``
-    (derived from the players' lines), ``"299"`` (overridden)."""
+    """Where the kind came from: ``"boards"`` (a match; a PAB: its game points, written on
+    its boards), ``"330"``, ``"240"``, ``"320"``, ``"members"`` (derived from the players'
+    lines), ``"299"`` (overridden)."""
 
     @property
     def vur(self) -> bool:
@@ -124,6 +128,8 @@ class TeamEvent:
 
 _BYE_LETTER = {Outcome.PAIRING_BYE: Kind.PAB, Outcome.FULL_BYE: Kind.FPB,
                Outcome.HALF_BYE: Kind.HPB}
+_PAB_BOARD = frozenset({Outcome.PAIRING_BYE, Outcome.FULL_BYE, Outcome.FORFEIT_WIN})
+"""A board of the PAB as files write it: ``0000 - U``, ``0000 - F``, ``+`` against ``0000``."""
 _299_KIND = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "F": Kind.FPB, "H": Kind.HPB,
              "Z": Kind.ZPB}
 
@@ -160,6 +166,7 @@ def team_event(t: Tournament, options: TeamOptions | None = None,
         why = "as chosen" if opts.pab else "a drawn match, the default (--team-pab to choose)"
     else:
         pab, why = rec.pab, "from record 320"
+    boards_say = rec.pab is None and opts.pab is None  # a PAB's own boards give its GP
     rows: dict[int, list[TeamRound]] = {team.number: [] for team in teams}
     points = {o: ps.points(o) for o in Outcome}
     unit, steps = ps.units()
@@ -190,12 +197,17 @@ def team_event(t: Tournament, options: TeamOptions | None = None,
                 row = _match(n, opp, rnd, sheet, gp, mpts, rec.colours)
             else:
                 row = _bye(n, rnd, byes.get((rnd, n)), sheet[n], players, team, mpts, ps,
-                           boards, pab)
+                           boards, pab, boards_say)
             row = _override(row, results.get((rnd, n)), defaults)
             rows[n].append(row)
-    if rec.pab is None and any(r.kind is Kind.PAB for rs in rows.values() for r in rs):
+    pabs = [r for rs in rows.values() for r in rs if r.kind is Kind.PAB]
+    if rec.pab is None and any(r.source != "boards" for r in pabs):
         notes.append(f"a PAB without record 320 counts {_text(pab[0])} MP and "
                      f"{_text(pab[1])} GP: {why}")
+    if any(r.source == "boards" for r in pabs):
+        notes.append(f"a PAB without record 320 whose boards are written (U, F or + against "
+                     f"0000) counts the game points of its boards and {_text(pab[0])} MP: a "
+                     "drawn match, the default (--team-pab to choose)")
     if any(a.kind == "default" for a in rec.adjustments):
         notes.append("299 default lines " + ("applied" if opts.apply_299_defaults else
                      "ignored") + " (the reference implementation ignores them)")
@@ -311,19 +323,30 @@ def _match(n: int, opp: int, rnd: int, sheet: dict[int, tuple[Board, ...]],
 
 def _bye(n: int, rnd: int, bye: TeamBye | None, boards_: tuple[Board, ...],
          players: dict[int, Player], team: TeamEntry, mpts: MatchPoints, ps: PointSystem,
-         boards: int, pab: tuple[Fraction, Fraction]) -> TeamRound:
+         boards: int, pab: tuple[Fraction, Fraction], boards_say: bool) -> TeamRound:
+    """A team without a match in round ``rnd``: its bye (``bye``: the 240 / 320 record),
+    else what its members' lines say.  ``boards_say``: a PAB's boards, when written, give
+    its game points (no 320 values and no :attr:`TeamOptions.pab`)."""
+    lines = [players[m].result(rnd) for m in team.members if m in players]
     if bye is not None:
         kind, source = Kind(bye.kind), "240" if bye.kind != "PAB" else "320"
     else:
-        outcomes = {players[m].result(rnd).outcome for m in team.members if m in players}
+        outcomes = {r.outcome for r in lines}
         outcomes.discard(Outcome.NOT_PAIRED)
         if len(outcomes) == 1 and next(iter(outcomes)) in _BYE_LETTER:
             kind = _BYE_LETTER[next(iter(outcomes))]
+        elif outcomes == {Outcome.FORFEIT_WIN} and all(r.opponent is None for r in lines):
+            kind = Kind.PAB  # "+" against 0000 on every board fielded
         else:
             kind = Kind.ZPB if Outcome.ZERO_BYE in outcomes else Kind.ABSENT
         source = "members"
     value = {Kind.PAB: pab, Kind.FPB: (mpts.win, ps.win * boards),
              Kind.HPB: (mpts.draw, ps.draw * boards)}.get(kind, (mpts.loss, Fraction(0)))
+    if kind is Kind.PAB and boards_say:
+        written = [r.outcome for r in lines if r.opponent is None
+                   and r.outcome in _PAB_BOARD][:boards]
+        if written:
+            value, source = (pab[0], sum((ps.points(o) for o in written), Fraction(0))), "boards"
     return TeamRound(n, rnd, kind, None, Color.NONE, value[0], value[1], boards_, source)
 
 

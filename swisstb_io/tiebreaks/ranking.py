@@ -143,6 +143,7 @@ def standings(
     us_chain = any(s.system.family == "US" and s.code != "LOT" for s in specs)
     us_rule = us_chain and opts.actual_play_rule
     _state_actual_play(ctx, us_chain, us_rule)
+    _state_short_event(ctx, specs)
     in_play = _scored_in_play(ctx)
     keys = {key: int_keys([vals[sn] for sn in ctx.start_nos]) for key, vals in values.items()}
     by_points = _split(list(range(len(ctx))), [-p for p in ctx.points])
@@ -223,6 +224,21 @@ def _state_actual_play(ctx: Context, us_chain: bool, applied: bool) -> None:
         ctx.decisions["actual_play_rule_reason"] = _ACTUAL_PLAY_ON
     else:
         ctx.decisions["actual_play_rule_reason"] = _ACTUAL_PLAY_OFF
+
+
+def _state_short_event(ctx: Context, specs: Sequence[Spec]) -> None:
+    """Record in the context's decisions (which every report prints) each cut or median
+    that removes every round of the event (``BH/C1`` on 1 round): the value is what is
+    left, nothing (0 for a sum), as FIDE's reference implementation gives it (it never cuts
+    more values than there are rounds, C.07 §14.1)."""
+    rounds = ctx.n_rounds
+    notes = [f"{s.key} on {rounds} round{'s' if rounds != 1 else ''}: nothing left after "
+             f"the {'median' if s.median else 'cut'}" for s in specs
+             if (s.cut or s.median) and s.cut_low + s.cut_high >= rounds]
+    if notes:
+        ctx.decisions["short_event_reason"] = "; ".join(notes)
+    else:
+        ctx.decisions.pop("short_event_reason", None)
 
 
 def _rows(
