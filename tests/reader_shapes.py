@@ -68,13 +68,14 @@ FORMATS = {".trf": "trf", ".csv": "swisssys-csv", ".sjson": "sjson", ".zip": "us
            ".xml": "xml", ".jch": "chess-json"}
 
 
-MAX_PLAYERS = 4000
-"""Players of a valid file (within every format's fields: TRF and DBF have 4 digits for a
-start number); a larger file has more rounds."""
+MAX_PLAYERS = {".trf": 9998, ".zip": 9998}
+"""Most players of a valid file where the format's fields need it (TRF and DBF have 4
+digits for a start number); a larger file has more rounds."""
 
 
-MAX_ROUNDS = {".zip": 99}
-"""Rounds a format's writer can hold (the DBF has fields D_RND01 to D_RND99), else 999."""
+MAX_ROUNDS = {".zip": 99, ".trf": 144}
+"""Rounds a format's writer can hold: the DBF has fields D_RND01 to D_RND99; TRF points
+have 4 columns (99.5 at most: a player here scores half the rounds), else 999."""
 
 
 def valid(extension: str, size: int) -> bytes:
@@ -82,7 +83,7 @@ def valid(extension: str, size: int) -> bytes:
     hold it): 9 rounds and more players, then (past :data:`MAX_PLAYERS`) more rounds."""
     fmt = FORMATS[extension]
     probe = len(api.dumps(event(200, 9), fmt))
-    players = min(MAX_PLAYERS, max(4, size * 200 // probe + 2))
+    players = min(MAX_PLAYERS.get(extension, 10**6), max(4, size * 200 // probe + 2))
     players += players % 2
     rounds, most = 9, MAX_ROUNDS.get(extension, 999)
     data = api.dumps(event(players, rounds), fmt)
@@ -179,7 +180,7 @@ def _dbf_trio(td_fields: list[tuple[str, int]], td: list[list[str]],
 
     day = datetime.date(2024, 1, 1)
     files = {"THEXPORT.DBF": build([("H_NAME", 10)], [["Event"]], day),
-             "TSEXPORT.DBF": build([("S_SEC_NUM", 5), ("S_TOT_RNDS", 3)],
+             "TSEXPORT.DBF": build([("S_SEC_NUM", 6), ("S_TOT_RNDS", 3)],
                                    ts if ts is not None else [["1", "2"]], day),
              "TDEXPORT.DBF": build(td_fields, td, day)}
     buf = io.BytesIO()
