@@ -39,7 +39,8 @@ def command(paths: tuple[str, ...], fmt: str | None, codes: str | None, patterns
     what swisstb computes with the file's declared tie-breaks (or --tiebreaks).
 
     `-` reads one file from stdin. Exit codes: 0 no errors, 1 problems found, 2 usage
-    error (also when a folder holds no tournament file, or --glob matches nothing).
+    error (also when an input is missing or no file, a folder holds no tournament file,
+    or --glob matches nothing).
     Files named explicitly are chosen as in folders: a `.txt` or `.json` file is checked
     only when its content is a tournament file, so a pre-commit hook can pass every file.
 
