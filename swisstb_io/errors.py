@@ -16,6 +16,19 @@ import enum
 from typing import NamedTuple
 
 
+def readable_path(path: str) -> str:
+    """``path`` as text that can be printed and embedded anywhere (UTF-8 output, JSON,
+    HTML, XML): a file system name holds the bytes that are not UTF-8 as surrogates (as
+    :func:`os.fsdecode` gives them), and each such byte is shown as ``%XX`` and, in such a
+    name only, ``%`` as ``%25``, so two names that differ in those bytes stay apart
+    (``caf\\xe9.trf`` -> ``caf%E9.trf``).  The one rendering of a path wherever swisstb
+    prints or embeds one (messages, reports, ``check`` output, the batch's names)."""
+    if not any("\udc80" <= c <= "\udcff" for c in path):
+        return path
+    return "".join(f"%{ord(c) - 0xDC00:02X}" if "\udc80" <= c <= "\udcff"
+                   else "%25" if c == "%" else c for c in path)
+
+
 class Location(NamedTuple):
     """Where a problem is: a path and, when known, a 1-based line and column."""
 
@@ -24,7 +37,7 @@ class Location(NamedTuple):
     col: int | None = None
 
     def __str__(self) -> str:
-        out = self.path
+        out = readable_path(self.path)
         if self.line is not None:
             out += f":{self.line}"
             if self.col is not None:

@@ -1,5 +1,6 @@
 """File-system helpers: reading a file without waiting or reading without end, whole-or-nothing
-writes with the usual permissions, and what to say when a write fails."""
+writes with the usual permissions (of one file, :func:`atomic_write`, or of several together,
+:class:`AllOrNothing`), and what to say when a write fails."""
 
 from __future__ import annotations
 
@@ -100,6 +101,84 @@ def temp_prefix(name: str) -> str:
     return f".{name}."
 
 
+def write_temporary(target: Path, data: bytes, temp_dir: Path | None = None,
+                    mode: int = FILE_MODE) -> str:
+    """Write ``data`` to a new temporary file (``.NAME.XXXXXXXX.tmp``) beside ``target``, or
+    in ``temp_dir`` (on the same file system), with permissions ``mode``; return its path.
+
+    The one place where the bytes of a file the package writes reach the disk.  A failed
+    write (a full disk) leaves no temporary behind and raises an :class:`OSError` that
+    names ``target``, the file that could not be written, not the temporary.
+    """
+    import tempfile  # imported here: it costs ~20 ms at start-up and only writers need it
+
+    tmp = ""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target.name), suffix=".tmp",
+                                   dir=temp_dir or target.parent)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, mode)
+    except OSError as exc:
+        if tmp:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+        raise OSError(exc.errno, exc.strerror, str(target)) from exc
+    except BaseException:
+        if tmp:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+        raise
+    return tmp
+
+
+class AllOrNothing:
+    """Files written together, or none of them: each is written to a temporary file first
+    (:meth:`add`; a full disk fails here, and every target keeps what it held), then
+    :meth:`commit` renames them over their targets.  Leaving the ``with`` block without
+    :meth:`commit` removes the temporaries.  Targets are regular files or new ones (the
+    batch's reports, its index); an existing target keeps its mode."""
+
+    def __init__(self, temp_dir: Path | None = None) -> None:
+        self.temp_dir = temp_dir
+        self._staged: list[tuple[str, Path]] = []
+
+    def __enter__(self) -> AllOrNothing:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.discard()
+
+    def add(self, path: Path, data: bytes) -> None:
+        """Write ``data`` for ``path`` to a temporary file."""
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            mode = FILE_MODE
+            path.parent.mkdir(parents=True, exist_ok=True)
+        self._staged.append((write_temporary(path, data, self.temp_dir, mode), path))
+
+    def commit(self) -> None:
+        """Rename every temporary over its target (renames only: the data is on disk)."""
+        for k, (tmp, path) in enumerate(self._staged):
+            try:
+                os.replace(tmp, path)
+            except OSError as exc:
+                del self._staged[:k]  # the rest is removed by discard()
+                raise OSError(exc.errno, exc.strerror, str(path)) from exc
+            except BaseException:
+                del self._staged[:k]
+                raise
+        self._staged.clear()
+
+    def discard(self) -> None:
+        """Remove the temporaries not yet renamed."""
+        for tmp, _ in self._staged:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+        self._staged.clear()
+
+
 def atomic_write(path: Path, data: bytes, *, temp_dir: Path | None = None) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename, so a crash never
     leaves a half-written file.
@@ -123,21 +202,9 @@ def atomic_write(path: Path, data: bytes, *, temp_dir: Path | None = None) -> No
         with open(path, "wb") as fh:  # /dev/stdout, /dev/fd/3: whatever it stands for now
             fh.write(data)
         return
-    target = Path(os.path.realpath(path))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    import tempfile  # imported here: it costs ~20 ms at start-up and only writers need it
-
-    fd, tmp = tempfile.mkstemp(prefix=temp_prefix(target.name), suffix=".tmp",
-                               dir=temp_dir or target.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, FILE_MODE if mode is None else stat.S_IMODE(mode))
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+    with AllOrNothing(temp_dir) as files:
+        files.add(Path(os.path.realpath(path)), data)
+        files.commit()
 
 
 _HINTS = {
@@ -168,6 +235,6 @@ def write_failure(exc: OSError, path: object = None) -> str:
     return f"{where}: cannot write: {write_reason(exc)}"
 
 
-__all__ = ["DIR_MODE", "FILE_MODE", "NOT_A_FILE", "NotRegularFileError", "atomic_write",
-           "file_problem", "read_file", "read_stream", "temp_prefix", "write_failure",
-           "write_reason"]
+__all__ = ["DIR_MODE", "FILE_MODE", "NOT_A_FILE", "AllOrNothing", "NotRegularFileError",
+           "atomic_write", "file_problem", "read_file", "read_stream", "temp_prefix",
+           "write_failure", "write_reason", "write_temporary"]

@@ -9,7 +9,7 @@ the dossiers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
@@ -45,6 +45,8 @@ LABELS: dict[str, str] = {
     "tournament.standings_order": "the declared standings order",
     "tournament.teams": "the teams",
     "tournament.extras": "the event's data kept from the source format",
+    "tournament.extras:uscf:dbf:": "the event's fields of the original (1991) US Chess "
+                                   "layout, which the revised layout has no field for",
     "team.number": "team numbers",
     "team.extras": "teams' data kept from the source format",
     "player.name:ascii": "accented letters of names (written in ASCII)",
@@ -59,13 +61,19 @@ LABELS: dict[str, str] = {
     "player.national_ids:other-systems": "IDs of other lists",
     "player.birth": "birth dates",
     "player.team": "team names of players",
+    "player.team:individual": "team names of players in an individual event (clubs): a "
+                              "team record would make it a team event",
     "player.declared_points": "the points column as the file gave it",
     "player.declared_rank": "declared ranks",
     "player.adjustments": "bonus and penalty points",
     "player.extras": "players' data kept from the source format",
+    "player.extras:uscf:dbf:": "players' fields of the original (1991) US Chess layout, "
+                               "which the revised layout has no field for",
     "player.results.color": "colours",
     "player.results.color:unplayed": "colours of unplayed games",
     "player.results.opponent": "opponents",
+    "player.results.opponent:unplayed": "opponents of rounds paired but not played (no "
+                                        "result yet)",
     "player.results.trailing": "trailing rounds without a game",
 }
 """Each :attr:`FormatSpec.lossy` entry in words (``outcome:`` entries are worded from the
@@ -73,7 +81,8 @@ outcome names)."""
 
 WRITE_AIDS = frozenset({"layout", "version", "encoding", "newline", "bom", "final-newline",
                         "no-opponent", "tiebreaks-key", "tiebreak-labels", "no-sections",
-                        "time-control-from-overview", "overview:Tournament time controls"})
+                        "round-dates", "time-control-from-overview",
+                        "overview:Tournament time controls"})
 """Extras a reader keeps only to write its own format back byte for byte (``trf:layout``):
 not data a user would miss in another format (an .sjson Overview's time control is the
 ``time_control`` of each section without its own)."""
@@ -208,7 +217,8 @@ def _player_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
 
         def lost(r: RoundResult) -> bool:
             if part == "opponent":
-                return r.opponent is not None
+                return r.opponent is not None and (qual != "unplayed"
+                                                   or not r.outcome.has_opponent)
             if part == "color":
                 return r.color.value != "-" and (qual != "unplayed" or not r.outcome.played)
             return False
@@ -220,6 +230,10 @@ def _player_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
         return f"{label(entry)} ({_count(hit, 'players')})" if hit else None
     if qual == "ascii":
         hit = [p for p in players if not getattr(p, path).isascii()]
+    elif qual == "individual":  # clubs: kept only as the teams of a team event
+        from .teams.kinds import says_team_event
+
+        hit = [] if says_team_event(t) else [p for p in players if getattr(p, path)]
     elif qual == "other-systems":
         dropped: dict[str, list[Player]] = {}
         for p in players:
@@ -231,6 +245,11 @@ def _player_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
         what = "ratings" if path == "ratings" else "IDs"
         parts = [f"{system} {what} ({_count(hit, 'players')})" for system, hit in dropped.items()]
         return ", ".join(parts) if parts else None
+    elif path == "extras" and qual:  # keys of a namespace the format keeps only in part
+        names = sorted({k[len(qual):] for p in players for k in p.extras if k.startswith(qual)})
+        hit = [p for p in players if any(k.startswith(qual) for k in p.extras)]
+        return (f"{label(entry)}: {', '.join(names[:4])}{', …' if len(names) > 4 else ''} "
+                f"({_count(hit, 'players')})") if hit else None
     elif path == "extras":
         hit = [p for p in players if _has_extras(p.extras, spec)]
     elif path == "declared_points" and (spec.name, entry) not in KEPT_WHEN:
@@ -254,6 +273,9 @@ def _tournament_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
             return label(entry) if getattr(value, rest) != getattr(DEFAULT_POINTS, rest) \
                 else None
         return _point_system(t, value)
+    if head == "extras" and qual:  # keys of a namespace the format keeps only in part
+        names = sorted(k[len(qual):] for k in value if k.startswith(qual))
+        return f"{label(entry)}: {', '.join(names)}" if names else None
     if head == "extras":
         keys = _has_extras(value, spec)
         return f"{label(entry)} ({', '.join(keys[:4])}{', …' if len(keys) > 4 else ''})" \
@@ -298,6 +320,28 @@ def losses(t: Tournament, spec: FormatSpec) -> list[Loss]:
     return out
 
 
+def section_losses(sections: Sequence[Tournament], spec: FormatSpec) -> list[Loss]:
+    """What ``spec`` cannot hold of an event of several ``sections``, each kind once:
+    players, teams and extras counted over every section, and the event's own fields
+    (pairing system, dates…) of each section (a round robin among Swiss sections is
+    said, not only the first section's)."""
+    if len(sections) == 1:
+        return losses(sections[0], spec)
+    extras: dict[str, str] = {}
+    for t in sections:
+        extras.update(t.extras)
+    whole = replace(sections[0], players=tuple(p for t in sections for p in t.players),
+                    teams=tuple(m for t in sections for m in t.teams), extras=extras)
+    out = losses(whole, spec)
+    said = {x.entry for x in out}
+    for number, t in enumerate(sections[1:], 2):
+        for x in losses(t, spec):
+            if x.entry.startswith("tournament.") and x.entry not in said:
+                said.add(x.entry)
+                out.append(Loss(x.entry, f"{x.message} (section {number})"))
+    return out
+
+
 def _trf2026_records(t: Tournament) -> list[Loss]:
     """TRF16 keeps the ``trf:`` records it knows, not TRF-2026's own (formats/trf; 152
     becomes ``XXC white1``/``black1``)."""
@@ -312,7 +356,12 @@ def _trf2026_records(t: Tournament) -> list[Loss]:
 
 def fit(t: Tournament, spec: FormatSpec) -> tuple[Tournament, list[Loss]]:
     """``t`` with the values ``spec`` has no room for cut to fit, and what was cut: a TRF
-    name holds 33 characters (columns 15-47)."""
+    name holds 33 characters (columns 15-47); the US Chess DBF's writer cuts names itself
+    (35 characters for the event, 30 for a player: :func:`.uscf_dbf.writer.cuts`)."""
+    if spec.name == "uscf-dbf":  # its writer cuts (it writes ASCII): said here
+        from .uscf_dbf.writer import cuts
+
+        return t, [Loss("field-width", message) for message in cuts(t)]
     if not spec.name.startswith("trf"):
         return t, []
     from .trf._layout import NAME, width
@@ -350,4 +399,5 @@ def without_extras(t: Tournament, spec: FormatSpec) -> tuple[Tournament, list[Lo
     return t, [Loss("extras", f"left out (--no-extras): {shown}")]
 
 
-__all__ = ["LABELS", "Loss", "describe_lossy", "fit", "label", "losses", "without_extras"]
+__all__ = ["LABELS", "Loss", "describe_lossy", "fit", "label", "losses", "section_losses",
+           "without_extras"]

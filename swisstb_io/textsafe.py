@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import re
 
+from .errors import readable_path
+
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
-_FORMULA_START = "=+-@\t\r"
+_FORMULA_START = "=+-@\t\r\n"
+_AFTER_SPACES = "=+-@"
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """C0 and C1 control characters, DEL, and the bidirectional marks and overrides that can
@@ -20,8 +23,12 @@ _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 def spreadsheet_safe(text: str) -> str:
     """``text`` with a leading ``'`` if a spreadsheet would read it as a formula (a cell
-    starting with ``= + - @``, a tab or a carriage return that is not a plain number)."""
+    starting with ``= + - @``, a tab, a carriage return or a line feed that is not a plain
+    number, or with spaces and then ``= + - @``: spreadsheets skip the spaces)."""
     if text and text[0] in _FORMULA_START and not _NUMBER.match(text) and text != "-":
+        return "'" + text
+    head = text.lstrip(" ")
+    if head != text and head[:1] in _AFTER_SPACES and not _NUMBER.match(head):
         return "'" + text
     if text.startswith("'") and spreadsheet_safe(text[1:]) != text[1:]:
         return "'" + text  # a real leading ' stays one when read back
@@ -51,10 +58,21 @@ def after_delimiters_unsafe(text: str, delimiter: str = ",") -> str:
 
 def shown(text: str) -> str:
     """``text`` for one line of terminal output: control characters as visible escapes
-    (``\\n``, ``\\r``, ``\\x1b``, ``\\u202e``), everything else unchanged."""
+    (``\\n``, ``\\r``, ``\\x1b``, ``\\u202e``), the bytes of a file name that are not
+    UTF-8 as :func:`~swisstb_io.errors.readable_path` shows them (``%E9``), everything else
+    unchanged."""
+    text = readable_path(text)
     if not _CONTROL.search(text):
         return text
     return _CONTROL.sub(_escape, text)
+
+
+def report_cell(text: str) -> str:
+    """A text from the file as a cell of a CSV report: control characters as
+    :func:`shown` shows them (an escape sequence, a bell, a NUL or a right-to-left override
+    does nothing in a spreadsheet or a terminal that prints the file), then
+    :func:`spreadsheet_safe`."""
+    return spreadsheet_safe(shown(text))
 
 
 def _escape(m: re.Match[str]) -> str:
@@ -65,5 +83,5 @@ def _escape(m: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-__all__ = ["after_delimiters_safe", "after_delimiters_unsafe", "shown", "spreadsheet_safe",
-           "spreadsheet_unsafe"]
+__all__ = ["after_delimiters_safe", "after_delimiters_unsafe", "report_cell", "shown",
+           "spreadsheet_safe", "spreadsheet_unsafe"]

@@ -221,6 +221,39 @@ _DATE_FORMS = (
 )
 
 
+_DAY_OR_MONTH = re.compile(r"^(\d{1,2})\s*[/-]\s*(\d{1,2})\s*[/-]\s*\d{4}$")
+
+
+def unclear_date(date: DateText, reading: str) -> str | None:
+    """When ``date`` is written like ``03/05/2024``, where either of the first two numbers
+    could be the month (both 1 to 12, and they differ), the file does not say which is the
+    day: what it was read as (``reading``: ``"day first, as TRF files write dates"``), in
+    words, for a diagnostic; ``None`` for a date that says (``2024/05/03``, ``25/12/2024``,
+    ``03.05.2024``: dots are read day first everywhere)."""
+    m = _DAY_OR_MONTH.match(date.text.strip())
+    if (m is None or date.value is None or int(m[1]) == int(m[2])
+            or max(int(m[1]), int(m[2])) > 12):
+        return None
+    d = date.value
+    return (f"the date {date.text.strip()!r} is read as {d.day} {d:%B %Y} ({reading}); the "
+            f"file does not say which number is the day: write {d:%Y/%m/%d} to be sure")
+
+
+def day_first(text: str) -> bool | None:
+    """How a date such as ``24/09/2010`` shows its order: True when the first number can
+    only be the day (over 12, the second a month), False when the second one can only be
+    (``09/24/2010``), ``None`` when it does not tell (``03/05/2024``, or no such date)."""
+    m = _DAY_OR_MONTH.match(text.strip())
+    if m is None:
+        return None
+    a, b = int(m[1]), int(m[2])
+    if a > 12 >= b:
+        return True
+    if b > 12 >= a:
+        return False
+    return None
+
+
 def parse_date(text: str) -> DateText:
     """A DateText for ``text``: ISO-like ``Y-M-D`` (any of ``-/.``), ``YYYYMMDD``,
     ``D.M.Y`` and the US ``M/D/Y``; the value is ``None`` for anything else."""

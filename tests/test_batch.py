@@ -14,7 +14,15 @@ import pytest
 from click.testing import CliRunner
 
 from swisstb_io import api
-from swisstb_io.batch import Batch, BatchOptions, discover, normalise_name, performance, read_index
+from swisstb_io.batch import (
+    Batch,
+    BatchOptions,
+    discover,
+    manifest,
+    normalise_name,
+    performance,
+    read_index,
+)
 from swisstb_io.batch import runner as runner_mod
 from swisstb_io.batch.season_parts import SeasonEntry
 from swisstb_io.cli import cli
@@ -159,7 +167,7 @@ def test_second_run_skips_every_unchanged_event_and_force_redoes_them(
     finally:
         changed.write_bytes(original)
     # changed options are redone (the options are part of the hash)
-    entry = runner_mod.load_manifest(out)[good[0]]
+    entry = manifest.load(out).events[good[0]]
     again = runner_mod.process_event(str(root / good[0]), good[0], str(out),
                                      BatchOptions(formats=("json",)), entry)
     assert again.status == "skipped"
@@ -170,7 +178,7 @@ def test_second_run_skips_every_unchanged_event_and_force_redoes_them(
     (out / "events" / f"{good[2]}.json").unlink()
     assert runner_mod.process_event(str(root / good[2]), good[2], str(out),
                                     BatchOptions(formats=("json",)),
-                                    runner_mod.load_manifest(out)[good[2]]).status == "ok"
+                                    manifest.load(out).events[good[2]]).status == "ok"
     forced = {r.status for r in Batch(root, out, BatchOptions(jobs=2, formats=("json",),
                                                               force=True)).run()}
     assert forced == {"ok", "failed"}
@@ -254,14 +262,16 @@ def test_glob_narrows_and_stale_temporaries_are_swept(small_season: tuple[Path, 
     batch = Batch(root, out, BatchOptions(patterns=("*.csv",), formats=("json",)))
     first = batch._planned(batch._rel(batch.events[0]))[0]  # e.g. events/x.csv.json
     (out / first).parent.mkdir(parents=True)
-    ours = (out / first).with_name(f".{Path(first).name}.a1b2c3d4.tmp")
-    ours.write_bytes(b"half")  # a killed run's temporary: swept
-    theirs = [out / "events" / ".x.html.abc123.tmp", out / "notes.tmp"]
-    for f in theirs:
-        f.write_bytes(b"the user's")  # not written by the batch: kept (issue 16 item 9)
+    (out / ".swisstb-batch.tmp").mkdir()
+    ours = out / ".swisstb-batch.tmp" / f".{Path(first).name}.a1b2c3d4.tmp"
+    ours.write_bytes(b"half")  # a killed run's temporary, in the batch's own folder: swept
+    theirs = [out / "events" / ".x.html.abc123.tmp", out / "notes.tmp",
+              (out / first).with_name(f".{Path(first).name}.a1b2c3d4.tmp")]
+    for f in theirs:  # not written by the batch, even named as its temporaries: kept
+        f.write_bytes(b"the user's")  # (issue 16 item 9, issue 33 item 2)
     list(batch.run())
     assert not ours.exists()
-    assert [f.read_bytes() for f in theirs] == [b"the user's"] * 2
+    assert [f.read_bytes() for f in theirs] == [b"the user's"] * 3
 
 
 def test_season_view_matches_players_by_id_then_name(tmp_path: Path) -> None:
@@ -300,10 +310,11 @@ def test_season_view_matches_players_by_id_then_name(tmp_path: Path) -> None:
             "<tr><td>1</td><td>b</td><td>bo  JONES</td><td>1900</td><td>D</td></tr>") in hans_page
     pages = ["1.html"]
     assert sorted(f.name for f in (tmp_path / "o" / "players").iterdir()) == pages
-    (tmp_path / "o" / "players" / "2.html").write_text("a page no longer in the season")
+    (tmp_path / "o" / "players" / "2.html").write_text("a page the batch did not write")
     (tmp_path / "o" / "index.html").unlink()  # the index is rebuilt, with its player pages
     list(Batch(root, tmp_path / "o", BatchOptions(formats=("json",))).run())
-    assert sorted(f.name for f in (tmp_path / "o" / "players").iterdir()) == pages
+    assert sorted(f.name for f in (tmp_path / "o" / "players").iterdir()) == [*pages, "2.html"]
+    assert (tmp_path / "o" / "players" / "2.html").read_text() == "a page the batch did not write"
 
 
 def test_name_normalisation_and_performance() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
 import random
@@ -11,6 +13,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -182,7 +185,7 @@ def test_ctrl_c_exits_130_without_traceback(tmp_path: Path) -> None:
             assert [p for p in out.rglob("*.tmp")] == []
             again = CliRunner().invoke(cli, ["batch", str(season), "-o", str(out), "-j", "1",
                                              "-t", "uscf", "-f", "html,json"])
-            assert again.exit_code == 0
+            assert again.exit_code == 0, again.stderr
             assert "unchanged" in again.stderr and ": skipped" in again.stderr
     finally:
         os.close(r)
@@ -323,26 +326,48 @@ def test_index_links_survive_any_file_name(tmp_path: Path) -> None:
         assert target.is_file() and target.name.startswith("a b#c%d?.trf."), href
 
 
+class _FullDisk(io.RawIOBase):
+    """A file on a full disk: every write fails as write(2) does there."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b: object) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def full_disk_after(monkeypatch: pytest.MonkeyPatch, good: int,
+                    bad: int | None = None) -> list[str]:
+    """Make the disk full after ``good`` files (for ``bad`` files, default: for ever): the
+    temporary file's write fails with ENOSPC (in :func:`swisstb_io.files.write_temporary`,
+    where every file the package writes reaches the disk).  Returns the temporaries
+    opened, in order."""
+    from swisstb_io import files
+
+    opened: list[str] = []
+    real = os.fdopen
+
+    def fdopen(fd: int, *args: Any, **kwargs: Any) -> Any:
+        opened.append(os.readlink(f"/proc/self/fd/{fd}"))
+        if len(opened) > good and (bad is None or len(opened) <= good + bad):
+            os.close(fd)
+            return _FullDisk()
+        return real(fd, *args, **kwargs)
+
+    monkeypatch.setattr(files.os, "fdopen", fdopen)
+    return opened
+
+
 def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from swisstb_io.batch import _safety
-
     season = _season(tmp_path / "season", 1)
-    calls: list[Path] = []
-    real = _safety.atomic_write
-
-    def disk_full_on_the_second(path: Path, data: bytes) -> None:
-        calls.append(path)
-        if len(calls) == 2:
-            raise OSError(28, "No space left on device", str(path))
-        real(path, data)
-
-    monkeypatch.setattr(_safety, "atomic_write", disk_full_on_the_second)
+    full_disk_after(monkeypatch, 1, 1)
     res = list(Batch(season, tmp_path / "out", BatchOptions(formats=("html", "json"))).run())
-    assert [(r.status, r.message) for r in res] == [
-        ("failed", f"cannot write {calls[1]}: No space left on device; the disk is full: "
-                   "free some space or choose another disk")]
+    assert [(r.status, r.message) for r in res] == [  # names the file, not the folder
+        ("failed", f"cannot write {tmp_path / 'out/events/e0.trf.json'}: No space left on "
+                   "device; the disk is full: free some space or choose another disk")]
     assert list((tmp_path / "out" / "events").iterdir()) == []  # the first one is gone again
+    assert list((tmp_path / "out").glob("**/*.tmp")) == []
 
 
 def test_a_huge_file_and_an_unreadable_folder_are_reported(
@@ -395,12 +420,14 @@ def test_a_killed_runs_player_page_temporaries_are_swept(tmp_path: Path) -> None
     season = _season(tmp_path / "season", 1)
     out = tmp_path / "out"
     (out / "players").mkdir(parents=True)
-    ours = out / "players" / ".3.html.k2j4_x9q.tmp"
+    (out / ".swisstb-batch.tmp").mkdir()
+    ours = out / ".swisstb-batch.tmp" / ".3.html.k2j4_x9q.tmp"
     ours.write_bytes(b"half a page")
-    theirs = out / "players" / ".notes.html.k2j4_x9q.tmp"
+    theirs = out / "players" / ".3.html.k2j4_x9q.tmp"  # named like one, but not in its folder
     theirs.write_bytes(b"the user's")
     list(Batch(season, out, BatchOptions(formats=("json",))).run())
     assert not ours.exists() and theirs.exists()
+    assert not (out / ".swisstb-batch.tmp").exists()  # the batch's folder, empty, is removed
 
 
 def test_distinct_stems_compare_names_as_a_forgiving_disk_does() -> None:

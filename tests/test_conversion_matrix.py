@@ -177,6 +177,6 @@ def test_unknown_entries_are_refused() -> None:
     with pytest.raises(KeyError):
         collapses({"outcome:SURRENDER"})
     with pytest.raises(KeyError):
-        differences(_BASE, _BASE, {"player.results.opponent:unplayed"})
+        differences(_BASE, _BASE, {"player.results.opponent:rot13"})
     with pytest.raises(KeyError):
         differences(_BASE, _BASE, {"results.color"})

@@ -51,11 +51,11 @@ def test_a_declared_code_with_a_huge_number_is_one_error(tmp_path: Path) -> None
     path = _declaring(tmp_path, f"BH/C{BIG},SB")
     reason = (f"{repr('BH/C' + BIG)[:38]}…': the number {CUT_NUMBER} has more digits than "
               "any tie-break modifier or option takes (9)")
-    assert _run("report", str(path)) == (
-        1, "", f"Error: the file declares the tie-breaks {CUT_CODE} SB, and {reason}; "
-               "choose the chain with --tiebreaks\n")
+    assert _run("report", str(path)) == (  # at the declaration (issue 33 item 13)
+        1, "", f"Error: {path}:4:5: the file declares the tie-breaks {CUT_CODE} SB in record "
+               f"202, and {reason}; choose the chain with --tiebreaks\n")
     assert _run("check", str(path)) == (
-        0, f"{path}: warning: the declared tie-breaks {CUT_CODE}, SB cannot be computed "
+        0, f"{path}:4:5: warning: the declared tie-breaks {CUT_CODE}, SB cannot be computed "
            f"({reason}); ranks are checked by points only; choose a chain with --tiebreaks\n",
         "0 errors, 1 warning in 1 file\n")
     status, _, err = _run("submit", "fide", str(path), "-o", str(tmp_path / "out.trf"))

@@ -151,14 +151,15 @@ def test_in_memory_model_defaults() -> None:
         p1 + "          2 w 1  0000 - H",
         p2 + "          1 b 0  0000 - U",
         "NOR    1 wWFM Øye, Åse" + " " * 26 + "2010" + " " * 14 + "77",
-        "310   1 Oslo SK" + " " * 61 + "2",
-        "",
+        "",  # Bo's team in an individual event is a club: no 310 (issue 33 item 11)
     ]
     assert p1.index("2000") == 48 and p1.index("1.5") == 81 and p2.index("1.0") == 81
     back = reread(out)
     assert back.player(1).ratings == (Rating("NOR", 2010),)  # USCF has no TRF record
     assert back.player(1).national_ids == (("NOR", "77"),)
-    assert back.player(2).team == "Oslo SK" and back.teams[0].members == (2,)
+    assert back.player(2).team == "" and back.teams == ()
+    team_event = dataclasses.replace(small(), pairing_system="FIDE_TEAM_BAKU")
+    assert reread(write(team_event)).teams[0].members == (2,)  # the file says it is one
 
 
 def test_newline_and_encoding_options() -> None:

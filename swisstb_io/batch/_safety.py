@@ -3,14 +3,13 @@
 * :class:`OutputLock`: one batch at a time per output folder (a second one refuses with
   :class:`OutputLockedError`).
 * :class:`Journal`: one line per finished event, appended as it finishes, so a killed run
-  keeps what it finished; folded into the manifest by the next run.
-* :func:`remove_own_temporaries`: a killed run's temporary files, and only those: the
-  ``.NAME.XXXXXXXX.tmp`` of a file the batch writes (never a user's own ``*.tmp``).
+  keeps what it finished, and the content of each file just before it is written, so the
+  next run knows the killed run's files as its own (:mod:`.ownership`); folded into the
+  manifest by the next run.
 * :func:`distinct_stems`: a name per event whose outputs overwrite no other event's, even
   on a disk that ignores case (macOS, Windows).
-* :func:`worker_start`: a worker process leaves Ctrl-C to the batch and ends with it.
-* :func:`write_all`: an event's files, all or none; :func:`remove_files`: the reports of an
-  event that failed or is gone, so the index and the files agree.
+* :func:`worker_start`: a worker process leaves Ctrl-C to the batch and ends with it;
+  :func:`stop_if_orphaned`: a worker whose batch is gone writes nothing more.
 """
 
 from __future__ import annotations
@@ -18,14 +17,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 from ..errors import SwisstbError
-from ..files import atomic_write, temp_prefix
+from ..files import FILE_MODE
+from .ownership import Content, Owned, add_owned, valid_name
 
 LOCK = ".swisstb-batch.lock"
 JOURNAL = ".swisstb-batch.journal"
@@ -61,91 +60,76 @@ class OutputLock:
             raise OutputLockedError(
                 f"{self.path.parent}: another swisstb batch is writing to this folder{by}; "
                 "wait for it to finish or choose another output folder") from None
-        fh.seek(0)
-        fh.truncate()
-        fh.write(f"{os.getpid()}\n")
-        fh.flush()
+        # who holds the lock, for the message of a second batch (a full disk may refuse it)
+        with contextlib.suppress(OSError):
+            os.ftruncate(fh.fileno(), 0)
+            os.pwrite(fh.fileno(), f"{os.getpid()}\n".encode(), 0)
         self._fh = fh
 
     def release(self) -> None:
         if self._fh is not None:
-            self._fh.truncate(0)  # no process named any more; the empty file stays, reused
+            with contextlib.suppress(OSError):  # no process named any more; the file stays
+                os.ftruncate(self._fh.fileno(), 0)
             self._fh.close()  # closing drops the lock
             self._fh = None
 
 
 class Journal:
-    """``OUT/.swisstb-batch.journal``: a JSON line ``[rel, entry]`` per finished event
-    (``entry`` ``null`` when it failed)."""
+    """``OUT/.swisstb-batch.journal``: JSON lines appended as the run goes, each in one
+    write (so the batch and its workers may append at once): ``[rel, entry]`` per finished
+    event (``entry`` ``null`` when it failed), and ``{"claim": {name: [size, sha256]}}``
+    just before the batch or a worker writes those files (:mod:`.ownership`)."""
 
     def __init__(self, out: Path) -> None:
         self.path = out / JOURNAL
-        self._fh: IO[str] | None = None
 
-    def replay(self, events: dict[str, dict[str, Any]]) -> bool:
-        """Apply a killed run's lines to ``events``; True if there were any.  A line cut
-        short by the kill is ignored (that event is simply done again)."""
+    def replay(self, events: dict[str, dict[str, Any]], owned: Owned,
+               valid: Callable[[object], dict[str, Any] | None]) -> bool:
+        """Apply a killed run's lines to ``events`` (each entry checked by ``valid``, as the
+        manifest's are) and its claims to ``owned``; True if there were any lines.  A line
+        cut short by the kill is ignored (that event is simply done again)."""
         try:
             text = self.path.read_text("utf-8", errors="surrogateescape")
         except FileNotFoundError:
             return False
         for line in text.splitlines():
             try:
-                rel, entry = json.loads(line)
-            except (ValueError, TypeError):
+                item = json.loads(line)
+            except ValueError:
                 continue
-            if entry is None:
-                events.pop(rel, None)
-            elif isinstance(entry, dict):
-                events[rel] = entry
+            if isinstance(item, dict) and isinstance(item.get("claim"), dict):
+                for name, value in item["claim"].items():
+                    content = Content.from_json(value)
+                    if content is not None and valid_name(name):
+                        add_owned(owned, name, content)
+            elif isinstance(item, list) and len(item) == 2 and isinstance(item[0], str):
+                rel, entry = item
+                if entry is None:
+                    events.pop(rel, None)
+                elif (checked := valid(entry)) is not None:
+                    events[rel] = checked
         return True
 
     def record(self, rel: str, entry: dict[str, Any] | None) -> None:
-        if self._fh is None:
-            self._fh = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
-        self._fh.write(json.dumps([rel, entry]) + "\n")
-        self._fh.flush()
+        self._append([rel, entry])
+
+    def claim(self, contents: Mapping[str, Content]) -> None:
+        """Say that the files of ``contents`` are about to be written with that content."""
+        self._append({"claim": {name: list(c) for name, c in contents.items()}})
+
+    def _append(self, item: object) -> None:
+        data = (json.dumps(item, ensure_ascii=False) + "\n").encode("utf-8", "surrogateescape")
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
+        try:
+            os.write(fd, data)
+        except OSError as exc:  # a full disk: say which file
+            raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
+        finally:
+            os.close(fd)
 
     def close(self, remove: bool) -> None:
-        if self._fh is not None:
-            self._fh.close()
-            self._fh = None
         if remove:
             self.path.unlink(missing_ok=True)
-
-
-_TMP_TAIL = re.compile(r"^[A-Za-z0-9_]{8}\.tmp$")
-
-
-def remove_own_temporaries(out: Path, names: Iterable[str],
-                           folders: Mapping[str, str] | None = None) -> int:
-    """Delete the temporary files of ``names`` (paths relative to ``out`` that the batch
-    writes) that a killed run left; ``folders`` maps a folder the batch fills (``players``)
-    to a regular expression of the names it writes there (``\\d+\\.html``).  Returns how
-    many were removed."""
-    by_dir: dict[Path, set[str]] = {}
-    for name in names:
-        target = out / name
-        by_dir.setdefault(target.parent, set()).add(temp_prefix(target.name))
-    own = {out / folder: re.compile(rf"\.{rx}\.[A-Za-z0-9_]{{8}}\.tmp")
-           for folder, rx in (folders or {}).items()}
-    removed = 0
-    for folder in {*by_dir, *own}:
-        prefixes = by_dir.get(folder, set())
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            continue
-        for entry in entries:
-            if not entry.name.endswith(".tmp") or not entry.is_file(follow_symlinks=False):
-                continue
-            if (folder in own and own[folder].fullmatch(entry.name)) or any(
-                    entry.name.startswith(p) and _TMP_TAIL.match(entry.name[len(p):])
-                    for p in prefixes):
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(entry.path)
-                removed += 1
-    return removed
 
 
 def distinct_stems(natural: Mapping[str, str], suffixes: Sequence[str]
@@ -180,33 +164,12 @@ def _disk_key(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
 
 
-def write_all(out: Path, blobs: Mapping[str, bytes]) -> None:
-    """Every file of one event, or (when a write fails) none of the new ones: those already
-    written are removed again, so the index never shows half an event."""
-    done: list[Path] = []
-    try:
-        for name, blob in blobs.items():
-            atomic_write(out / name, blob)
-            done.append(out / name)
-    except BaseException:
-        for f in done:
-            f.unlink(missing_ok=True)
-        raise
-
-
 def entry_files(entry: Mapping[str, Any]) -> list[str]:
     """The files a manifest entry says the batch wrote for its event."""
     outputs = entry.get("outputs")
     names = [o for o in outputs if isinstance(o, str)] if isinstance(outputs, list) else []
     summary = entry.get("summary")
     return [*names, summary] if isinstance(summary, str) else names
-
-
-def remove_files(out: Path, names: Iterable[str]) -> None:
-    """Remove a failed or vanished event's reports (only inside ``out``)."""
-    for name in names:
-        if ".." not in Path(name).parts:
-            (out / name).unlink(missing_ok=True)
 
 
 def worker_start() -> None:
@@ -220,11 +183,33 @@ def worker_start() -> None:
     threading.Thread(target=_exit_with_parent, args=(os.getppid(),), daemon=True).start()
 
 
+class BatchGone(SystemExit):
+    """Raised in a worker whose batch has died: it must write nothing more (the batch no
+    longer holds the output folder's lock, and nothing would record the files)."""
+
+
+def stop_if_orphaned(parent: int | None) -> None:
+    """Raise :class:`BatchGone` in a worker (``parent``: the batch's process id) when the
+    batch is gone; ``None`` (the batch's own process) never stops.
+
+    A forked worker's parent is the batch itself; a worker started by a fork server (the
+    default from Python 3.14) has the server as its parent, so the batch is then looked up
+    by its process id."""
+    if parent is None or os.getppid() == parent:
+        return
+    try:
+        os.kill(parent, 0)
+    except ProcessLookupError:
+        raise BatchGone(1) from None
+    except PermissionError:
+        return  # a process of that id exists (not ours to signal): the batch is alive
+
+
 def _exit_with_parent(parent: int) -> None:
     """A batch killed outright (SIGKILL, the OOM killer) runs no clean-up, and its workers
     would wait for work forever (the other workers keep their task pipe open): each one
     exits within half a second of being orphaned.  A temporary file it leaves is the next
-    run's to sweep (:func:`remove_own_temporaries`)."""
+    run's to sweep (:func:`.ownership.sweep_staging`)."""
     import time
 
     while os.getppid() == parent:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..errors import Location
+from .ownership import Content
 from .season_parts import SeasonEntry
 
 EVENTS_DIR = "events"
@@ -21,17 +22,6 @@ def split_section(rel: str) -> tuple[str, str | None]:
     """``("club.sjson", "2")`` for ``club.sjson#2``; ``(rel, None)`` for a whole file."""
     head, mark, number = rel.rpartition(SECTION_MARK)
     return (head, number) if mark and number.isdecimal() else (rel, None)
-
-
-def readable_name(name: str) -> str:
-    """``name`` (a file system name: bytes that are not UTF-8 held as surrogates, as
-    :func:`os.fsdecode` gives them) as text: each such byte as ``%XX`` and, in such a
-    name only, ``%`` as ``%25``, so two names that differ in those bytes stay apart
-    (``caf\\xe9.trf`` -> ``caf%E9.trf``)."""
-    if not any("\udc80" <= c <= "\udcff" for c in name):
-        return name
-    return "".join(f"%{ord(c) - 0xDC00:02X}" if "\udc80" <= c <= "\udcff"
-                   else "%25" if c == "%" else c for c in name)
 
 
 def event_stem(rel: str) -> str:
@@ -70,6 +60,9 @@ class FileResult:
     """The entrants' share of the season view, worked out with the event."""
     warnings: tuple[str, ...] = ()
     """Reading diagnostics (``path:line:col: warning: …``)."""
+    contents: dict[str, Content] | None = field(default=None, compare=False, repr=False)
+    """What each file of the event (its outputs and summary) holds: written, or kept when
+    skipped (:mod:`.ownership`)."""
     stem: str = ""
     """The outputs are ``<stem>.<ext>``: :func:`event_stem`, or a name of its own when that
     would overwrite another event's outputs (:func:`._safety.distinct_stems`); ``""``:

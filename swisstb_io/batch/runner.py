@@ -5,7 +5,8 @@
 ``SystemExit`` still stop the run).  :class:`Batch` finds the events, skips those whose
 input bytes and options did not change since the last run (the manifest), runs the rest
 (in a process pool when ``jobs > 1``), and at the end writes the manifest and the season
-index.  Every file is written with :func:`swisstb_io.api.atomic_write`.
+index.  Every file is written all-or-nothing through the batch's own temporaries, and only
+over a file the batch can prove it wrote (:mod:`.ownership`).
 """
 
 from __future__ import annotations
@@ -13,33 +14,44 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..api import atomic_write, load, read_source
-from ..errors import SwisstbError
+from ..api import load, read_source
+from ..errors import SwisstbError, readable_path
 from ..files import write_reason
 from ..registry import by_extension
 from ..teams.kinds import is_team_event
 from ..teams.standings import team_standings
 from ..tiebreaks import CalcOptions, chain_policy, standings
+from . import manifest as manifest_file
 from ._safety import (
     Journal,
     OutputLock,
     distinct_stems,
     entry_files,
-    remove_files,
-    remove_own_temporaries,
+    stop_if_orphaned,
     worker_start,
-    write_all,
 )
 from .discovery import discover
 from .options import BatchOptions
+from .ownership import (
+    Content,
+    Owned,
+    add_owned,
+    close_staging,
+    foreign,
+    in_the_way,
+    remove_own,
+    sweep_staging,
+    write_all,
+)
 from .render import (
     REPORT_EXTENSIONS,
     SUBMISSION_SUFFIXES,
@@ -54,19 +66,16 @@ from .results import (
     SECTION_MARK,
     FileResult,
     event_stem,
-    readable_name,
     split_section,
     summary_path,
 )
-from .season import with_summaries, write_index
-from .season_html import PLAYERS_DIR
+from .season import site_files, with_summaries
 from .season_parts import SeasonEntry, entries_to_json, season_entries, site_event
 from .summary import summarise
 
-MANIFEST = ".swisstb-batch.json"
-"""The manifest file in the output folder: per event the hash of input and options."""
-MANIFEST_SCHEMA = "swisstb-batch-manifest/1"
-
+MANIFEST = manifest_file.MANIFEST
+"""The manifest file in the output folder: per event the hash of input and options, and the
+files the batch wrote (:mod:`.manifest`)."""
 
 
 def section_tasks(path: Path, rel: str) -> list[tuple[str, str]]:
@@ -93,10 +102,16 @@ def _digest(data: bytes, options: BatchOptions) -> str:
 
 def process_event(
     path: str, rel: str, out_dir: str, options: BatchOptions, previous: dict[str, Any] | None,
-    stem: str | None = None,
+    stem: str | None = None, owned: Mapping[str, set[Content]] | None = None,
+    parent: int | None = None,
 ) -> FileResult:
     """Read, rank and write one event; ``previous`` is its manifest entry, if any; the
-    outputs are ``<stem>.<ext>`` (``None``: :func:`~.results.event_stem` of ``rel``)."""
+    outputs are ``<stem>.<ext>`` (``None``: :func:`~.results.event_stem` of ``rel``).
+
+    ``owned``: the contents the batch recorded for the files it may overwrite (default:
+    those of ``previous``); a file in the way with other content fails the event.
+    ``parent``: in a worker process, the batch's process id: when the batch is gone, the
+    worker writes nothing more (:func:`._safety.stop_if_orphaned`)."""
     out = Path(out_dir)
     stem = stem or event_stem(rel)
     try:
@@ -112,9 +127,13 @@ def process_event(
     if (previous is not None and not options.force and previous.get("digest") == digest
             and previous.get("summary") == summary_path(stem) and _reusable(out, previous)):
         return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
-                          digest=digest, stem=stem)
+                          digest=digest, stem=stem,
+                          contents=manifest_file.entry_contents(previous))
+    if owned is None:
+        owned = {n: {c} for n, c in manifest_file.entry_contents(previous or {}).items()}
     try:
-        return _produce(path, rel, stem, out, data, digest, options, prize_path)
+        return _produce(path, rel, stem, out, data, digest, options, prize_path,
+                        owned, parent)
     except SwisstbError as exc:
         return _failed(path, rel, exc, digest)
     except OSError as exc:
@@ -146,7 +165,8 @@ def _reusable(out: Path, previous: dict[str, Any]) -> bool:
 
 def _produce(
     path: str, rel: str, stem: str, out: Path, data: bytes, digest: str,
-    options: BatchOptions, prize_path: str | None = None,
+    options: BatchOptions, prize_path: str | None, owned: Mapping[str, set[Content]],
+    parent: int | None,
 ) -> FileResult:
     read = load(data, path=path, section=split_section(rel)[1])
     t = read.tournament
@@ -158,7 +178,10 @@ def _produce(
         teams = team_standings(t, options.team_tiebreaks, options=calc)
         result = standings(t, "PTS", calc)  # the board players, by points
     else:
-        chain = chain_policy.choose_chain(t, options.tiebreaks).specs
+        try:
+            chain = chain_policy.choose_chain(t, options.tiebreaks).specs
+        except chain_policy.DeclaredChainError as exc:
+            raise exc.located(t, path, read.format, data) from exc
         result = standings(t, chain, calc)  # once, for every report of the event
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
     prizes = event_prizes(result, t, prize_path, rel) if prize_path else None
@@ -178,32 +201,11 @@ def _produce(
     doc = {**summary, "entrant_columns": SeasonEntry._fields,
            "entrants": entries_to_json(season)}
     blobs[summary_path(stem)] = json.dumps(doc, ensure_ascii=False).encode("utf-8")
-    write_all(out, blobs)
+    contents = write_all(out, blobs.items(), owned, Journal(out).claim,
+                         partial(stop_if_orphaned, parent))
     warnings = (*(str(d) for d in read.diagnostics if d.severity.value != "info"), *notes)
     return FileResult(path, rel, "ok", outputs=tuple(written), digest=digest, summary=summary,
-                      warnings=warnings, season=season, stem=stem)
-
-
-def _manifest(out: Path) -> dict[str, Any]:
-    try:
-        doc = json.loads((out / MANIFEST).read_text("utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(doc, dict) or doc.get("schema") != MANIFEST_SCHEMA:
-        return {}
-    return doc
-
-
-def load_manifest(out: Path) -> dict[str, dict[str, Any]]:
-    """The events of the manifest in ``out`` (empty when there is none or it is unreadable)."""
-    events = _manifest(out).get("events")
-    return events if isinstance(events, dict) else {}
-
-
-def save_manifest(out: Path, events: dict[str, dict[str, Any]], index: str = "") -> None:
-    """Write the manifest; ``index`` is the key of the season index last written."""
-    doc = {"schema": MANIFEST_SCHEMA, "index": index, "events": dict(sorted(events.items()))}
-    atomic_write(out / MANIFEST, (json.dumps(doc, indent=1) + "\n").encode("utf-8"))
+                      warnings=warnings, season=season, stem=stem, contents=contents)
 
 
 def index_key(results: list[FileResult], stopped_early: bool) -> str:
@@ -258,14 +260,16 @@ class Batch:
             "them, ignoring case)"
             for path, rel in self.tasks if (other := named[rel][1]) is not None)
         self._suffixes = suffixes
+        self._owned: Owned = {}
+        """Every content the batch recorded for each file (:mod:`.ownership`)."""
         self.results: list[FileResult] = []
         self.stopped_early = False
 
     def _rel(self, event: Path) -> str:
-        """The event's key and output name (:func:`~.results.readable_name`; the input
-        itself is read by its real name)."""
+        """The event's key and output name (:func:`~swisstb_io.errors.readable_path`; the
+        input itself is read by its real name)."""
         rel = event.name if self.root.is_file() else event.relative_to(self.root).as_posix()
-        return readable_name(rel)
+        return readable_path(rel)
 
     def run(self) -> Iterator[FileResult]:
         """Yield one :class:`FileResult` per event as it finishes; write the index at the end.
@@ -286,18 +290,19 @@ class Batch:
         return [f"{self.stems[rel]}.{suffix}" for suffix in self._suffixes]
 
     def _locked_run(self) -> Iterator[FileResult]:
-        previous_index = str(_manifest(self.out).get("index", ""))
-        manifest = load_manifest(self.out)
+        last = manifest_file.load(self.out)
+        previous_index, manifest, site = last.site_key, last.events, dict(last.site)
+        self._owned = last.owned
         journal = Journal(self.out)
-        if journal.replay(manifest):  # the last run was killed: its index is behind
-            previous_index = ""
-        planned = {rel: self._planned(rel) for _, rel in self.tasks}
-        known = {n for entry in manifest.values() for n in entry_files(entry)}
-        own = [*known, *(n for ns in planned.values() for n in ns), "index.json", "index.html",
-               MANIFEST]
-        remove_own_temporaries(self.out, own, {PLAYERS_DIR: r"\d+\.html"})
+        if journal.replay(manifest, self._owned, manifest_file.valid_entry):
+            previous_index = ""  # the last run was killed: its index is behind
+        taken = foreign(self.out, ["index.json", "index.html"], self._owned)
+        if taken:  # refused before anything is done (an event's own files: that event)
+            raise in_the_way(self.out, taken, last.older)
+        sweep_staging(self.out)
         seen: set[str] = set()
-        finished = False
+        index = ""  # the key of the index on disk, once it is known to be up to date
+        done = False
         try:
             for res in self._results(manifest):
                 seen.add(res.rel)
@@ -307,26 +312,49 @@ class Batch:
                 if res.status == "failed" and self.options.fail_fast:
                     self.stopped_early = True
                     break
-            finished = True
+            self._remove_vanished(manifest)
+            index = previous_index
+            if index_key(self.results, self.stopped_early) != previous_index or not all(
+                (self.out / name).is_file() for name in ("index.json", "index.html")
+            ):
+                index = ""
+                results = self._with_summaries(manifest)
+                site = self._write_site(results, site, journal)
+                index = index_key(results, self.stopped_early)
+            done = True
         finally:
-            if not finished:  # Ctrl-C can land between a temporary's creation and its try
-                remove_own_temporaries(self.out, own, {PLAYERS_DIR: r"\d+\.html"})
-            base = self.root.parent if self.root.is_file() else self.root
-            rels = {rel for _, rel in self.tasks}
-            files = {split_section(rel)[0] for rel in rels}
-            for rel in [r for r in manifest if r not in seen and r not in rels]:
-                file = split_section(rel)[0]
-                if file in files or not (base / file).exists():  # a section or a file gone
-                    remove_files(self.out, entry_files(manifest.pop(rel)))
-            save_manifest(self.out, manifest, previous_index if finished else "")
-            journal.close(remove=True)
-        key = index_key(self.results, self.stopped_early)
-        if key != previous_index or not all(
-            (self.out / name).is_file() for name in ("index.json", "index.html")
-        ):
-            results = self._with_summaries(manifest)
-            write_index(self.out, results, self.stopped_early)
-            save_manifest(self.out, manifest, index_key(results, self.stopped_early))
+            try:
+                manifest_file.save(self.out, manifest, site, index)
+                # a run cut short keeps its journal: its claims name files written by
+                # workers that finished after the batch stopped taking their results
+                journal.close(remove=done)
+            finally:
+                close_staging(self.out)
+
+    def _remove_vanished(self, manifest: dict[str, dict[str, Any]]) -> None:
+        """Take out of ``manifest`` the events of the last run that are gone (their file, or
+        that section of it), and remove their files."""
+        base = self.root.parent if self.root.is_file() else self.root
+        rels = set(self.stems)
+        files = {split_section(rel)[0] for rel in rels}
+        for rel in [r for r in manifest if r not in rels]:
+            file = split_section(rel)[0]
+            if file in files or not (base / file).exists():  # a section or a file gone
+                remove_own(self.out, entry_files(manifest.pop(rel)), self._owned)
+
+    def _write_site(self, results: list[FileResult], site: dict[str, Content],
+                    journal: Journal) -> dict[str, Content]:
+        """Write the season index and player pages, all or none, and remove the player
+        pages of the last run no longer needed; returns what each file of the site holds."""
+        written = write_all(self.out, site_files(results, self.stopped_early), self._owned,
+                            journal.claim)
+        remove_own(self.out, [n for n in site if n not in written], self._owned)
+        return written
+
+    def _owned_by(self, rel: str, previous: dict[str, Any] | None) -> Owned:
+        """The recorded contents of the files event ``rel`` may overwrite."""
+        names = [*self._planned(rel), *entry_files(previous or {})]
+        return {n: self._owned[n] for n in names if n in self._owned}
 
     def _with_summaries(self, manifest: dict[str, dict[str, Any]]) -> list[FileResult]:
         """The results, with each skipped event's summary read back for the index.  An
@@ -339,7 +367,8 @@ class Batch:
             self.notes.append(f"{res.path}: its summary {res.summary_file} could not be read "
                               "(damaged or changed); the event was processed again")
             again = process_event(res.path, res.rel, str(self.out),
-                                  replace(self.options, force=True), None, self.stems[res.rel])
+                                  replace(self.options, force=True), None, self.stems[res.rel],
+                                  self._owned_by(res.rel, None))
             self._record(manifest, again)
             results[k] = again
         return results
@@ -347,12 +376,17 @@ class Batch:
     def _record(self, manifest: dict[str, dict[str, Any]],
                 res: FileResult) -> dict[str, Any] | None:
         """Put ``res`` in ``manifest`` and return its entry; a failed event is taken out
-        (``None``), and the files its last run wrote are removed."""
+        (``None``), and the files the batch wrote for it are removed."""
         if res.status == "failed":
-            remove_files(self.out, entry_files(manifest.pop(res.rel, {})))
+            names = [*entry_files(manifest.pop(res.rel, {})), *self._planned(res.rel)]
+            remove_own(self.out, names, self._owned)
             return None
-        entry = manifest[res.rel] = {"digest": res.digest, "outputs": list(res.outputs),
-                                     "summary": res.summary_file}
+        contents = res.contents or {}
+        for name, content in contents.items():
+            add_owned(self._owned, name, content)
+        entry = manifest[res.rel] = {
+            "digest": res.digest, "outputs": list(res.outputs), "summary": res.summary_file,
+            "files": {name: list(c) for name, c in contents.items()}}
         return entry
 
     def _results(self, manifest: dict[str, dict[str, Any]]) -> Iterator[FileResult]:
@@ -360,7 +394,8 @@ class Batch:
         opts, out = self.options, str(self.out)
         if opts.jobs == 1 or len(tasks) <= 1:
             for path, rel in tasks:
-                yield process_event(path, rel, out, opts, manifest.get(rel), stems[rel])
+                yield process_event(path, rel, out, opts, manifest.get(rel), stems[rel],
+                                    self._owned_by(rel, manifest.get(rel)))
             return
         left = {rel: path for path, rel in tasks}  # the events without a result yet
         pool = ProcessPoolExecutor(max_workers=min(opts.jobs, len(tasks)),
@@ -368,7 +403,8 @@ class Batch:
         try:
             futures: dict[Future[FileResult], str] = {
                 pool.submit(process_event, path, rel, out, opts, manifest.get(rel),
-                            stems[rel]): rel
+                            stems[rel], self._owned_by(rel, manifest.get(rel)),
+                            os.getpid()): rel
                 for path, rel in tasks
             }
             # as_completed, not wait(FIRST_COMPLETED) in a loop: that one installs a waiter
@@ -395,7 +431,8 @@ class Batch:
         for rel, path in left.items():
             with ProcessPoolExecutor(max_workers=1) as pool:
                 fut = pool.submit(process_event, path, rel, out, opts, manifest.get(rel),
-                                  self.stems[rel])
+                                  self.stems[rel], self._owned_by(rel, manifest.get(rel)),
+                                  os.getpid())
                 try:
                     res = fut.result()
                 except BrokenProcessPool:

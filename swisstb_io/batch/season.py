@@ -15,15 +15,15 @@ parsed, the document as data.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from ..api import atomic_write
+from ..errors import readable_path
 from .results import FileResult
-from .season_html import index_html, write_player_pages
+from .season_html import index_html, player_pages
 from .season_parts import SeasonEntry, entries_from_json, links_of
 from .season_players import SeasonPlayer, season_players
 from .season_rows import ROUND_COLUMNS, numbered_rounds
@@ -32,7 +32,7 @@ from .summary import readable
 SEASON_SCHEMA = "swisstb-season/1"
 
 __all__ = ["ROUND_COLUMNS", "SEASON_SCHEMA", "SeasonPlayer", "build_index", "index_json",
-           "read_index", "season_players", "write_index"]
+           "read_index", "season_players", "site_files"]
 
 
 def _event_entry(res: FileResult) -> dict[str, Any]:
@@ -41,7 +41,8 @@ def _event_entry(res: FileResult) -> dict[str, Any]:
         "file": res.rel,
         "status": "failed" if res.status == "failed" else "ok",
         "message": res.message if res.status == "failed" else "",
-        "location": res.location.replace(res.path, res.rel, 1) if res.status == "failed" else "",
+        "location": (res.location.replace(readable_path(res.path), res.rel, 1)
+                     if res.status == "failed" else ""),
         "name": s.get("name", ""),
         "section": s.get("section", ""),
         "format": s.get("format", ""),
@@ -73,7 +74,7 @@ def _document(ordered: Sequence[FileResult], stopped_early: bool) -> dict[str, A
 
 
 def build_index(results: Sequence[FileResult], stopped_early: bool = False) -> dict[str, Any]:
-    """The ``swisstb-season/1`` document of ``results``, as :func:`write_index` writes it
+    """The ``swisstb-season/1`` document of ``results``, as :func:`site_files` writes it
     and :func:`read_index` reads it back (numbers that are not integers as Decimal)."""
     ordered = sorted(results, key=lambda r: r.rel)
     text = index_json(_document(ordered, stopped_early), season_players(ordered))
@@ -141,20 +142,20 @@ def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]
     return filled
 
 
-def write_index(out: Path, results: Sequence[FileResult], stopped_early: bool = False) -> None:
-    """Write ``index.json``, the player pages and ``index.html`` (atomically) of
-    ``results``, the skipped events' summaries already read back (:func:`with_summaries`;
-    the runner does it, redoing an event whose summary cannot be read)."""
+def site_files(results: Sequence[FileResult],
+               stopped_early: bool = False) -> Iterator[tuple[str, bytes]]:
+    """The files of the season site of ``results`` (the skipped events' summaries already
+    read back: :func:`with_summaries`; the runner does it, redoing an event whose summary
+    cannot be read), one at a time: ``(name relative to the output folder, bytes)`` of the
+    player pages, ``index.json`` and ``index.html``.  The runner writes them all or none."""
     ordered = sorted(results, key=lambda r: r.rel)
     players = season_players(ordered)
     doc = _document(ordered, stopped_early)
-    atomic_write(out / "index.json", index_json(doc, players))
-    events = doc["events"]
-    write_player_pages(out, players)
+    yield from player_pages(players)
+    yield "index.json", index_json(doc, players)
     counts = doc["counts"]
-    atomic_write(out / "index.html",
-                 index_html(events, players, (counts["events"], counts["ok"],
-                                              counts["failed"]), stopped_early).encode("utf-8"))
+    yield "index.html", index_html(doc["events"], players, (
+        counts["events"], counts["ok"], counts["failed"]), stopped_early).encode("utf-8")
 
 
 def read_index(out: Path) -> dict[str, Any]:

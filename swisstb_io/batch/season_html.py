@@ -14,12 +14,10 @@ season, are on the player's own page.  Every text from an input file is escaped.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
-from ..api import atomic_write
 from ..reports._escape import html_text
 from ..reports._html_page import boxed, document, footer, nav
 from ..reports._svg import SeasonCharts, season_legend
@@ -231,18 +229,10 @@ def player_page(player: SeasonPlayer) -> str:
     return f"{page_of(int(player.id[1:]))}#{player.id}"
 
 
-def write_player_pages(out: Path, players: Sequence[SeasonPlayer]) -> None:
-    """The pages of the season players (in the order of ``players``, their ids); pages no
-    longer needed are removed."""
+def player_pages(players: Sequence[SeasonPlayer]) -> Iterator[tuple[str, bytes]]:
+    """The pages of the season players (in the order of ``players``, their ids), one at a
+    time: ``(name relative to the output folder, bytes)``."""
     charts = SeasonCharts()
-    folder = out / PLAYERS_DIR
-    wanted = set()
-    folder.mkdir(parents=True, exist_ok=True)
     for start in range(0, len(players), PAGE_PLAYERS):
         chunk = players[start:start + PAGE_PLAYERS]
-        name = page_of(int(chunk[0].id[1:]))
-        wanted.add(name.rsplit("/", 1)[1])
-        atomic_write(out / name, players_html(chunk, charts).encode("utf-8"))
-    for old in folder.glob("*.html"):
-        if old.name not in wanted:
-            old.unlink(missing_ok=True)
+        yield page_of(int(chunk[0].id[1:])), players_html(chunk, charts).encode("utf-8")

@@ -19,10 +19,15 @@ from ..model import Tournament
 from ..registry import ReadResult
 from ..teams.kinds import is_team_event
 from ..tiebreaks import Spec, chain_policy, compute_values, standings
-from ..tiebreaks.chain_policy import ChainOrigin, DeclaredChainError
+from ..tiebreaks.chain_policy import ChainOrigin, DeclaredChainError, declaration_place
 from ..tiebreaks.context import Context
 from ..validate import plain_number
-from .declared import DeclaredValue, declared_rank, declared_values, player_lines
+from .declared import (
+    DeclaredValue,
+    declared_rank,
+    declared_values,
+    player_lines,
+)
 from .teams import check_team_records
 
 KINDS: dict[str, str] = {
@@ -70,8 +75,9 @@ def reader_diagnostics(result: ReadResult) -> list[Diagnostic]:
 
 
 class _Finder:
-    def __init__(self, path: str, lines: dict[int, int]) -> None:
-        self.path, self.lines = path, lines
+    def __init__(self, path: str, fmt: str, data: bytes) -> None:
+        self.path, self.fmt, self.data = path, fmt, data
+        self.lines = player_lines(fmt, data)
         self.found: list[Diagnostic] = []
 
     def add(self, sn: int, kind: str, message: str, severity: Severity = Severity.ERROR) -> None:
@@ -86,7 +92,7 @@ def check_tournament(
     """Every problem of one file that was read; ``chain`` overrides the declared tie-breaks."""
     t = result.tournament
     fmt = result.format
-    found = _Finder(path, player_lines(fmt, data))
+    found = _Finder(path, fmt, data)
     _ranks_and_values(t, fmt, data, chain, found)
     if fmt.startswith("trf") and is_team_event(t):
         found.found.extend(check_team_records(t, data, path, chain))
@@ -101,7 +107,8 @@ def _chain(t: Tournament, chain: str | None, f: _Finder) -> tuple[Spec, ...] | N
     try:
         choice = chain_policy.choose_chain(t, chain)
     except DeclaredChainError as exc:
-        f.found.append(Diagnostic(Location(f.path), f"the declared tie-breaks "
+        where, _ = declaration_place(f.path, f.fmt, exc.code, f.data, bool(t.standings_order))
+        f.found.append(Diagnostic(where, f"the declared tie-breaks "
                                   f"{chain_policy.codes_text(exc.declared)} cannot be computed "
                                   f"({exc.reason}); ranks are checked by points only; "
                                   "choose a chain with --tiebreaks", Severity.WARNING,

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from lxml import etree
 
-from ..errors import Diagnostic, Severity
+from ..errors import Diagnostic, Severity, readable_path
 from ..textsafe import shown
 from . import FileReport
 
@@ -55,7 +55,7 @@ def to_text(reports: Sequence[FileReport]) -> str:
 def to_json(reports: Sequence[FileReport]) -> str:
     doc = {
         "schema": SCHEMA,
-        "files": [{"path": r.path, "format": r.format or None,
+        "files": [{"path": readable_path(r.path), "format": r.format or None,
                    "problems": [_problem(d) for d in r.diagnostics]} for r in reports],
         "counts": counts(reports),
     }
@@ -80,7 +80,7 @@ def to_junit(reports: Sequence[FileReport]) -> str:
     suite.set("skipped", "0")
     for r in reports:
         case = etree.SubElement(suite, "testcase", {"classname": "swisstb.check",
-                                                    "name": r.path})
+                                                    "name": readable_path(r.path)})
         kind = _junit_kind(r)
         body = to_text([r])
         if kind:
@@ -118,7 +118,7 @@ def to_github(reports: Sequence[FileReport]) -> str:
     lines = []
     for r in reports:
         for d in r.diagnostics:
-            props = [f"file={escape_property(d.location.path)}"]
+            props = [f"file={escape_property(readable_path(d.location.path))}"]
             if d.location.line is not None:
                 props.append(f"line={d.location.line}")
                 if d.location.col is not None:

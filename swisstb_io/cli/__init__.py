@@ -20,7 +20,7 @@ from typing import Any
 import click
 
 from .. import __version__
-from ..errors import NotAFileError, SwisstbError, UnknownFormatError
+from ..errors import NotAFileError, SwisstbError, UnknownFormatError, readable_path
 from ..files import write_failure
 
 EXIT_OK = 0
@@ -74,13 +74,13 @@ class SwisstbGroup(click.Group):
         try:
             return super().invoke(ctx)
         except (UnknownFormatError, NotAFileError) as exc:
-            click.echo(f"Error: {exc}", err=True)
+            click.echo(f"Error: {readable_path(str(exc))}", err=True)
             ctx.exit(EXIT_USAGE)
         except SwisstbError as exc:
-            click.echo(f"Error: {exc}", err=True)
+            click.echo(f"Error: {readable_path(str(exc))}", err=True)
             ctx.exit(EXIT_FAILED)
         except OSError as exc:  # reading failures are FormatErrors: this is a write
-            click.echo(f"Error: {write_failure(exc)}", err=True)
+            click.echo(f"Error: {readable_path(write_failure(exc))}", err=True)
             ctx.exit(EXIT_FAILED)
         except KeyboardInterrupt:
             click.echo("\nInterrupted; nothing half-written is left.", err=True)

@@ -24,7 +24,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from ..api import load
-from ..errors import FormatError, Location, Severity, WriteError
+from ..errors import FormatError, Location, Severity, WriteError, readable_path
 from ..files import NOT_A_FILE, atomic_write, read_stream, write_failure
 from ..limits import MAX_FILE_BYTES
 from ..registry import ReadResult
@@ -85,7 +85,7 @@ def require_inputs(*paths: str | None, files: Iterable[str | None] = ()) -> None
         if path is not None:
             problem = input_problem(path, folder=folder)
             if problem:
-                usage_exit(f"{path}: {problem}")
+                usage_exit(f"{readable_path(path)}: {problem}")
 
 
 def read_stdin(name: str = "<stdin>") -> bytes:
@@ -138,9 +138,9 @@ def refuse_overwriting(outputs: str | Iterable[str], *inputs: str | None) -> Non
         for path in inputs:
             if path is not None and same_file(out, path):
                 what = "the input" if os.path.abspath(out) == os.path.abspath(path) else \
-                    f"a link to the input {path}"
-                usage_exit(f"{out}: it is {what}, which writing it would destroy; write the "
-                           "output to another path")
+                    f"a link to the input {readable_path(path)}"
+                usage_exit(f"{readable_path(out)}: it is {what}, which writing it would "
+                           "destroy; write the output to another path")
 
 
 def output_format(fmt: str | None, output: str, by_extension: Mapping[str, str],
@@ -155,7 +155,8 @@ def output_format(fmt: str | None, output: str, by_extension: Mapping[str, str],
         return implied or default
     if implied is not None and implied != fmt:
         raise click.BadParameter(
-            f"{fmt} contradicts -o {output}, whose extension says {implied}: leave --format "
+            f"{fmt} contradicts -o {readable_path(output)}, whose extension says {implied}: "
+            "leave --format "
             f"out (the extension decides) or give OUT an extension of its own",
             param_hint="'--format'")
     return fmt

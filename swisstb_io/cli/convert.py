@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import click
 
 from ..api import dumps_sections, spec_for_output, write
-from ..losses import fit, losses, without_extras
+from ..losses import fit, section_losses, without_extras
 from ..model import Tournament
 from ..registry import FormatSpec, ReadResult, WriteOptions
+from ..textsafe import shown
 from . import EXIT_FAILED, EXIT_USAGE
 from ._io import echo_diagnostics, from_option, read_input, refuse_overwriting, write_output
 
@@ -105,24 +105,12 @@ def _prepare(dest: str, sections: Sequence[Tournament], spec: FormatSpec,
         texts.extend(x.message for x in dropped if x.message not in texts)
         cuts.extend(x.message for x in cut)
         ready.append(t)
-    lost = losses(merged(ready), spec)
+    lost = section_losses(ready, spec)
     texts += [f"{spec.name} cannot hold {x.message}" for x in lost] + cuts
-    for text in texts:
-        click.echo(f"{where}: warning: {text}", err=True)
+    for text in texts:  # a loss may quote a name: shown, never its line break raw
+        click.echo(shown(f"{where}: warning: {text}"), err=True)
     # what --no-extras leaves out was asked for: not refused under --strict
     return ready, bool(lost or cuts)
-
-
-def merged(sections: Sequence[Tournament]) -> Tournament:
-    """One tournament holding every section's players, teams and extras (to count what a
-    conversion loses over all of them)."""
-    if len(sections) == 1:
-        return sections[0]
-    extras: dict[str, str] = {}
-    for t in sections:
-        extras.update(t.extras)
-    return replace(sections[0], players=tuple(p for t in sections for p in t.players),
-                   teams=tuple(m for t in sections for m in t.teams), extras=extras)
 
 
 def section_list(result: ReadResult) -> str:

@@ -96,7 +96,7 @@ def command(path: str, prize_path: str, codes: str | None, fmt: str | None, outp
         t = _section(result, prize_file, path, from_format, strict)
     elif section is None and len(result.sections) > 1:
         raise _usage.one_section_needed(path, result.sections, "--prizes gives the prizes of")
-    chain = _chain(codes, t)
+    chain = _chain(codes, t, path, result.format)
     order = _playoff(playoff)
     unknown = sorted(set(order) - {p.start_no for p in t.players})
     if unknown:

@@ -41,13 +41,14 @@ OUTPUT_EXTENSIONS = {ext: name for name, ext in EXTENSIONS.items() if name != "t
 has no extension of its own to claim (``.txt`` or ``.log`` are any plain text)."""
 
 
-def _chain(codes: str | None, t: Tournament) -> tuple[Spec, ...]:
+def _chain(codes: str | None, t: Tournament, path: str, fmt: str) -> tuple[Spec, ...]:
     """The chain policy (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`); a bad
-    ``--tiebreaks`` is a usage error, a bad declared chain a problem of the file."""
+    ``--tiebreaks`` is a usage error, a bad declared chain a problem of the file ``path``
+    (of format ``fmt``), at the place of the declaration."""
     try:
         return chain_policy.choose_chain(t, codes).specs
-    except chain_policy.DeclaredChainError:
-        raise
+    except chain_policy.DeclaredChainError as exc:
+        raise exc.located(t, "<stdin>" if path == "-" else path, fmt) from exc
     except TiebreakError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
 
@@ -192,7 +193,7 @@ def command(
             parts.append(_team_report(t, codes, team_primary, _pab(team_pab), options, fmt,
                                       opts, team_view))
             continue
-        chain = _chain(codes, t)
+        chain = _chain(codes, t, path, result.format)
         _usage.check_rating_list(rating_list, t)
         for spec in group:
             _usage.check_groups(spec, t)

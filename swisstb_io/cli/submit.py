@@ -23,6 +23,7 @@ from ..submit import (
 )
 from ..textsafe import shown
 from ..tiebreaks import CalcOptions, parse_chain
+from ..tiebreaks.chain_policy import DeclaredChainError
 from ._io import (
     echo_diagnostics,
     from_option,
@@ -86,8 +87,12 @@ def fide(path: str, output: str, version: str, codes: str | None, fide_rules: st
     refuse_overwriting(output, path)
     result = read_input(path, from_format, False, section)
     echo_diagnostics(result)
-    sub = prepare_fide(result.tournament, version=version, tiebreaks=codes,
-                       options=CalcOptions(fide_rules=fide_rules))
+    try:
+        sub = prepare_fide(result.tournament, version=version, tiebreaks=codes,
+                           options=CalcOptions(fide_rules=fide_rules))
+    except DeclaredChainError as exc:
+        raise exc.located(result.tournament, "<stdin>" if path == "-" else path,
+                          result.format) from exc
     _report(sub.problems, strict, output)
     data = sub.to_bytes()
     if output == "-":

@@ -10,6 +10,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
+from ..errors import readable_path
 from .money import decimals, plain
 from .prize_file import SCHEMA
 from .result import PrizeResult
@@ -52,8 +53,9 @@ def to_json(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ()) 
         })
     return {
         "schema": SCHEMA,
-        "event": {"name": ev.name, "section": ev.section or None, "source": source or None,
-                  "prize_file": pf.path, "tiebreaks": list(chain)},
+        "event": {"name": ev.name, "section": ev.section or None,
+                  "source": readable_path(source) or None,
+                  "prize_file": readable_path(pf.path), "tiebreaks": list(chain)},
         "settings": {
             "system": ev.system.value, "currency": ev.currency or None,
             "unit": exact(ev.unit), "rounding": ev.rounding_mode.value,

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ..errors import readable_path
 from ..textsafe import shown
 from .model import System
 from .money import money, points_text
@@ -44,7 +45,8 @@ def document(result: PrizeResult, source: str = "", chain: tuple[str, ...] = (),
     (default: its path)."""
     pf = result.prize_file
     ev = pf.event
-    prize_path = prize_name or pf.path
+    prize_path = readable_path(prize_name or pf.path)
+    source = readable_path(source)
 
     def cur(v: Fraction) -> str:
         return money(v, ev.currency, ev.unit)
@@ -178,7 +180,7 @@ def to_md(doc: Document) -> str:
 def to_csv(result: PrizeResult) -> str:
     """One row per share: the award table, flat (a name a spreadsheet would run as a
     formula gets a leading ``'``, as in ``report``)."""
-    from ..textsafe import spreadsheet_safe as safe
+    from ..textsafe import report_cell as safe
 
     ev = result.prize_file.event
     buf = io.StringIO()

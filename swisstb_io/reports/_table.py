@@ -12,6 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import accumulate
 
+from ..errors import readable_path
 from ..model import Color, Outcome, Tournament
 from ..tiebreaks import Context, Spec, StandingsResult, TiebreakValue
 from ..tiebreaks.core import JSON
@@ -186,6 +187,7 @@ def build(
     out the crosstable, which the JSON and CSV reports do not print."""
     if notation not in NOTATIONS:
         raise ReportError(f"unknown notation {notation!r}; use us or fide")
+    source = readable_path(source)  # a file name that is not UTF-8 prints as caf%E9.trf
     ctx = result.context
     t = ctx.tournament
     specs: tuple[Spec, ...] = result.chain

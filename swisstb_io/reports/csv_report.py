@@ -8,8 +8,9 @@ Columns: ``Place, No, Name, Rating, Federation, Points`` then one per tie-break 
 from :mod:`._labels`), then ``Group`` and ``Group place`` when groups are given (a player
 in two overlapping rating classes then has a row in each).  Values are printed as in the
 other reports: exact for multiples of 1/4, else rounded as the rule says; ``-`` undefined.
-Cells that start with ``= + - @`` and are not numbers get a leading ``'`` so spreadsheets
-do not run them as formulas.
+Cells that start with ``= + - @`` (or a line feed, or spaces and then one of those) and are
+not numbers get a leading ``'`` so spreadsheets do not run them as formulas; control
+characters in a name are shown as the text report shows them (``\x1b``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ..textsafe import spreadsheet_safe as safe
+from ..textsafe import report_cell as safe
 from ._model import Report, Row
 from ._options import ReportOptions
 from ._team_model import TeamTable

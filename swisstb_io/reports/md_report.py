@@ -2,11 +2,14 @@ r"""Markdown (GitHub-flavoured tables) for club websites and repositories.
 
 Every text taken from the file is escaped: ``|`` and the inline-markup characters
 (``\ ` * _ [ ] ~``) get a backslash, ``<``/``>``/``&`` become entities, line breaks
-become spaces.  No text from the file starts a line, so block markup cannot be triggered.
+become spaces, and control characters (an escape sequence, a bell, a NUL, a right-to-left
+override) are shown as the text report shows them (``\x1b``).  No text from the file starts
+a line, so block markup cannot be triggered.
 """
 
 from __future__ import annotations
 
+from ..textsafe import shown
 from ._model import Report, Row
 from ._options import PrizeColumn, ReportOptions
 from ._team_md import team_lines
@@ -15,9 +18,10 @@ _SPECIAL = "\\`*_[]|~"
 
 
 def esc(text: str) -> str:
-    """``text`` safe inside a Markdown table cell or heading."""
+    """``text`` safe inside a Markdown table cell or heading (control characters as the
+    text report shows them: :func:`~swisstb_io.textsafe.shown`)."""
     out = []
-    for ch in " ".join(text.split()):
+    for ch in shown(" ".join(text.split())):
         if ch in _SPECIAL:
             out.append("\\" + ch)
         elif ch == "<":

@@ -33,7 +33,7 @@ from ..errors import Diagnostics, FormatError, Location, quoted
 from ..limits import MAX_NUMBER_DIGITS, MAX_ROUNDS
 from ..model import DateText, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
-from ..us_notation import parse_date, resolve_double_forfeits, trim
+from ..us_notation import day_first, parse_date, resolve_double_forfeits, trim, unclear_date
 from ..validate import Places, check_games
 from .cells import read_cell
 from .labels import code_of, known_labels
@@ -126,6 +126,7 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     overview = doc.get("Overview")
     overview = overview if isinstance(overview, dict) else {}
     event = _event(overview)
+    _unclear_dates(overview, d, diags)
     if not names:  # written back the way it was: no Sections key, or an empty list
         shape = "empty" if "Sections" in doc else "absent"
         event = replace(event, extras=MappingProxyType({**event.extras,
@@ -142,6 +143,19 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         every[index], FORMAT_NAME, encoding, diags.freeze(), sections=names,
         details=MappingProxyType(details), all_sections=every if len(every) > 1 else (),
     )
+
+
+def _unclear_dates(overview: dict[str, Any], d: _Doc, diags: Diagnostics) -> None:
+    """The Overview's dates are read month first (the US order, ``us_notation``); a date
+    such as ``03/05/2024``, when the other does not settle the order, gets a warning."""
+    dates = {key: _date(overview.get(key)) for key in (START, END)}
+    if any(date is not None and day_first(date.text) is False for date in dates.values()):
+        return
+    for key, date in dates.items():
+        note = unclear_date(date, "month first, the US order") if date else None
+        if note is not None:
+            diags.warn(d.at(f"Overview.{key}", overview.get(key)), f"Overview.{key}: {note}",
+                       "sjson-unclear-date")
 
 
 def _date(value: object) -> DateText | None:

@@ -23,6 +23,7 @@ from ..files import read_file
 from ..limits import MAX_FILE_BYTES
 from ..model import MIRROR, DateText, Outcome, Player, Tournament
 from ..uscf_dbf import EventMeta, ascii_text, write_sections, zip_files
+from ..uscf_dbf.writer import FIELD_WIDTH, cut_text
 from ._common import Problem, Severity, player_subject
 
 #: ``--event-meta`` keys -> what they set (``name`` = a Tournament field, ``uscf:…`` = extras).
@@ -175,6 +176,12 @@ def _event_problems(sections: Sequence[Tournament]) -> Iterable[Problem]:
             yield Problem("event", what, f"{value!r} should be {shape}")
     if not meta.city.strip():
         yield Problem("event", "city", "missing (--event-meta city or --city)")
+    for what, value, field in (("event name", meta.name, "H_NAME"),
+                               ("city", meta.city, "H_CITY")):
+        short = cut_text(value, field)
+        if short is not None:
+            yield Problem("event", what, f"cut to {FIELD_WIDTH[field]} characters: "
+                          f"{short!r}", Severity.NOTE)
     for what, d in (("begin date", meta.begin), ("end date", meta.end)):
         if d is None or d.value is None:
             yield Problem("event", what, "missing (--event-meta begin_date/end_date)")
@@ -186,6 +193,12 @@ def _event_problems(sections: Sequence[Tournament]) -> Iterable[Problem]:
 def _section_problems(t: Tournament, label: str) -> Iterable[Problem]:
     if not t.time_control.strip():
         yield Problem(label, "time control", "missing (--event-meta time_control)")
+    for what, value, field in (("section name", t.section, "S_SEC_NAME"),
+                               ("time control", t.time_control, "S_TIMECTL")):
+        short = cut_text(value, field)
+        if short is not None:
+            yield Problem(label, what, f"cut to {FIELD_WIDTH[field]} characters: "
+                          f"{short!r}", Severity.NOTE)
     system = t.extras.get("uscf:rating_system", "R")
     if system not in ("R", "Q", "D", "B"):
         yield Problem(label, "rating system", f"{system!r} is not R, Q, D or B")

@@ -19,10 +19,12 @@ LOSSY = frozenset(
     {
         "tournament.teams",
         "player.results.color:unplayed",
+        "player.results.opponent:unplayed",
         "player.results.trailing",
     }
 )
-"""US notation has no colour on forfeits (``X``/``F``/``Z``); Tournament.teams (team objects)
+"""US notation has no colour on forfeits (``X``/``F``/``Z``), and no cell for a round paired
+but not played yet (the opponent of a blank cell); Tournament.teams (team objects)
 have no place in the file (a point system other than 1-½-0 has its ``# Point system:``
 line, bonus and penalty points their ``Adjustments`` column); rounds end at the last game
 or bye (convention:

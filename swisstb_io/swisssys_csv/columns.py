@@ -45,6 +45,10 @@ LABEL: dict[str, str] = {
 NAMESPACED = re.compile(r"^[a-z][a-z0-9_-]*:\S+$")
 """A column label or metadata key such as ``trf:XXA``: another format's extras key."""
 
+ROUND_DATES_AS_WRITTEN = "csv:round-dates"
+"""The ``Round dates`` line as written, when the model holds its dates as ``YYYY/MM/DD``
+(the reader reads them in the US order): written back when the dates did not change."""
+
 _BY_ALIAS = {alias: role for role, aliases in ROLE_ALIASES.items() for alias in aliases}
 _ROUND_RE = re.compile(r"^(?:rd|rnd|round|r)?\s*\.?\s*(\d{1,9})$")
 _SYSTEM_RE = re.compile(r"^([a-z][a-z0-9]*) (rating|id)$")

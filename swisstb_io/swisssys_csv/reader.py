@@ -12,10 +12,17 @@ from ..limits import round_count
 from ..model import DateText, Player, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..textsafe import after_delimiters_unsafe
-from ..us_notation import format_points, parse_date, resolve_double_forfeits, trim
+from ..us_notation import (
+    day_first,
+    format_points,
+    parse_date,
+    resolve_double_forfeits,
+    trim,
+    unclear_date,
+)
 from ..validate import Places, check_games, check_points
 from .checks import apply_overrides
-from .columns import LIST_SEPARATORS, META_KEYS, NAMESPACED
+from .columns import LIST_SEPARATORS, META_KEYS, NAMESPACED, ROUND_DATES_AS_WRITTEN
 from .points import parse_point_text
 from .rowread import RowReader, header
 from .tokenize import Field, sniff_delimiter, table
@@ -29,13 +36,18 @@ def is_comment(line: str) -> bool:
     return body[:1] == "#" and body[1:2] not in (",", ";", "\t")
 
 
+_US_READING = "month first, the US order this format uses"
+
+
 def _meta(
-    lines: list[tuple[int, str]], path: str
+    lines: list[tuple[int, str]], path: str, diags: Diagnostics
 ) -> tuple[dict[str, Any], tuple[int, int, str] | None, dict[str, str]]:
     values: dict[str, Any] = {}
     outcomes: tuple[int, int, str] | None = None
     extras: dict[str, str] = {}
     dates: dict[str, _dt.date] = {}
+    written_at: dict[str, Location] = {}
+    round_dates: tuple[Location, tuple[str, ...]] | None = None
     for line_no, raw in lines:
         body = raw.lstrip()[1:]
         if ":" not in body:
@@ -60,6 +72,7 @@ def _meta(
             values[target] = round_count(value, "Rounds", Location(path, line_no, col))
         elif target in ("start_date", "end_date"):
             values[target] = parse_date(value)
+            written_at[target] = Location(path, line_no, col)
         elif target in ("start_date_value", "end_date_value"):
             try:
                 dates[target[: -len("_value")]] = _dt.date.fromisoformat(value)
@@ -67,6 +80,9 @@ def _meta(
                 raise FormatError(
                     f"bad {key} {value!r} (expected YYYY-MM-DD)", Location(path, line_no, col)
                 ) from None
+        elif target == "round_dates":
+            values[target] = _round_dates(value, extras)
+            round_dates = (Location(path, line_no, col), _split_dates(value))
         elif target in LIST_SEPARATORS:
             sep = LIST_SEPARATORS[target].strip()
             values[target] = tuple(v.strip() for v in value.split(sep) if v.strip())
@@ -82,7 +98,48 @@ def _meta(
     for target, day in dates.items():
         text = values[target].text if target in values else ""
         values[target] = DateText(text, day)
+    _unclear_dates(values, written_at, dates, round_dates, diags)
     return values, outcomes, extras
+
+
+def _unclear_dates(values: dict[str, Any], written_at: dict[str, Location],
+                   given: dict[str, _dt.date], round_dates: tuple[Location, tuple[str, ...]]
+                   | None, diags: Diagnostics) -> None:
+    """Dates are read month first (the US order).  When no date of the file settles it
+    (``09/24/2010`` can only be month first) and no ``… date value`` line gives it, each
+    one that could be read either way gets a warning that says how it was read."""
+    texts = [values[t].text for t in written_at]
+    texts += round_dates[1] if round_dates else []
+    if any(day_first(text) is False for text in texts):
+        return
+    for target, where in written_at.items():
+        note = unclear_date(values[target], _US_READING) if target not in given else None
+        if note is not None:
+            diags.warn(where, note, "csv-unclear-date")
+    if round_dates is not None:
+        for text in round_dates[1]:
+            note = unclear_date(parse_date(text), _US_READING)
+            if note is not None:
+                diags.warn(round_dates[0], f"round dates: {note}", "csv-unclear-date")
+
+
+def _split_dates(value: str) -> tuple[str, ...]:
+    sep = LIST_SEPARATORS["round_dates"].strip()
+    return tuple(v.strip() for v in value.split(sep) if v.strip())
+
+
+def _round_dates(value: str, extras: dict[str, str]) -> tuple[str, ...]:
+    """The ``Round dates`` line: each date read in the US order is written ``YYYY/MM/DD``
+    in the model, so that another format does not read ``03/05/2024`` another way; the
+    line as written stays in ``csv:round-dates`` for writing back."""
+    texts = _split_dates(value)
+    out = []
+    for text in texts:
+        date = parse_date(text)
+        out.append(text if date.value is None else f"{date.value:%Y/%m/%d}")
+    if tuple(out) != texts:
+        extras[ROUND_DATES_AS_WRITTEN] = value
+    return tuple(out)
 
 
 def _places(reader: RowReader, rows: dict[int, tuple[list[int], list[int]]]) -> Places:
@@ -121,7 +178,7 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
             Location(path, max(start, 1), 1),
         )
     delimiter = sniff_delimiter(lines[start])
-    meta, outcomes, tour_extras = _meta(meta_lines, path)
+    meta, outcomes, tour_extras = _meta(meta_lines, path, diags)
     table_rows = table("\n".join(lines[start:]), delimiter, path, first_line=start + 1)
     head = next(table_rows)
     cols = header([Field(v, line, c) for v, line, c in zip(*head, strict=True)], path)

@@ -10,7 +10,7 @@ from ..registry import WriteOptions
 from ..textsafe import after_delimiters_safe, spreadsheet_safe
 from ..us_notation import CODE_TO_OUTCOME, OUTCOME_TO_CODE, format_cell, format_points, parse_date
 from .adjustments import adjustments_text
-from .columns import LABEL, LIST_SEPARATORS, META_LABEL
+from .columns import LABEL, LIST_SEPARATORS, META_LABEL, ROUND_DATES_AS_WRITTEN
 from .points import point_text
 
 _COLUMNS = frozenset({"uscf:state"})
@@ -25,6 +25,16 @@ def _quote(value: str, delimiter: str) -> str:
     ):
         return '"' + value.replace('"', '""') + '"'
     return value
+
+
+def _us_round_dates(text: str) -> tuple[str, ...]:
+    """A ``Round dates`` line as the reader puts it in the model (``YYYY/MM/DD``)."""
+    out = []
+    for item in (v.strip() for v in text.split(LIST_SEPARATORS["round_dates"].strip())):
+        if item:
+            date = parse_date(item)
+            out.append(item if date.value is None else f"{date.value:%Y/%m/%d}")
+    return tuple(out)
 
 
 def _meta_lines(t: Tournament) -> list[str]:
@@ -58,7 +68,11 @@ def _meta_lines(t: Tournament) -> list[str]:
                 f"cannot write {META_LABEL[fieldname]} {values!r}: a value contains "
                 f"{sep.strip()!r}, the list separator"
             )
-        add(fieldname, sep.join(values))
+        written = t.extras.get(ROUND_DATES_AS_WRITTEN) if fieldname == "round_dates" else None
+        if written is not None and _us_round_dates(written) == values:
+            add(fieldname, written)  # as the file had it: the same dates
+        else:
+            add(fieldname, sep.join(values))
     for key, value in t.extras.items():
         if key.startswith("csv:meta:"):
             lines.append((key[len("csv:meta:") :], value))

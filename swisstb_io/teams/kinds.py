@@ -32,6 +32,13 @@ class Kind(enum.Enum):
                         Kind.DOUBLE_FORFEIT)
 
 
+def says_team_event(t: Tournament) -> bool:
+    """True when ``t`` says it is a team event: it has teams, or its pairing system is a
+    team system (``FIDE_TEAM_BAKU``).  A player's team alone is a club: writers make it
+    a team record only in such an event."""
+    return bool(t.teams) or "TEAM" in t.pairing_system.upper()
+
+
 def is_team_event(t: Tournament) -> bool:
     """Teams meet each other: 310 records, a 192 team code, or 013 teams whose players meet
     players of other teams (013 alone may mean team prizes in an individual event)."""

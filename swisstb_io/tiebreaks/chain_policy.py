@@ -17,12 +17,14 @@ alone, since the file never said how it breaks ties.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from ..errors import TiebreakError
+from ..errors import Location, TiebreakError
 from ..model import Tournament
+from ..teams.kinds import is_team_event
 from .core import Spec
 from .spec import parse_chain
 
@@ -50,13 +52,46 @@ class ChainChoice(NamedTuple):
 
 class DeclaredChainError(TiebreakError):
     """The file declares tie-breaks that cannot be computed (a problem of the file, not of
-    the command line: choose another chain with ``--tiebreaks``)."""
+    the command line: choose another chain with ``--tiebreaks``).  ``code``: the declared
+    code that cannot be; :meth:`at` gives the error the place of the declaration in the file
+    (``path:line:col``, and the record: ``record 202``), which only the caller that read the
+    file knows (:meth:`located`)."""
 
-    def __init__(self, declared: Sequence[str], reason: str) -> None:
-        super().__init__(f"the file declares the tie-breaks {codes_text(declared, ' ')}, and "
-                         f"{reason}; choose the chain with --tiebreaks")
+    def __init__(self, declared: Sequence[str], reason: str, code: str = "",
+                 location: Location | None = None, record: str = "") -> None:
+        where = f" in {record}" if record else ""
+        super().__init__(f"the file declares the tie-breaks {codes_text(declared, ' ')}{where}, "
+                         f"and {reason}; choose the chain with --tiebreaks", location)
         self.declared = tuple(declared)
         self.reason = reason
+        self.code = code or (declared[0] if declared else "")
+
+    def at(self, location: Location, record: str = "") -> DeclaredChainError:
+        """This error, at ``location`` (the declaration in the file), naming ``record``."""
+        return DeclaredChainError(self.declared, self.reason, self.code, location, record)
+
+    def located(self, t: Tournament, path: str, fmt: str,
+                data: bytes | None = None) -> DeclaredChainError:
+        """This error (``t``'s declared chain cannot be computed) at its place in ``path``,
+        a file of format ``fmt`` (:func:`declaration_place`)."""
+        where, record = declaration_place(path, fmt, self.code, data, bool(t.standings_order))
+        return self.at(where, record)
+
+
+def _written(declared: Sequence[str], code: str | None = None) -> str:
+    """The declared code as the file writes it: the first that cannot be parsed alone, or
+    (``code``) the first that names that system; else the first code (the chain fails as a
+    whole: a code given twice)."""
+    for item in declared:
+        try:
+            specs = parse_chain([item])
+        except TiebreakError:
+            if code is None:
+                return item
+            continue
+        if code is not None and any(s.code == code for s in specs):
+            return item
+    return declared[0]
 
 
 def codes_text(codes: Sequence[str], sep: str = ", ") -> str:
@@ -85,6 +120,41 @@ def choose_chain(t: Tournament, given: str | None = None) -> ChainChoice:
         try:
             specs = parse_chain(declared)
         except TiebreakError as exc:
-            raise DeclaredChainError(declared, exc.message) from exc
+            raise DeclaredChainError(declared, exc.message, _written(declared)) from exc
+        team_only = next((s for s in specs if s.system.team_only), None)
+        if team_only is not None and not is_team_event(t):
+            raise DeclaredChainError(
+                declared, f"{team_only.key} is a team tie-break ({team_only.system.rule}) "
+                "while this is an individual event", _written(declared, team_only.code))
         return ChainChoice(specs, ChainOrigin.DECLARED, ",".join(declared))
     return ChainChoice(parse_chain(DEFAULT_CHAIN), ChainOrigin.DEFAULT, DEFAULT_CHAIN)
+
+
+def declaration_place(path: str, fmt: str, code: str, data: bytes | None = None,
+                      ranking: bool = False) -> tuple[Location, str]:
+    """Where ``path`` (its bytes ``data``; read again when not given) declares the
+    tie-break ``code``, and the record that does (``"record 202"``, or ``""``): in a TRF
+    file the code in its 212 (``ranking``: the standings order) or 202 record, in other
+    text formats the code's first mention as a code of its own.  Only ``path`` when the
+    declaration cannot be found (stdin, a binary format)."""
+    if data is None:
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read(1 << 24)  # the declaration is in the header
+        except OSError:
+            return Location(path), ""
+    trf = fmt.startswith("trf")
+    record = ("212" if ranking else "202") if trf else ""
+    word = re.compile(rf"(?<![\w/]){re.escape(code)}(?![\w/\[:])") if code else None
+    text = data.decode("utf-8", errors="replace")
+    for no, line in enumerate(text.splitlines(), 1):
+        line = line.lstrip("\ufeff")
+        if trf and not line.startswith(record):
+            continue
+        m = word.search(line, len(record)) if word else None
+        if m:
+            return Location(path, no, m.start() + 1), f"record {record}" if trf else ""
+        if trf:
+            return Location(path, no, 1), f"record {record}"
+    return Location(path), ""
+

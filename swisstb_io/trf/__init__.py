@@ -49,6 +49,7 @@ LOSSY = frozenset({
     "tournament.start_date.text",
     "tournament.end_date.text",
     "player.declared_points",
+    "player.team:individual",
     "player.results.trailing",
     "player.ratings:other-systems",
     "player.national_ids:other-systems",
@@ -57,7 +58,9 @@ LOSSY = frozenset({
     "outcome:INCONSISTENT_DRAW=DRAW",
     "outcome:INCONSISTENT_LOSS=LOSS",
 })
-"""What TRF has no place for (formats/trf/README.md, "Writing"); FORFEIT_DRAW is refused."""
+"""What TRF has no place for (formats/trf/README.md, "Writing"); FORFEIT_DRAW is refused.
+A player's team in an individual event (a club) has none: a team record would make it a
+team event."""
 LOSSY_16 = LOSSY | {
     "tournament.pairing_system",
     "tournament.tiebreaks",

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..errors import FormatError, Location, WriteError, quoted
+from ..errors import Diagnostics, FormatError, Location, WriteError, quoted
 from ..limits import round_count
 from ..model import DateText, Tournament
+from ..us_notation import day_first, unclear_date
 from . import _layout as L
 from ._records import parse_date
 
@@ -37,13 +38,20 @@ def text_of(line: str) -> str:
     return line[4:].strip()
 
 
-def decode(code: str, line: str, path: str, no: int) -> Any:
-    """The model value a header line encodes; raises FormatError for a bad number."""
+def decode(code: str, line: str, path: str, no: int,
+           dates: list[tuple[DateText, Location]] | None = None) -> Any:
+    """The model value a header line encodes; raises FormatError for a bad number.  Each
+    date read goes to ``dates`` with its place, for :func:`unclear_dates`."""
     text = text_of(line)
     if code in TEXT_FIELDS:
         return text
     if code in DATE_FIELDS:
-        return DateText(text, parse_date(text)) if text else None
+        if not text:
+            return None
+        date = DateText(text, parse_date(text))
+        if dates is not None:
+            dates.append((date, Location(path, no, 5)))
+        return date
     if code in LIST_FIELDS:
         return tuple(p.strip() for p in text.split(",") if p.strip())
     if code in INT_FIELDS:
@@ -54,6 +62,18 @@ def decode(code: str, line: str, path: str, no: int) -> Any:
                               Location(path, no, 5))
         return round_count(text, f"{code}: total rounds", Location(path, no, 5))
     return round_dates(line)
+
+
+def unclear_dates(dates: list[tuple[DateText, Location]], diag: Diagnostics) -> None:
+    """Dates are read day first (``03/05/2024`` is 3 May; formats/trf/README.md).  When
+    no date of the file settles it (``24/09/2010`` can only be day first), each one that
+    could be read either way gets a warning that says how it was read."""
+    if any(day_first(d.text) for d, _ in dates):
+        return
+    for date, where in dates:
+        note = unclear_date(date, "day first, as TRF files write dates")
+        if note is not None:
+            diag.warn(where, note, "trf-unclear-date")
 
 
 def round_dates(line: str) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from ..errors import Diagnostics, FormatError, Location
 from ..extras import LazyExtras
 from ..limits import MAX_ROUNDS, check_numbers
-from ..model import Player, Rating, RoundResult, Team, Tournament
+from ..model import DateText, Player, Rating, RoundResult, Team, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..validate import check_games, check_points
 from . import _headers as H
@@ -77,6 +77,7 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     version_2026 = False
     block_cache: dict[str, RoundResult] = {}
     numbers299: list[int] = []
+    dates: list[tuple[DateText, Location]] = []
 
     def keep(code: str, line: str, eol: str) -> None:
         rows = verbatim.setdefault(code, [])
@@ -106,7 +107,7 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
             layout.append((f"001:{p.start_no}", line, eol))
         elif code in H.HEADER_CODES and code not in seen_headers:
             seen_headers.add(code)
-            t = H.apply(t, code, H.decode(code, line, path, no))
+            t = H.apply(t, code, H.decode(code, line, path, no, dates))
             layout.append((f"h:{code}", line, eol))
         elif code == "112" and H.text_of(line):
             layout.append((f"112:{len(deputies)}", line, eol))
@@ -183,6 +184,7 @@ def _read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
             else:
                 team_of[member] = team.name
 
+    H.unclear_dates(dates, diag)
     points = point_system(point_lines, path)
     results = {sn: list(p.results) for sn, p in players.items()}
     changed = double_forfeits(results)

@@ -21,6 +21,7 @@ from ..errors import FormatError, WriteError
 from ..limits import MAX_ROUNDS
 from ..model import Outcome, Player, RoundResult, Team, Tournament
 from ..registry import WriteOptions
+from ..teams.kinds import says_team_event
 from . import _headers as H
 from . import _lines
 from . import _render as R
@@ -58,8 +59,14 @@ def _point_code(key: str) -> str:
 
 
 def _teams(t: Tournament) -> tuple[Team, ...]:
+    """The team records: the event's teams, else, for an event that says it is a team
+    event (its pairing system), its players' teams.  A player's team in an individual
+    event is a club, and a team record would make it a team event: not written
+    (``player.team:individual``, said by ``convert``)."""
     if t.teams:
         return t.teams
+    if not says_team_event(t):
+        return ()
     members: dict[str, list[int]] = {}
     for p in sorted(t.players, key=lambda p: p.start_no):
         if p.team:

@@ -48,10 +48,13 @@ LOSSY = frozenset(
         "player.declared_points",
         "player.declared_rank",
         "player.results.color:unplayed",
+        "player.results.opponent:unplayed",
         "player.results.trailing",
         "tournament.total_rounds",
         "tournament.extras",
+        "tournament.extras:uscf:dbf:",
         "player.extras",
+        "player.extras:uscf:dbf:",
         "outcome:PAIRING_BYE=FULL_BYE",
         "outcome:ZERO_BYE=NOT_PAIRED",
         "outcome:WIN_UNRATED=FORFEIT_WIN",
@@ -64,8 +67,10 @@ PAIRING_BYE is written ``B``, ZERO_BYE ``U`` (read as unpaired), games of less t
 ``X``/``Z``/``F``; dates are kept as values (written ``YYYY/MM/DD``), a date with no
 parsed value is dropped; text is transliterated to ASCII and cut to the field width; the number of
 rounds is always written (a missing one comes back as the rounds played); rounds end at the
-last game or bye.  Extras: only the ``uscf:`` keys (and ``Player.extras["uscf:state"]``)
-have fields, so other formats' extras are dropped."""
+last game or bye; a round paired but not played yet has no cell (its opponent is dropped).
+Extras: only the ``uscf:`` keys (and ``Player.extras["uscf:state"]``) have fields, so other
+formats' extras are dropped, and so are the fields of the original 1991 layout kept as
+``uscf:dbf:<FIELD>`` (``H_SCHOLAST``, ``S_K_FACTOR``…): the revised layout has none."""
 
 
 def sniff(data: bytes) -> bool:

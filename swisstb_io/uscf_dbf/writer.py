@@ -44,6 +44,38 @@ def ascii_text(text: str) -> str:
     return "".join(out)
 
 
+FIELD_WIDTH = dict((*TH_FIELDS, *TS_FIELDS, *TD_FIELDS))
+"""Each field's width in characters."""
+
+
+def cuts(t: Tournament) -> list[str]:
+    """What writing ``t`` cuts to fit a field (the writer writes ASCII, cut to the field's
+    width: event name 35, section 30, city 21, time control 40, player name 30), each in
+    words with what is written instead, for ``swisstb convert`` to say."""
+    out = []
+    for value, field, what in ((t.name, "H_NAME", "the event name"),
+                               (t.section, "S_SEC_NAME", "the section name"),
+                               (t.city, "H_CITY", "the city"),
+                               (t.time_control, "S_TIMECTL", "the time control")):
+        short = cut_text(value, field)
+        if short is not None:
+            out.append(f"{what} {value!r} is cut to {FIELD_WIDTH[field]} characters, {short!r}")
+    for p in t.players:
+        short = cut_text(p.name, "D_NAME")
+        if short is not None:
+            out.append(f"player {p.start_no} ({p.name}): the name is cut to "
+                       f"{FIELD_WIDTH['D_NAME']} characters, {short!r}")
+    return out
+
+
+def cut_text(value: str, field: str) -> str | None:
+    """What the writer writes for ``value`` in ``field`` (``"H_NAME"``) when it does not
+    fit, else ``None``."""
+    text = ascii_text(value).strip()
+    width = FIELD_WIDTH[field]
+    return text[:width].rstrip() if len(text) > width else None
+
+
 def _fit(value: str, width: int, what: str, strict: bool) -> str:
     text = ascii_text(value).strip()
     if len(text) > width:
@@ -134,12 +166,12 @@ def write_sections(
         FORMAT_CODE,
         PROGRAM,
         event_id,
-        _fit(meta.name, 35, "event name", strict),
+        _fit(meta.name, FIELD_WIDTH["H_NAME"], "event name", strict),
         str(len(sections)),
         _date(meta.begin),
         _date(meta.end),
         *(_fit(values[f], w, f, strict) for f, w in TH_FIELDS[7:8]),
-        _fit(meta.city, 21, "city", strict),
+        _fit(meta.city, FIELD_WIDTH["H_CITY"], "city", strict),
         *(_fit(values[f], w, f, strict) for f, w in TH_FIELDS[9:]),
     ]
     ts_rows: list[list[str]] = []
@@ -153,7 +185,7 @@ def write_sections(
                 str(num),
                 _number(p.start_no, 4, "pairing number"),
                 _fit(p.national_id("USCF"), 8, f"US Chess ID of pair {p.start_no}", strict),
-                _fit(p.name, 30, f"name of pair {p.start_no}", strict),
+                _fit(p.name, FIELD_WIDTH["D_NAME"], f"name of pair {p.start_no}", strict),
                 _fit(p.extras.get("uscf:state", ""), 2, f"state of pair {p.start_no}", strict),
                 "" if rating is None else _number(rating, 4, f"rating of pair {p.start_no}"),
             ]
@@ -182,9 +214,9 @@ def _section_row(
     return [
         event_id,
         str(num),
-        _fit(t.section, 30, "section name", strict),
+        _fit(t.section, FIELD_WIDTH["S_SEC_NAME"], "section name", strict),
         _fit(sec["S_R_SYSTEM"], 1, "rating system", strict),
-        _fit(t.time_control, 40, "time control", strict),
+        _fit(t.time_control, FIELD_WIDTH["S_TIMECTL"], "time control", strict),
         _fit(ctd, 8, "chief TD id", strict),
         _fit(atd, 8, "assistant TD id", strict),
         _fit(trn, 1, "tournament type", strict),
