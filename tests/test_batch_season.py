@@ -165,11 +165,12 @@ def test_season_entries_add_up() -> None:
 def test_a_damaged_summary_s_entrants_count_as_none() -> None:
     """Entrants read back from a summary file are checked field by field: the season index
     joins their texts and adds their numbers."""
-    good = ["fide:1"], "A", 1, "3.5", 3, [7, 2], 1, 1800, 2, 1, None, 2600, "", "<tbody>", "<tr>"
+    good = (["fide:1"], "A", 1, "3.5", 3, [7, 2], 1, 1800, 2, 1, None, 2600, "", "<tbody>",
+            "<tr>", 1811)
     assert entries_from_json([list(good)]) is not None
     for field, bad in [(0, []), (0, [1]), (1, None), (2, "1"), (3, "x"), (3, "NaN"), (4, True),
                        (5, [7]), (5, [7, 0]), (5, [7, "2"]), (10, 1.5), (11, "2600"), (12, None),
-                       (14, 3)]:
+                       (14, 3), (15, "1811")]:
         row = list(good)
         row[field] = bad
         assert entries_from_json([list(good), row]) is None, (field, bad)

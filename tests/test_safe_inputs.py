@@ -49,12 +49,14 @@ EVENT_READERS = [
     ["submit", "fide", "{x}", "-o", "{tmp}/o.trf"],
     ["submit", "uscf", "{x}", "-o", "{tmp}/o.zip"],
     ["prizes", "{x}", "--prizes", str(PRIZES)],
+    ["ratings", "{x}", "--system", "fide"],
 ]
 FILE_READERS = [  # options that name a file (never a folder)
     ["report", str(PRIZE_EVENT), "--prizes", "{x}"],
     ["prizes", str(PRIZE_EVENT), "--prizes", "{x}"],
     ["submit", "uscf", str(EVENT), "--event-meta", "{x}", "-o", "{tmp}/o.zip"],
     ["batch", "{tmp}/season", "-o", "{tmp}/out", "--prizes", "{x}"],
+    ["ratings", str(EVENT), "--system", "fide", "--player-data", "{x}"],
 ]
 
 

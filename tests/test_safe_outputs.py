@@ -1,6 +1,6 @@
 """No command destroys its input, and ``-o`` decides the format (issue 32 items 4 and 5).
 
-``-o`` naming an input (the event, the prize file, the event data, a file ``check`` checks),
+``-o`` naming an input (the event, the prize file, the player data, a file ``check`` checks),
 by the same path, a hard link or a symlink, is a usage error (exit 2) before anything is
 read or written: the input keeps its bytes and no other file appears.  ``-o page.html``
 without ``--format`` writes HTML (``.json``, ``.md``, ``.csv`` alike; ``.xml`` and ``.json``
@@ -56,6 +56,9 @@ COMMANDS = [
     (["check", "{event}", "-o", "{out}"], "event"),
     (["submit", "fide", "{event}", "-o", "{out}"], "event"),
     (["submit", "uscf", "{event}", "-o", "{out}"], "event"),
+    (["ratings", "{event}", "--system", "fide", "-o", "{out}"], "event"),
+    (["ratings", "{event}", "--system", "fide", "--player-data", "{prizes}", "-o", "{out}"],
+     "prizes"),
     (["convert", "{event}", "{out}"], "event"),
     (["convert", "{event}", "{out}", "--to", "xml"], "event"),
 ]
@@ -71,11 +74,14 @@ def _tree(root: Path) -> dict[str, bytes]:
                          ids=[f"{' '.join(a[:2])}-{n}" for a, n in COMMANDS])
 def test_no_command_writes_over_its_input(args: list[str], named: str, way: str,
                                           tmp_path: Path) -> None:
-    uses_prizes = "{prizes}" in args
+    uses_prizes = "{prizes}" in args and args[0] != "ratings"
     event = tmp_path / ("event.csv" if uses_prizes else "event.trf")
     shutil.copy(PRIZE_EVENT if uses_prizes else EVENT, event)
-    prizes = tmp_path / "event.toml"
-    shutil.copy(PRIZES, prizes)
+    prizes = tmp_path / "event.toml"  # the prize file, or (ratings) the player data
+    if args[0] == "ratings":
+        prizes.write_text("start_no,k\n1,40\n", encoding="utf-8")
+    else:
+        shutil.copy(PRIZES, prizes)
     out = WAYS[way](event if named == "event" else prizes, tmp_path)
     before = _tree(tmp_path)
     argv = [a.format(event=event, prizes=prizes, out=out) for a in args]
@@ -127,14 +133,15 @@ def test_split_parts_never_write_over_the_input(tmp_path: Path) -> None:
 
 # ---- item 5: the format from -o's extension --------------------------------------------
 
-@pytest.mark.parametrize("command", ["report", "prizes"])
+@pytest.mark.parametrize("command", ["report", "prizes", "ratings"])
 @pytest.mark.parametrize(("ext", "starts"), [
     (".html", b"<!DOCTYPE html>"), (".json", b"{"), (".md", b"#"), (".csv", None),
     (".txt", None)])
 def test_the_extension_of_out_gives_the_format(command: str, ext: str, starts: bytes | None,
                                                tmp_path: Path) -> None:
     out = tmp_path / f"page{ext}"
-    args = [str(PRIZE_EVENT), "--prizes", str(PRIZES)] if command == "prizes" else [str(EVENT)]
+    args = {"prizes": [str(PRIZE_EVENT), "--prizes", str(PRIZES)],
+            "ratings": [str(EVENT), "--system", "fide"]}.get(command, [str(EVENT)])
     res = CliRunner().invoke(cli, [command, *args, "-o", str(out)])
     assert res.exit_code == 0, res.output
     data = out.read_bytes()
@@ -164,6 +171,7 @@ def test_check_takes_the_format_from_the_extension(ext: str, name: str, tmp_path
     ["report", str(EVENT), "--format", "json", "-o", "{tmp}/page.md"],
     ["prizes", str(PRIZE_EVENT), "--prizes", str(PRIZES), "--format", "md", "-o",
      "{tmp}/p.csv"],
+    ["ratings", str(EVENT), "--system", "fide", "--format", "csv", "-o", "{tmp}/r.html"],
     ["check", str(EVENT), "--format", "text", "-o", "{tmp}/r.xml"],
     ["check", str(EVENT), "--format", "junit", "-o", "{tmp}/r.json"],
 ])

@@ -31,6 +31,9 @@ class BatchOptions:
     actual_play_rule: bool = True
     """The US Chess 34E actual-play rule (``CalcOptions.actual_play_rule``); ``False`` with
     ``--no-actual-play-rule``, SwissSys's order."""
+    ratings: str | None = None
+    """Rating-change estimates on every event page and on the season's player pages:
+    ``"fide"`` or ``"uscf"`` (:mod:`swisstb_io.rating_change`); ``None``: none."""
     prizes: str | None = None
     """A prize file for every event; ``None``: each event's ``<event>.prizes.toml`` beside
     it, if there is one (:func:`~swisstb_io.batch.render.prize_file_beside`)."""
@@ -57,6 +60,8 @@ class BatchOptions:
             parse_chain(self.team_tiebreaks, team=True)
         if self.jobs < 1:
             raise SwisstbError(f"--jobs must be at least 1, not {self.jobs}")
+        if self.ratings is not None and self.ratings not in ("fide", "uscf"):
+            raise SwisstbError(f"unknown rating system {self.ratings!r}; use fide or uscf")
         if self.event_meta and "uscf" not in self.submit:
             raise SwisstbError("--event-meta and the event options complete a US Chess "
                                "submission: add --submit uscf, or drop them")
@@ -66,4 +71,5 @@ class BatchOptions:
         return json.dumps([__version__, SUMMARY_SCHEMA, sorted(self.formats),
                            sorted(self.submit), self.tiebreaks, self.actual_play_rule,
                            self.prizes, *([sorted(self.event_meta)] if self.event_meta else []),
-                           *([["team", self.team_tiebreaks]] if self.team_tiebreaks else [])])
+                           *([["team", self.team_tiebreaks]] if self.team_tiebreaks else []),
+                           *([["ratings", self.ratings]] if self.ratings else [])])

@@ -8,7 +8,9 @@ module is the one place the batch runner touches them.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import NamedTuple
 
 from ..errors import SwisstbError
 from ..model import Tournament
@@ -16,6 +18,7 @@ from ..registry import ReadResult
 from ..reports import (
     FORMATS,
     PrizeColumn,
+    RatingColumn,
     ReportOptions,
     build,
     build_team_report,
@@ -44,21 +47,40 @@ def needs_explanations(formats: tuple[str, ...]) -> bool:
 def reports_bytes(
     result: StandingsResult, formats: tuple[str, ...], *, source: str, stem: str,
     read: ReadResult, prizes: PrizeColumn | None = None, teams: TeamStandings | None = None,
+    ratings: RatingColumn | None = None,
 ) -> dict[str, bytes]:
     """Each report of ``formats`` (keys of :data:`REPORT_EXTENSIONS`), built from one table;
     ``prizes``: the event's prize list (a Prize column and the list on the page);
     ``teams``: a team event's team standings (the team view, ``result`` its board
-    players).  The HTML page, ``<stem>.html``, links to the season site
-    (:mod:`.site_links`)."""
+    players); ``ratings``: the rating-change column.  The HTML page, ``<stem>.html``,
+    links to the season site (:mod:`.site_links`)."""
     site, players = event_links(read.tournament, stem)
     options = ReportOptions(source=source, input_format=read.format, prizes=prizes,
-                            site_links=site, player_links=players)
+                            ratings=ratings, site_links=site, player_links=players)
     crosstable = any(report_format(f).crosstable for f in formats)
     if teams is None:
         table = build(result, options, crosstable=crosstable)
     else:
         table = build_team_report(teams, result, options, crosstable=crosstable)
     return {fmt: render(table, fmt, options) for fmt in formats}
+
+
+class EventRatings(NamedTuple):
+    """An event's rating-change estimates as the batch shows them: the column of its
+    pages, and each entrant's rating after the event (``None`` when none is published)."""
+
+    column: RatingColumn
+    after: Mapping[int, int | None]
+
+
+def event_ratings(t: Tournament, system: str) -> EventRatings:
+    """The estimates of ``system`` (``fide``, ``uscf``) for ``t`` (see ``swisstb ratings``)."""
+    from ..rating_change import RatingSystem, rating_changes
+    from ..rating_change.for_reports import rating_column
+
+    result = rating_changes(t, RatingSystem(system))
+    return EventRatings(rating_column(result), {p.start_no: p.new_rating
+                                                for p in result.players})
 
 
 PRIZE_SUFFIX = ".prizes.toml"

@@ -56,6 +56,7 @@ from .render import (
     REPORT_EXTENSIONS,
     SUBMISSION_SUFFIXES,
     event_prizes,
+    event_ratings,
     needs_explanations,
     prize_file_beside,
     prize_file_problem,
@@ -185,8 +186,10 @@ def _produce(
         result = standings(t, chain, calc)  # once, for every report of the event
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
     prizes = event_prizes(result, t, prize_path, rel) if prize_path else None
+    ratings = event_ratings(t, options.ratings) if options.ratings else None
     for fmt, blob in reports_bytes(result, formats, source=rel, stem=stem, read=read,
-                                   prizes=prizes, teams=teams).items():
+                                   prizes=prizes, teams=teams,
+                                   ratings=ratings.column if ratings else None).items():
         blobs[f"{stem}.{REPORT_EXTENSIONS[fmt]}"] = blob
     notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
@@ -197,7 +200,8 @@ def _produce(
     written = list(blobs)
     summary = summarise(t, result, teams)
     summary["format"] = read.format
-    season = season_entries(t, result, site_event(rel, summary, written))
+    season = season_entries(t, result, site_event(rel, summary, written),
+                            ratings.after if ratings else None)
     doc = {**summary, "entrant_columns": SeasonEntry._fields,
            "entrants": entries_to_json(season)}
     blobs[summary_path(stem)] = json.dumps(doc, ensure_ascii=False).encode("utf-8")
@@ -346,8 +350,8 @@ class Batch:
                     journal: Journal) -> dict[str, Content]:
         """Write the season index and player pages, all or none, and remove the player
         pages of the last run no longer needed; returns what each file of the site holds."""
-        written = write_all(self.out, site_files(results, self.stopped_early), self._owned,
-                            journal.claim)
+        files = site_files(results, self.stopped_early, self.options.ratings is not None)
+        written = write_all(self.out, files, self._owned, journal.claim)
         remove_own(self.out, [n for n in site if n not in written], self._owned)
         return written
 

@@ -142,16 +142,18 @@ def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]
     return filled
 
 
-def site_files(results: Sequence[FileResult],
-               stopped_early: bool = False) -> Iterator[tuple[str, bytes]]:
+def site_files(results: Sequence[FileResult], stopped_early: bool = False,
+               ratings: bool = False) -> Iterator[tuple[str, bytes]]:
     """The files of the season site of ``results`` (the skipped events' summaries already
     read back: :func:`with_summaries`; the runner does it, redoing an event whose summary
     cannot be read), one at a time: ``(name relative to the output folder, bytes)`` of the
-    player pages, ``index.json`` and ``index.html``.  The runner writes them all or none."""
+    player pages, ``index.json`` and ``index.html``; ``ratings``: the events carry rating
+    changes (``batch --ratings``: the player pages show the rating after each event).  The
+    runner writes them all or none."""
     ordered = sorted(results, key=lambda r: r.rel)
     players = season_players(ordered)
     doc = _document(ordered, stopped_early)
-    yield from player_pages(players)
+    yield from player_pages(players, ratings)
     yield "index.json", index_json(doc, players)
     counts = doc["counts"]
     yield "index.html", index_html(doc["events"], players, (

@@ -22,7 +22,7 @@ from ..reports._escape import html_text
 from ..reports._html_page import boxed, document, footer, nav
 from ..reports._svg import SeasonCharts, season_legend
 from .season_players import SeasonPlayer
-from .season_rows import EVENT_COLUMNS, GAME_COLUMNS
+from .season_rows import AFTER_COLUMN, EVENT_COLUMNS, GAME_COLUMNS
 from .site_links import INDEX, file_href, key_anchor
 from .surnames import surname_key
 
@@ -142,38 +142,44 @@ def index_html(events: Sequence[dict[str, Any]], players: Sequence[SeasonPlayer]
 
 
 _EVENTS_HEAD = _th(EVENT_COLUMNS)
+_EVENTS_HEAD_RATED = _th((*EVENT_COLUMNS, AFTER_COLUMN))
 """The header of a player's events table."""
 
 _GAMES_HEAD = _th(GAME_COLUMNS)
 """The header of a player's games table."""
 
 
-def _event_rows(p: SeasonPlayer, event_rows: Sequence[str]) -> list[str]:
+def _event_rows(p: SeasonPlayer, event_rows: Sequence[str], ratings: bool = False
+                ) -> list[str]:
     """The player's events, one row each (in date order): place, points, games,
-    performance and the rating used, the event linked to the player's line."""
+    performance and the rating used (``ratings``: and the estimated rating after), the
+    event linked to the player's line."""
     out = ['<table class="sortable filterable events">'
            f"<caption>{_e(p.name)}: events</caption>",
-           _EVENTS_HEAD, "<tbody>",
+           _EVENTS_HEAD_RATED if ratings else _EVENTS_HEAD, "<tbody>",
            *event_rows, "</tbody></table>"]
     return boxed(out, f"{p.name}: events")
 
 
 def _chart(p: SeasonPlayer, charts: SeasonCharts, ratings: Sequence[int | None],
-           perfs: Sequence[int | None]) -> list[str]:
-    """The player's season chart (each event's rating used and performance, in date
-    order), with its legend and caption; none without a rating or performance."""
-    svg = charts.chart(ratings, perfs,
-                       f"{p.name}: rating used and performance, event by event")
+           perfs: Sequence[int | None], after: Sequence[int | None] = ()) -> list[str]:
+    """The player's season chart (each event's rating used and performance, and with
+    ``after`` the estimated rating after it, in date order), with its legend and caption;
+    none without a value."""
+    what = "rating used, performance" + (" and rating after" if after else "")
+    svg = charts.chart(ratings, perfs, f"{p.name}: {what}, event by event", after)
     if not svg:
         return []
-    return ["<figure>", svg, season_legend(),
-            "<figcaption>Rating used and performance in each event (1 = the first, "
-            "by date).</figcaption></figure>"]
+    return ["<figure>", svg, season_legend(bool(after)),
+            f"<figcaption>{what.capitalize()} in each event (1 = the first, by date)."
+            "</figcaption></figure>"]
 
 
-def _player_section(p: SeasonPlayer, charts: SeasonCharts) -> list[str]:
+def _player_section(p: SeasonPlayer, charts: SeasonCharts, ratings: bool = False
+                    ) -> list[str]:
     """The player's section of a page: the facts, the season chart, the events and the
-    games (events in date order, as the player's entrants are)."""
+    games (events in date order, as the player's entrants are); ``ratings``: the events
+    carry rating changes (the rating after each event, in the table and on the chart)."""
     out = [f'<section aria-labelledby="{p.id}" class="player"><h2 id="{p.id}">{_e(p.name)}'
            "</h2>"]
     if p.other_names:
@@ -186,8 +192,9 @@ def _player_section(p: SeasonPlayer, charts: SeasonCharts) -> list[str]:
                                               for k, v in facts if v not in ("", None))
                + "</dl>")
     entrants = p.entrants
-    out += _chart(p, charts, [e.rating for e in entrants], [e.performance for e in entrants])
-    out += _event_rows(p, [e.event_html for e in entrants])
+    out += _chart(p, charts, [e.rating for e in entrants], [e.performance for e in entrants],
+                  [e.after for e in entrants] if ratings else ())
+    out += _event_rows(p, [e.event_html for e in entrants], ratings)
     table = ['<table class="sortable filterable games">'
              f"<caption>{_e(p.name)}: games, event by event (by date)</caption>",
              _GAMES_HEAD,
@@ -197,15 +204,16 @@ def _player_section(p: SeasonPlayer, charts: SeasonCharts) -> list[str]:
     return out
 
 
-def players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts) -> str:
+def players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts,
+                 ratings: bool = False) -> str:
     """One page of season players: for each, the facts, the season chart, the events and
-    the games."""
+    the games (``ratings``: with the rating after each event)."""
     title = f"Season players: {players[0].name} to {players[-1].name}"
     body = ["<header>", nav([("Season index", f"../{INDEX}"),
                              ("All players", f"../{INDEX}#players")]),
             f"<h1>{_e(title)}</h1>", "</header>", "<main>"]
     for p in players:
-        body += _player_section(p, charts)
+        body += _player_section(p, charts, ratings)
     body += ["</main>", footer()]
     return "\n".join(document(title, body))
 
@@ -229,10 +237,13 @@ def player_page(player: SeasonPlayer) -> str:
     return f"{page_of(int(player.id[1:]))}#{player.id}"
 
 
-def player_pages(players: Sequence[SeasonPlayer]) -> Iterator[tuple[str, bytes]]:
+def player_pages(players: Sequence[SeasonPlayer],
+                 ratings: bool = False) -> Iterator[tuple[str, bytes]]:
     """The pages of the season players (in the order of ``players``, their ids), one at a
-    time: ``(name relative to the output folder, bytes)``."""
+    time: ``(name relative to the output folder, bytes)``; ``ratings``: with the rating
+    after each event."""
     charts = SeasonCharts()
     for start in range(0, len(players), PAGE_PLAYERS):
         chunk = players[start:start + PAGE_PLAYERS]
-        yield page_of(int(chunk[0].id[1:])), players_html(chunk, charts).encode("utf-8")
+        yield (page_of(int(chunk[0].id[1:])),
+               players_html(chunk, charts, ratings).encode("utf-8"))

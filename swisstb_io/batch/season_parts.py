@@ -68,6 +68,9 @@ class SeasonEntry(NamedTuple):
     """The entrant's ``<tbody>`` of its player's games table (HTML)."""
     event_html: str
     """The entrant's row of its player's events table (HTML)."""
+    after: int | None = None
+    """With ``batch --ratings``: the estimated rating after the event
+    (:mod:`swisstb_io.rating_change`); ``None`` without one."""
 
 
 def performance_rating(n: int, rating_sum: int, halves: int) -> int | None:
@@ -109,11 +112,14 @@ def _facts(steps: Mapping[Outcome, int]) -> dict[Outcome, _GameFacts]:
             for o in Outcome}
 
 
-def season_entries(t: Tournament, result: StandingsResult,
-                   event: SiteEvent) -> tuple[SeasonEntry, ...]:
+def season_entries(t: Tournament, result: StandingsResult, event: SiteEvent,
+                   after: Mapping[int, int | None] | None = None) -> tuple[SeasonEntry, ...]:
     """Every entrant of ``t`` (ranked as ``result``; shown on the season site as
-    ``event``), in start-number order of the file."""
-    rows = EventRows(event, max((len(p.results) for p in t.players), default=0))
+    ``event``), in start-number order of the file; ``after``: the rating after the event
+    of each start number (``batch --ratings``)."""
+    rows = EventRows(event, max((len(p.results) for p in t.players), default=0),
+                     after is not None)
+    afters = after or {}
     # each player as an opponent: the rating, and the rows' pieces
     opponents: dict[int | None, tuple[int | None, str, str]] = {
         None: (None, *rows.opponent("", None))}
@@ -154,11 +160,12 @@ def season_entries(t: Tournament, result: StandingsResult,
             points = points_of[units] = decimal(ctx.frac(units))
         own_rating = opponents[p.start_no][0]
         perf = performance_rating(n_rated, rating_sum, halves)
+        new = afters.get(p.start_no)
         out.append(SeasonEntry(
             keys, p.name, rank, points, played,
             (steps, unit), n_rated, rating_sum, halves,
             p.start_no, own_rating, perf, rows.rounds(games), rows.games(rank, points, games),
-            rows.event_row(p.start_no, rank, points, played, perf, own_rating)))
+            rows.event_row(p.start_no, rank, points, played, perf, own_rating, new), new))
     return tuple(out)
 
 
@@ -179,14 +186,14 @@ def _entry(row: Any) -> SeasonEntry | None:
     if not isinstance(row, list) or len(row) != len(SeasonEntry._fields):
         return None
     (keys, name, place, points, played, score, rated, rating_sum, halves, start_no,
-     rating, perf, rounds_json, games_html, event_html) = row
+     rating, perf, rounds_json, games_html, event_html, after) = row
     try:
         exact = Decimal(points) if isinstance(points, str) else None
     except InvalidOperation:
         return None
     if (exact is None or not exact.is_finite() or not isinstance(keys, list) or not keys
             or not all(isinstance(k, str) for k in keys) or not isinstance(name, str)
-            or not all(v is None or _number(v) for v in (place, rating, perf))
+            or not all(v is None or _number(v) for v in (place, rating, perf, after))
             or not all(map(_number, (played, rated, rating_sum, halves, start_no)))
             or not (isinstance(score, list) and len(score) == 2 and all(map(_number, score))
                     and score[1] > 0)
@@ -194,7 +201,7 @@ def _entry(row: Any) -> SeasonEntry | None:
         return None
     return SeasonEntry(tuple(keys), name, place, exact, played,
                        (score[0], score[1]), rated, rating_sum, halves, start_no,
-                       rating, perf, rounds_json, games_html, event_html)
+                       rating, perf, rounds_json, games_html, event_html, after)
 
 
 def entries_from_json(data: Any) -> tuple[SeasonEntry, ...] | None:

@@ -46,6 +46,10 @@ EVENT_COLUMNS = (("Date", "text"), ("Event", "text"), ("Place", "num"), ("Points
 """The columns of a player's events table (``table.events``: the stylesheet keeps its dates
 on one line and aligns its numbers, columns 3 to 7, without a class on each cell)."""
 
+AFTER_COLUMN = ("After", "best")
+"""The events table's last column with ``batch --ratings``: the estimated rating after the
+event (FIDE or US Chess, :mod:`swisstb_io.rating_change`)."""
+
 ROW_BREAK = "\n"
 """Between two of an entrant's ``rounds`` rows (kept without the event number): compact
 JSON never holds a line break, since :mod:`json` writes one inside a string as ``\\n``."""
@@ -86,7 +90,9 @@ class EventRows:
     (the heading, a round's first cells, a number's cell) are made once per
     event."""
 
-    def __init__(self, event: SiteEvent, rounds: int) -> None:
+    def __init__(self, event: SiteEvent, rounds: int, ratings: bool = False) -> None:
+        self._ratings = ratings
+        """Whether the events-table row has the :data:`AFTER_COLUMN` cell."""
         link = html_text(file_href(event.report))
         file = html_text(event.file)
         label = f'<a href="{link}">{file}</a>' if link else file
@@ -129,15 +135,17 @@ class EventRows:
                         "</tbody>"])
 
     def event_row(self, start_no: int, place: int | None, points: Decimal, played: int,
-                  performance: int | None, rating: int | None) -> str:
+                  performance: int | None, rating: int | None,
+                  rating_after: int | None = None) -> str:
         """An entrant's row of its player's events table: the event linked to the
-        entrant's line of its page (when it has one), place, points, games, performance
-        and the rating used."""
+        entrant's line of its page (when it has one), place, points, games, performance,
+        the rating used and (with ratings) the estimated rating after the event."""
         before, after = self._event_cells
         cell = self._number_cells
+        last = cell[rating_after] if self._ratings else ""
         return (f'{before}{start_no if after else ""}{after}{cell[place]}'
                 f"<td>{points!s}</td><td>{played}</td>"
-                f"{cell[performance]}{cell[rating]}</tr>")
+                f"{cell[performance]}{cell[rating]}{last}</tr>")
 
 
 class _NumberCells(dict[int | None, str]):

@@ -15,9 +15,10 @@ from ..reports._numbers import decimal
 from ..teams.standings import TeamStandings
 from ..tiebreaks import StandingsResult
 
-SUMMARY_SCHEMA = "swisstb-batch-event/6"
+SUMMARY_SCHEMA = "swisstb-batch-event/7"
 """6: placeholder ids are no ids in the entrants' keys; a start date that is not a date is
-empty (issue 28 item 9): summaries of 5 are redone."""
+empty (issue 28 item 9): summaries of 5 are redone.  7: an entrant's rating after the
+event (``batch --ratings``): summaries of 6 are redone."""
 
 
 def _date(t: Tournament) -> str:

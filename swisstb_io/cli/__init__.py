@@ -42,6 +42,7 @@ COMMANDS: dict[str, str] = {
     "check": "check",
     "batch": "batch",
     "prizes": "prizes",
+    "ratings": "ratings",
 }
 
 

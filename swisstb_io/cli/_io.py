@@ -31,6 +31,11 @@ from ..registry import ReadResult
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+DOCUMENT_EXTENSIONS = {".html": "html", ".json": "json", ".md": "md", ".csv": "csv"}
+"""``-o page.html`` writes html (and so on) when --format is not given, in the commands that
+write documents (report, prizes, ratings); text, their default, has no extension of its
+own to claim (``.txt`` or ``.log`` are any plain text)."""
+
 
 def from_option(fn: F) -> F:
     return click.option(

@@ -69,6 +69,10 @@ def _line(res: FileResult) -> str:
 @click.option("--prizes", "prizes", metavar="FILE",
               help="Prize file for every event (default: each event's <event>.prizes.toml "
                    "beside it, if any): a Prize column and the prize list on its pages.")
+@click.option("--ratings", "ratings", type=click.Choice(["fide", "uscf"]),
+              help="Each player's estimated rating change (see `swisstb ratings`) on every "
+                   "event page, and the rating after each event on the season's player "
+                   "pages (table and chart).")
 @click.option("--event-meta", metavar="META.TOML",
               help="US Chess event data for --submit uscf (affiliate_id, chief_td_id, city, "
                    "state, zip, time_control…), as in `swisstb submit uscf`; the options "
@@ -83,7 +87,7 @@ def _line(res: FileResult) -> str:
 @click.option("-q", "--quiet", is_flag=True, help="Print only failures and the final line.")
 def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str | None,
             team_tiebreaks: str | None, no_actual_play: bool, prizes: str | None,
-            patterns: tuple[str, ...],
+            ratings: str | None, patterns: tuple[str, ...],
             jobs: int | None, force: bool, fail_fast: bool, quiet: bool,
             event_meta: str | None, **meta_options: str | None) -> None:
     """Reports for every tournament file under SEASON_DIR, and a season index.
@@ -108,7 +112,7 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
             formats=_split(formats, sorted(REPORT_EXTENSIONS), "'--format'"),
             submit=_split(submit, SUBMISSIONS, "'--submit'"),
             tiebreaks=tiebreaks, team_tiebreaks=team_tiebreaks,
-            actual_play_rule=not no_actual_play, prizes=prizes,
+            actual_play_rule=not no_actual_play, prizes=prizes, ratings=ratings,
             force=force,
             fail_fast=fail_fast,
             jobs=jobs or default_jobs(), patterns=patterns, event_meta=meta)

@@ -12,6 +12,7 @@ from ..registry import ReadResult
 from ..tiebreaks import CalcOptions, standings
 from . import _usage
 from ._io import (
+    DOCUMENT_EXTENSIONS,
     echo_diagnostics,
     from_option,
     output_format,
@@ -21,7 +22,7 @@ from ._io import (
     strict_option,
     write_output,
 )
-from .report import OUTPUT_EXTENSIONS, _chain, _playoff  # as `report` reads them
+from .report import _chain, _playoff  # the chain policy and --playoff, as `report` reads them
 
 PRIZE_FORMATS = ("text", "json", "md", "csv", "html")
 
@@ -87,7 +88,7 @@ def command(path: str, prize_path: str, codes: str | None, fmt: str | None, outp
 
     require_inputs(path, files=(prize_path,))
     refuse_overwriting(output, path, prize_path)
-    fmt = output_format(fmt, output, OUTPUT_EXTENSIONS, "text")
+    fmt = output_format(fmt, output, DOCUMENT_EXTENSIONS, "text")
     prize_file = read_prize_file(prize_path)
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)

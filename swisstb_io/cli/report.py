@@ -10,9 +10,9 @@ import click
 from ..errors import TiebreakError
 from ..model import Tournament
 from ..reports import (
-    EXTENSIONS,
     REPORT_FORMATS,
     PrizeColumn,
+    RatingColumn,
     Report,
     ReportError,
     ReportOptions,
@@ -26,6 +26,7 @@ from ..reports.json_report import SCHEMA
 from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
 from . import _usage
 from ._io import (
+    DOCUMENT_EXTENSIONS,
     echo_diagnostics,
     from_option,
     output_format,
@@ -35,10 +36,6 @@ from ._io import (
     strict_option,
     write_output,
 )
-
-OUTPUT_EXTENSIONS = {ext: name for name, ext in EXTENSIONS.items() if name != "text"}
-"""``-o page.html`` writes html (and so on) when --format is not given; text, the default,
-has no extension of its own to claim (``.txt`` or ``.log`` are any plain text)."""
 
 
 def _chain(codes: str | None, t: Tournament, path: str, fmt: str) -> tuple[Spec, ...]:
@@ -77,6 +74,16 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
 
     result = prizes_for(res, t, read_prize_file(prize_path))
     return prize_column(result, source, tuple(spec.key for spec in res.chain))
+
+
+def _ratings(system: str | None, t: Tournament) -> RatingColumn | None:
+    """The rating-change column of ``--ratings`` (see ``swisstb ratings``)."""
+    if system is None:
+        return None
+    from ..rating_change import RatingSystem, rating_changes
+    from ..rating_change.for_reports import rating_column
+
+    return rating_column(rating_changes(t, RatingSystem(system)))
 
 
 @click.command(name="report")
@@ -123,6 +130,9 @@ def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
 @click.option("--prizes", "prize_path", metavar="FILE",
               help="Prize file (TOML, see `swisstb prizes`): adds a Prize column and the "
                    "prize list (of one section: a multi-section file needs --section).")
+@click.option("--ratings", "rating_system", type=click.Choice(["fide", "uscf"]),
+              help="Add each player's estimated rating change (see `swisstb ratings`) to "
+                   "the standings, and the swisstb-ratings/1 document to the JSON.")
 @from_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: every section, one titled "
@@ -145,8 +155,8 @@ def command(
     labels: str | None, output: str, explain: bool, playoff: str | None,
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None, no_actual_play: bool,
-    prize_path: str | None, from_format: str | None, section: str | None,
-    view: str | None, team_primary: str | None, team_pab: str | None,
+    prize_path: str | None, rating_system: str | None, from_format: str | None,
+    section: str | None, view: str | None, team_primary: str | None, team_pab: str | None,
     after_round: int | None, strict: bool,
 ) -> None:
     """Standings of FILE ranked by points and tie-breaks, with a crosstable.
@@ -157,7 +167,7 @@ def command(
                       is not click.core.ParameterSource.DEFAULT)
     require_inputs(path, files=(prize_path,))
     refuse_overwriting(output, path, prize_path)
-    fmt = output_format(fmt, output, OUTPUT_EXTENSIONS, "text")
+    fmt = output_format(fmt, output, DOCUMENT_EXTENSIONS, "text")
     _usage.check_format_options(fmt, notation_given=notation_given, explain=explain)
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
@@ -182,7 +192,7 @@ def command(
     parts: list[bytes] = []
     pages: list[tuple[str, Report, ReportOptions]] = []  # HTML of several sections
     for t in sections:
-        team_view = _team_view(view, t, prize_path)
+        team_view = _team_view(view, t, prize_path, rating_system)
         if team_view is not None:
             if fmt == "html" and len(sections) > 1:
                 raise click.UsageError(f"{path}: section {t.section!r} is a team event, whose "
@@ -208,7 +218,8 @@ def command(
         _usage.check_playoff(order, res)
         prizes = _prizes(prize_path, res, t, path)
         opts = ReportOptions(notation=notation, groups=group or None, labels=labels, source=path,
-                             input_format=result.format, explain=explain, prizes=prizes)
+                             input_format=result.format, explain=explain, prizes=prizes,
+                             ratings=_ratings(rating_system, t))
         try:
             if fmt == "html" and len(sections) > 1:
                 pages.append((t.section, build(res, opts), opts))
@@ -226,10 +237,12 @@ def command(
         write_output(output, every_section(fmt, [t.section for t in sections], parts))
 
 
-def _team_view(view: str | None, t: Tournament, prize_path: str | None) -> View | None:
+def _team_view(view: str | None, t: Tournament, prize_path: str | None,
+               ratings: str | None = None) -> View | None:
     """The team view ``t`` gets (``None``: the individual report): the one asked for, or
-    by default :attr:`View.TEAM` for an event whose teams meet each other (with --prizes:
-    the individual report, whose players the prizes go to)."""
+    by default :attr:`View.TEAM` for an event whose teams meet each other (with --prizes
+    or --ratings: the individual report, whose players the prizes go to and whose
+    ratings change)."""
     from ..teams.kinds import is_team_event
 
     if view == "individual":
@@ -241,8 +254,11 @@ def _team_view(view: str | None, t: Tournament, prize_path: str | None) -> View 
         if prize_path:
             raise click.UsageError(f"--view {view}: --prizes gives the board players' prizes; "
                                    "use --view individual with it")
+        if ratings:
+            raise click.UsageError(f"--view {view}: --ratings gives the board players' rating "
+                                   "changes; use --view individual with it")
         return View(view)
-    return View.TEAM if not prize_path and is_team_event(t) else None
+    return View.TEAM if not prize_path and not ratings and is_team_event(t) else None
 
 
 def _pab(value: str | None) -> tuple[Fraction, Fraction] | None:

@@ -29,7 +29,7 @@ from ..errors import UnknownFormatError
 from ..tiebreaks import StandingsResult
 from ._labels import SHORT_LABELS, ReportError
 from ._model import LEGENDS, NOTATIONS, Cell, Column, CrossRow, Group, Report, Row
-from ._options import PrizeColumn, ReportOptions, View
+from ._options import PrizeColumn, RatingColumn, ReportOptions, View
 from ._table import build as _build
 
 if TYPE_CHECKING:
@@ -184,6 +184,7 @@ __all__ = [
     "Group",
     "MatchCard",
     "PrizeColumn",
+    "RatingColumn",
     "Report",
     "ReportError",
     "ReportFormat",

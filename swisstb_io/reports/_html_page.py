@@ -41,29 +41,32 @@ NO_SCRIPT_STYLE = ("<noscript><style>th button::after { content: none; } th butt
 controls then."""
 
 
-def no_script_note(source: str, explained: bool) -> str:
+def no_script_note(source: str, explained: bool, command: str = "report",
+                   what: str = "tie-break values") -> str:
     """What a reader without JavaScript is told (the only part of the page that needs it:
     sorting, the search box and, on an event page, the explanations, which the script
     builds from the page's compact data: as markup, a big event's page was over three times
     heavier)."""
     note = "JavaScript is off, so the tables do not sort and the search box is missing."
     if explained:
-        command = f"swisstb report {file_name(source) or 'FILE'} --explain"
-        note += (" The tie-break values do not open their explanations either: "
-                 f"<code>{html_text(command)}</code> prints every one as text.")
+        line = f"swisstb {command} {file_name(source) or 'FILE'} --explain"
+        note += (f" The {what} do not open their explanations either: "
+                 f"<code>{html_text(line)}</code> prints every one as text.")
     return f'<noscript><p class="no-script">{note}</p></noscript>'
 
 
-def document(title: str, body: Sequence[str], data: str = "", source: str = "") -> list[str]:
+def document(title: str, body: Sequence[str], data: str = "", source: str = "",
+             command: str = "report", what: str = "tie-break values") -> list[str]:
     """The lines of a whole page: ``body`` inside ``<body>`` (after the note for readers
     without JavaScript), then ``data`` (the page's explanation data, :mod:`._html_why`) and
-    the script; ``source``: the input file the explanations come from."""
+    the script; ``source``: the input file the explanations come from; ``command`` and
+    ``what``: the command that prints them as text and what they explain."""
     head = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{html_text(title)}</title>\n<style>{CSS}</style>\n{NO_SCRIPT_STYLE}\n"
             "</head>\n<body>")
     tail = [f'<script type="application/json" id="why-data">{data}</script>'] if data else []
-    return [head, no_script_note(source, bool(data)), *body, *tail,
+    return [head, no_script_note(source, bool(data), command, what), *body, *tail,
             f"<script>{JS}</script>\n</body>\n</html>\n"]
 
 

@@ -32,10 +32,33 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Protocol
 
 from ..tiebreaks import ExplainRow, Explanation
-from ._model import Report
+from ._model import Cell, Column
 from ._numbers import decimal
+
+
+class ExplainedRow(Protocol):
+    """A row of explained values: a standings row (:class:`~._model.Row`), or any row of
+    another command's table built from the same cells (``swisstb ratings``)."""
+
+    @property
+    def start_no(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def cells(self) -> Sequence[Cell]: ...
+
+
+class ExplainedTable(Protocol):
+    """A table whose cells open their explanations: a :class:`~._model.Report`, or any
+    table with columns and rows of the same kinds."""
+
+    @property
+    def columns(self) -> Sequence[Column]: ...
+    @property
+    def rows(self) -> Sequence[ExplainedRow]: ...
 
 _dumps = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
 """Compact ASCII JSON of the texts (names and notes come from the input file)."""
@@ -142,7 +165,7 @@ def _cell(e: Explanation, numbers: _Numbers, texts: _Texts, rounds: _Digits,
     return f"[{texts[e.rule]},[{','.join(rows)}]{notes}]", (e.rows, rows, numbers.digits)
 
 
-def why_data(reports: Sequence[tuple[str, Report]]) -> str:
+def why_data(reports: Sequence[tuple[str, ExplainedTable]]) -> str:
     """The JSON text of the explanations of a page's reports (``(prefix, report)`` each:
     ``""`` for the one event of a page, ``secN-`` for the sections of a page of several);
     safe inside ``<script>``: ASCII, no ``<``."""

@@ -43,6 +43,8 @@ class ReportOptions:
     """HTML: a page about the player, by start number (a season site's player pages)."""
     prizes: PrizeColumn | None = None
     """A prize list to show (``report --prizes``, the batch's prize files); ``None``: none."""
+    ratings: RatingColumn | None = None
+    """Rating changes to show (``report --ratings``, ``batch --ratings``); ``None``: none."""
 
 
 class PrizeColumn(NamedTuple):
@@ -58,3 +60,18 @@ class PrizeColumn(NamedTuple):
     """The prize list as an HTML fragment, escaped (a section of the HTML page)."""
     json: Mapping[str, Any] | None = None
     """The ``swisstb-prizes/1`` document (the JSON report's ``prizes``)."""
+
+
+class RatingColumn(NamedTuple):
+    """What rating-change estimates (:mod:`swisstb_io.rating_change`) add to a report: a
+    column of each player's change in the standings, and the ``swisstb-ratings/1``
+    document in the JSON report.  Made by
+    :func:`swisstb_io.rating_change.for_reports.rating_column`."""
+
+    label: str
+    """The column's heading (``FIDE ±``, ``US Chess ±``)."""
+    cells: Mapping[int, str] = _NO_CELLS
+    """Start number -> the change (``+8.60``), or an unrated player's first rating
+    (``new 1922``); players without one are left out."""
+    json: Mapping[str, Any] | None = None
+    """The ``swisstb-ratings/1`` document (the JSON report's ``ratings``)."""

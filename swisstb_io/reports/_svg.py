@@ -111,8 +111,10 @@ _S_LEFT, _S_RIGHT, _S_TOP, _S_BOTTOM = 44, 12, 10, 24
 
 _S_PLOT_W = SEASON_W - _S_LEFT - _S_RIGHT
 _S_PLOT_H = SEASON_H - _S_TOP - _S_BOTTOM
-_SEASON_SERIES = ((PALETTE[0], ""), (PALETTE[1], ' stroke-dasharray="6 3"'))
-"""The lines of a season chart (rating used, performance): colour and dash."""
+_SEASON_SERIES = ((PALETTE[0], ""), (PALETTE[1], ' stroke-dasharray="6 3"'),
+                  (PALETTE[2], ' stroke-dasharray="2 3"'))
+"""The lines of a season chart (rating used, performance, rating after): colour and
+dash."""
 
 _TICK_STEPS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 """The steps between numbered events on a season chart's x axis (the smallest that keeps
@@ -174,11 +176,13 @@ class SeasonCharts:
         return ys, grid
 
     def chart(self, ratings: Sequence[int | None], perfs: Sequence[int | None],
-              title: str) -> str:
+              title: str, after: Sequence[int | None] = ()) -> str:
         """A small ``<svg>`` of one player's season: for each event (in date order) the
-        rating used (solid line) and the performance (dashed), each value a dot; ``""``
-        when no event has either."""
-        values = [v for v in (*ratings, *perfs) if v is not None]
+        rating used (solid line), the performance (dashed) and, given ``after``, the
+        estimated rating after the event (dotted), each value a dot; ``""`` when no
+        event has any."""
+        series = (ratings, perfs, after) if after else (ratings, perfs)
+        values = [v for column in series for v in column if v is not None]
         if not values:
             return ""
         low = min(values) // 100 * 100
@@ -189,7 +193,7 @@ class SeasonCharts:
                f'width="{SEASON_W}" height="{SEASON_H}" role="img" '
                'xmlns="http://www.w3.org/2000/svg">',
                f"<title>{html_text(title)}</title>", grid, x_labels]
-        for (color, dash_attr), column in zip(_SEASON_SERIES, (ratings, perfs), strict=True):
+        for (color, dash_attr), column in zip(_SEASON_SERIES, series, strict=False):
             points = [f"{x},{ys[high - v]}" for x, v in zip(xs, column, strict=True)
                       if v is not None]
             if len(points) > 1:
@@ -204,7 +208,9 @@ class SeasonCharts:
         return "\n".join(out)
 
 
-def season_legend() -> str:
-    """The legend of :meth:`SeasonCharts.chart`."""
+def season_legend(after: bool = False) -> str:
+    """The legend of :meth:`SeasonCharts.chart` (``after``: with the rating after each
+    event)."""
     return ('<ol class="legend" aria-label="Lines of the chart">'
-            f"<li>{_swatch(0)}rating used</li><li>{_swatch(1)}performance</li></ol>")
+            f"<li>{_swatch(0)}rating used</li><li>{_swatch(1)}performance</li>"
+            + (f"<li>{_swatch(2)}rating after (estimate)</li>" if after else "") + "</ol>")

@@ -62,12 +62,14 @@ def _players(report: Report, options: ReportOptions) -> bytes:
         for g in report.groups:
             for r in g.rows:
                 w.writerow([*_cells(overall[r.start_no]), safe(g.title), r.place_text])
-    elif options.prizes is not None:
-        w.writerow([*head, "Prize"])
-        for r in report.rows:
-            w.writerow([*_cells(r), safe(options.prizes.cells.get(r.start_no, ""))])
     else:
-        w.writerow(head)
+        prizes, ratings = options.prizes, options.ratings
+        w.writerow([*head, *(["Prize"] if prizes is not None else []),
+                    *([ratings.label] if ratings is not None else [])])
         for r in report.rows:
-            w.writerow(_cells(r))
+            w.writerow([*_cells(r),
+                        *([safe(prizes.cells.get(r.start_no, ""))] if prizes is not None
+                          else []),
+                        *([ratings.cells.get(r.start_no, "").removeprefix("+")]
+                          if ratings is not None else [])])
     return buf.getvalue().encode("utf-8")

@@ -26,7 +26,7 @@ from ._html_page import boxed, document, file_name, footer, nav
 from ._html_why import why_data
 from ._model import Cell, Report, Row
 from ._numbers import decimal
-from ._options import PrizeColumn, ReportOptions
+from ._options import PrizeColumn, RatingColumn, ReportOptions
 from ._svg import chart, legend
 from ._team_html import team_header, team_rosters, team_sections
 from ._team_model import TeamTable
@@ -110,7 +110,7 @@ def _optional_fields(rows: tuple[Row, ...]) -> list[tuple[str, str]]:
 
 def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str,
                links: Mapping[int, str], prizes: PrizeColumn | None = None,
-               ids: _Ids | None = None) -> list[str]:
+               ids: _Ids | None = None, ratings: RatingColumn | None = None) -> list[str]:
     """The lines of a standings table (``links``: a page for some players' names;
     ``prizes``: a Prize column; ``ids``: the section of a page of several)."""
     ids = ids or _ONE
@@ -130,6 +130,9 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: st
         for k, c in enumerate(report.columns, ids.first_column))
     if prizes is not None:
         th += '<th scope="col" data-type="text"><button type="button">Prize</button></th>'
+    if ratings is not None:
+        th += ('<th scope="col" data-type="num" data-first="desc" class="num"><button '
+               f'type="button">{_e(ratings.label)}</button></th>')
     esc = _ESCAPED
     out = [f'<table class="standings sortable filterable" id="{ids.prefix}{table_id}">'
            f'<caption class="sr">{caption}</caption>', f"<thead><tr>{th}</tr></thead><tbody>"]
@@ -151,6 +154,8 @@ def _standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: st
             + "".join(f"<td>{esc[r.fields.get(key, '')]}</td>" for key, _ in extra)
             + f'{rating}<td class="num">{esc[r.points_text]}</td>' + "".join(tds)
             + ("" if prizes is None else f"<td>{esc[prizes.cells.get(r.start_no, '')]}</td>")
+            + ("" if ratings is None
+               else f'<td class="num">{esc[ratings.cells.get(r.start_no, "")]}</td>')
             + "</tr>")
     out.append("</tbody></table>")
     return boxed(out, caption)
@@ -246,7 +251,7 @@ def _event(report: Report, options: ReportOptions, ids: _Ids) -> list[str]:
         body.append('<p class="hint">Sort by clicking a column header; open a tie-break '
                     "value to see how it was computed.</p>")
     body += [*_standings(report, report.rows, "Standings", "standings", links,
-                         options.prizes, ids), "</section>"]
+                         options.prizes, ids, options.ratings), "</section>"]
     if options.prizes is not None and options.prizes.html:
         h = ids.level
         html = options.prizes.html.replace("<h2>", f'<h{h} id="{ids.prefix}s-prizes">', 1)

@@ -84,4 +84,6 @@ def render(report: Report, options: ReportOptions) -> bytes:
         add_team_parts(doc, report.teams, options.explain)
     if options.prizes is not None and options.prizes.json is not None:
         doc["prizes"] = dict(options.prizes.json)
+    if options.ratings is not None and options.ratings.json is not None:
+        doc["ratings"] = dict(options.ratings.json)
     return dumps(doc).encode("utf-8")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..textsafe import shown
 from ._model import Report, Row
-from ._options import PrizeColumn, ReportOptions
+from ._options import PrizeColumn, RatingColumn, ReportOptions
 from ._team_md import team_lines
 
 _SPECIAL = "\\`*_[]|~"
@@ -42,11 +42,13 @@ def _table(heads: list[str], rows: list[list[str]], right: set[int]) -> list[str
     return lines
 
 
-def _standings(report: Report, rows: tuple[Row, ...],
-               prizes: PrizeColumn | None = None) -> list[str]:
+def _standings(report: Report, rows: tuple[Row, ...], prizes: PrizeColumn | None = None,
+               ratings: RatingColumn | None = None) -> list[str]:
     heads = ["Place", "No", "Name", "Rating", "Points", *(esc(c.label) for c in report.columns)]
     if prizes is not None:
         heads.append("Prize")
+    if ratings is not None:
+        heads.append(esc(ratings.label))
     body = []
     for r in rows:
         name = esc(r.name) + ("\\*" if not r.scored_in_play and report.actual_play_rule
@@ -56,7 +58,12 @@ def _standings(report: Report, rows: tuple[Row, ...],
                      *(esc(c.text) for c in r.cells)])
         if prizes is not None:
             body[-1].append(esc(prizes.cells.get(r.start_no, "")))
-    return _table(heads, body, {0, 1, 3, 4, *range(5, 5 + len(report.columns))})
+        if ratings is not None:
+            body[-1].append(esc(ratings.cells.get(r.start_no, "")))
+    right = {0, 1, 3, 4, *range(5, 5 + len(report.columns))}
+    if ratings is not None:
+        right.add(len(heads) - 1)
+    return _table(heads, body, right)
 
 
 def _crosstable(report: Report) -> list[str]:
@@ -95,7 +102,8 @@ def _individual(report: Report, options: ReportOptions, title: str, h2: str) -> 
         lines.extend(f"{n}. **{esc(c.label)}**: {esc(c.name)} ({esc(c.rule)})"
                      for n, c in enumerate(report.columns, 1))
         lines.append("")
-    lines.extend([f"{h2} Standings", "", *_standings(report, report.rows, options.prizes)])
+    lines.extend([f"{h2} Standings", "", *_standings(report, report.rows, options.prizes,
+                                                        options.ratings)])
     if report.notes:
         lines.append("")
         lines.extend(f"- {esc(n)}" for n in report.notes)

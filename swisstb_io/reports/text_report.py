@@ -9,7 +9,7 @@ from ..textsafe import shown
 from ..tiebreaks import Explanation
 from ._model import Column, CrossRow, Group, Report, Row
 from ._numbers import decimal
-from ._options import PrizeColumn, ReportOptions
+from ._options import PrizeColumn, RatingColumn, ReportOptions
 from ._team_model import TeamTable
 from ._team_text import team_lines
 
@@ -17,7 +17,8 @@ WIDTH = 100
 """The width the tables aim at (long names are cut to fit)."""
 
 
-def _standings(report: Report, prizes: PrizeColumn | None = None) -> list[str]:
+def _standings(report: Report, prizes: PrizeColumn | None = None,
+               ratings: RatingColumn | None = None) -> list[str]:
     rows = report.rows
     lines = [report.title,
              f"{len(rows)} players, {report.scheduled_rounds} rounds ({report.rounds} played)"]
@@ -31,6 +32,8 @@ def _standings(report: Report, prizes: PrizeColumn | None = None) -> list[str]:
     columns += [(c.key, [r.cells[k].text for r in rows]) for k, c in enumerate(report.columns)]
     if prizes is not None:
         columns.append(("Prize", [prizes.cells.get(r.start_no, "") for r in rows]))
+    if ratings is not None:
+        columns.append((ratings.label, [ratings.cells.get(r.start_no, "") for r in rows]))
     widths = [max([len(h), *(len(c) for c in cells)]) for h, cells in columns]
     place_w = max(2, *(len(r.place_text) for r in rows)) if rows else 2
     no_w = max(2, *(len(str(r.start_no)) for r in rows)) if rows else 2
@@ -121,13 +124,21 @@ def _explanations(report: Report) -> list[str]:
 
 
 def _explained(column: Column, value: Decimal | None, e: Explanation | None) -> list[str]:
-    lines = [f"  {column.key} = {'-' if value is None else value}"]
+    return explained_lines(column.key, "-" if value is None else str(value), e,
+                           column.digits)
+
+
+def explained_lines(key: str, value: str, e: Explanation | None, digits: int) -> list[str]:
+    """One value's explanation as text (``--explain``): ``key = value``, the rule, one line
+    a row (its value to ``digits`` decimals when not a multiple of 1/4) and the notes.
+    Every command that explains a value prints it with this (``report``, ``ratings``)."""
+    lines = [f"  {key} = {value}"]
     if e is None:
         lines.append("    not computed: the player was not tied when it applied")
         return lines
     lines.append(f"    {e.rule}")
     for r in e.rows:
-        v = "" if r.value is None else str(decimal(r.value, column.digits))
+        v = "" if r.value is None else str(decimal(r.value, digits))
         drop = f" [dropped: {r.dropped}]" if r.dropped else ""
         lines.append(f"    R{r.round} {r.result:<6} {v:>8}  {r.note}{drop}")
     lines.extend(f"    {n}" for n in e.notes)
@@ -173,7 +184,7 @@ def render(report: Report, options: ReportOptions) -> bytes:
 
 def _render(report: Report, options: ReportOptions) -> bytes:
     report = _printable(report)
-    lines = _standings(report, options.prizes)
+    lines = _standings(report, options.prizes, options.ratings)
     if report.groups:
         lines += ["", "Groups (places counted inside each group)"]
         for group in report.groups:

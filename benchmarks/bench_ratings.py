@@ -1,0 +1,93 @@
+"""Benchmark: rating-change estimates against the FIDE tie-break chain on the same event
+(prints figures, as ratios).
+
+    python benchmarks/bench_ratings.py            # 2,000 x 11
+    python benchmarks/bench_ratings.py 5000x13
+
+The event is ``bench_fide.make_trf``'s synthetic Swiss (everybody rated, about 2 %
+forfeits and byes).  Timed, as CPU seconds:
+
+* whole process (best of 3): ``swisstb ratings FILE --system fide|uscf --format json``
+  against ``swisstb report FILE --tiebreaks <bench_fide's chain> --format json`` (start-up,
+  reading, computing, the JSON document);
+* in process (best of 5), the file read once: ``rating_changes(t, FIDE)`` and
+  ``rating_changes(t, USCF)`` (the ratings read as US Chess ratings) against
+  ``standings(t, CHAIN)`` (context, systems, ranking).
+
+Printed: each time and its ratio to the chain's (the target: at most 1).  In process the
+garbage collector is set as ``swisstb`` sets it (``cli.tune_collector``).  The machine's
+load moves both sides alike, so the ratios are steadier than the times; on a busy machine
+run it twice.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from bench_fide import CHAIN, make_trf
+
+
+def best(run: Callable[[], object], times: int = 5) -> float:
+    out = math.inf
+    for _ in range(times):
+        start = time.process_time()
+        run()
+        out = min(out, time.process_time() - start)
+    return out
+
+
+def process(args: list[str], times: int = 3) -> float:
+    """Child CPU seconds of ``python -m swisstb_io ARGS``, best of ``times`` (the first
+    run writes the .pyc files even where the caller's environment sets
+    ``PYTHONDONTWRITEBYTECODE``: compiling is no part of either command's cost)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    out = math.inf
+    subprocess.run([sys.executable, "-m", "swisstb_io", *args], check=True, env=env)
+    for _ in range(times):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-m", "swisstb_io", *args], check=True, env=env)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        out = min(out, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return out
+
+
+def main(argv: list[str]) -> None:
+    import swisstb_io
+    from swisstb_io.cli import tune_collector
+    from swisstb_io.rating_change import RatingSystem, rating_changes
+    from swisstb_io.tiebreaks import standings
+
+    tune_collector()
+    sizes = [tuple(int(x) for x in a.split("x")) for a in argv] or [(2000, 11)]
+    print(f"chain: {CHAIN}; CPU seconds; ratio = time / the chain's time")
+    print(f"{'size':>10} {'':>8} {'chain':>7} {'FIDE':>7} {'ratio':>6} {'US':>7} {'ratio':>6}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for players, rounds in sizes:
+            path = Path(tmp) / f"bench_{players}x{rounds}.trf"
+            path.write_text(make_trf(players, rounds), encoding="utf-8")
+            out = str(path.with_suffix(".json"))
+            chain = process(["report", str(path), "--tiebreaks", CHAIN, "-f", "json", "-o", out])
+            fide = process(["ratings", str(path), "--system", "fide", "-f", "json", "-o", out])
+            us = process(["ratings", str(path), "--system", "uscf", "-f", "json", "-o", out])
+            size = f"{players:>5}x{rounds:<4}"
+            print(f"{size} {'process':>8} {chain:>7.3f} {fide:>7.3f} {fide / chain:>6.2f} "
+                  f"{us:>7.3f} {us / chain:>6.2f}")
+            t = swisstb_io.read(path)
+            chain = best(lambda t=t: standings(t, CHAIN))
+            fide = best(lambda t=t: rating_changes(t, RatingSystem.FIDE))
+            us = best(lambda t=t: rating_changes(t, RatingSystem.USCF))
+            print(f"{size} {'compute':>8} {chain:>7.3f} {fide:>7.3f} {fide / chain:>6.2f} "
+                  f"{us:>7.3f} {us / chain:>6.2f}")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    main(sys.argv[1:])

@@ -1,0 +1,317 @@
+"""US Chess rating changes (the Glickman-Doan rating system, Regular over the board;
+ratings.md Part U): the five steps, the standard and the special formula, floors.
+
+Step 1 gives unrated players a start rating and Step 2 every player N' (both in
+:mod:`.uscf_entrants`).  Step 3 estimates the unrated players with the special formula and
+N' = 1 against their opponents' pre-event or Step 1 ratings; Step 4 rates them against
+the other unrated players' Step 3 estimates; Step 5 rates everybody against the pre-event
+ratings of rated opponents and the Step 4 ratings of unrated ones (ratings.md D.7).  Every
+rating of Steps 3-5 is at least 100; the final one then gets the floors of U.8.
+
+The arithmetic is :class:`~decimal.Decimal` at :data:`~.model.US_PRECISION` digits
+(square roots, powers of ten); ratings are rounded only when printed.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
+from typing import NamedTuple
+
+from ..model import Tournament
+from .games import Round
+from .model import US_PRECISION, Adjustment, Formula, GameLine, PlayerChange, Rules
+from .player_data import History, PlayerData
+from .uscf_entrants import Entrant, entrants
+from .uscf_numbers import Tables
+from .uscf_special import Term, solve
+
+BONUS_THRESHOLD = {"uscf-2025": 10, "uscf-2023": 12, "uscf-2017": 14}
+"""B of each edition (U.1)."""
+ABSOLUTE_FLOOR = Decimal(100)
+SPECIAL_CAP = Decimal(2700)
+HIGHEST_FLOOR = 2100
+PLACES = Decimal(1).scaleb(-30)
+"""Every rating, contribution and adjustment is kept to 30 decimal places (fixed point),
+so that the parts of a change add up to it exactly."""
+
+Game = tuple[Round, Decimal, str, int | None]
+"""A game of one pass: the round, the opponent's rating used, where it comes from, and
+that rating as the whole number of the file (``None`` for an estimate)."""
+
+
+class Pass(NamedTuple):
+    """One player's rating from one step."""
+
+    rating: Decimal
+    lines: tuple[GameLine, ...]
+    adjustments: tuple[Adjustment, ...]
+    k: Decimal | None
+    notes: tuple[str, ...]
+    expected: Decimal | None = None
+    """E = the sum of W, when the standard formula computed it."""
+
+
+POINTS = (Decimal(0), Decimal("0.5"), Decimal(1))
+"""A game's score as a Decimal, by its half points."""
+
+
+def fix(value: Decimal) -> Decimal:
+    """``value`` to :data:`PLACES` (a rating below 10^10 then fits the precision)."""
+    return value.quantize(PLACES)
+
+
+def half_up(value: Decimal, places: int = 0) -> Decimal:
+    return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def _k(e: Entrant, m: int, dual: bool) -> tuple[Decimal, str]:
+    """K = 800 / (N' + m), or the dual-rated K above 2200 (ratings.md D.9)."""
+    games = e.effective + m
+    r0 = e.prior
+    if dual and r0 >= 2500:
+        return 200 / games, " (dual-rated, 2500+: 200 / (N′ + m))"
+    if dual and r0 > 2200:
+        return 800 * (Decimal("6.5") - Decimal("0.0025") * r0) / games, \
+            " (dual-rated, 2200-2500: 800(6.5 - 0.0025 R0) / (N′ + m))"
+    return 800 / games, ""
+
+
+def standard(e: Entrant, games: Sequence[Game], bonus_b: int, dual: bool,
+             tables: Tables) -> Pass:
+    """R = R0 + K(S - E) + bonus (U.6)."""
+    m = len(games)
+    k, how = _k(e, m, dual)
+    lines = []
+    base = total = Decimal(0)
+    own = e.rating
+    for r, opp, note, whole in games:
+        expected = (tables.w_whole(whole - own) if own is not None and whole is not None
+                    else tables.w(e.prior, opp))
+        part = (k * (POINTS[r.halves] - expected)).quantize(PLACES)
+        base += part
+        total += expected
+        lines.append(GameLine(r.round, r.code, r.opponent, r.score, True, "", opp, note,
+                              expected=expected, contribution=part))
+    notes = [f"standard formula: K = 800 / ({e.effective:.2f} + {m}) = {k:.4f}{how}"]
+    adjustments = []
+    met: dict[int | None, int] = {}
+    for r, _, _, _ in games:
+        met[r.opponent] = met.get(r.opponent, 0) + 1
+    if m < 3:
+        notes.append("no bonus: fewer than 3 games (U.6)")
+    elif max(met.values()) > 2:
+        notes.append("no bonus: an opponent met more than twice (U.6)")
+    else:
+        threshold = bonus_b * tables.root(max(m, 4))
+        bonus = fix(max(Decimal(0), base - threshold))
+        limit = f"B × √max(m, 4) = {bonus_b} × √{max(m, 4)} = {threshold:.3f}"
+        if bonus:
+            notes.append(f"bonus = K(S − E) − {limit}: {base:.3f} − {threshold:.3f} = "
+                         f"{bonus:.3f} (U.6)")
+        else:
+            notes.append(f"no bonus: K(S − E) = {base:.3f} is not above {limit} (U.6)")
+        if bonus:
+            adjustments.append(Adjustment(f"bonus: K(S − E) {base:.3f} over {bonus_b} × "
+                                          f"√{max(m, 4)}", bonus))
+    rating = e.prior + base + sum((a.value for a in adjustments), Decimal(0))
+    return Pass(rating, tuple(lines), tuple(adjustments), k, tuple(notes), total)
+
+
+def special(e: Entrant, games: Sequence[Game], effective: Decimal | None = None) -> Pass:
+    """The special formula (U.5), with ``effective`` for N' when given (Step 3: 1)."""
+    n = e.effective if effective is None else effective
+    terms = [Term(opp, Decimal(1), POINTS[r.halves]) for r, opp, _, _ in games]
+    history = e.history if effective is None else History.MIXED
+    if n:
+        shift = {History.MIXED: 0, History.WINS: -400, History.LOSSES: 400}[history]
+        score = {History.MIXED: Decimal("0.5"), History.WINS: Decimal(1),
+                 History.LOSSES: Decimal(0)}[history]
+        terms.append(Term(e.prior + shift, n, score))
+    solution = solve(e.prior, terms)
+    parts = [fix(part) for part in solution.parts]
+    lines = tuple(GameLine(r.round, r.code, r.opponent, r.score, True, "", opp, note,
+                           expected=x, contribution=part)
+                  for (r, opp, note, _), x, part in zip(games, solution.expected, parts,
+                                                     strict=False))
+    adjustments = []
+    if n:
+        adjustments.append(Adjustment(f"the {n:.2f} earlier games (N′) at "
+                                      f"{terms[-1].rating:.0f}", parts[-1]))
+    notes = [f"special formula: the rating at which the score ({_score(games)}"
+             + (f" + {n * terms[-1].score:.2f} for the earlier games" if n else "")
+             + ") equals the sum of the expected scores PWe (U.5)"]
+    if solution.interval is not None:
+        low, high = solution.interval
+        span = (f"from {low:.3f}" if low is not None else "up to") + (
+            f" to {high:.3f}" if high is not None and low is not None else
+            f" {high:.3f}" if high is not None else " up")
+        notes.append(f"every rating {span} gives that score: the one nearest the prior "
+                     f"rating {e.prior:.3f} is taken (U.5)")
+        if solution.rest:
+            adjustments.append(Adjustment("the solution nearest the prior rating",
+                                          fix(solution.rest)))
+    rating = e.prior + sum(parts, Decimal(0)) + fix(solution.rest)
+    if rating > SPECIAL_CAP:
+        adjustments.append(Adjustment("a special rating above 2700 is set to 2700",
+                                      SPECIAL_CAP - rating))
+        rating = SPECIAL_CAP
+    return Pass(rating, lines, tuple(adjustments), None, tuple(notes))
+
+
+def _score(games: Sequence[Game]) -> str:
+    halves = sum(r.halves for r, _, _, _ in games)
+    return f"{halves // 2}.5" if halves % 2 else str(halves // 2)
+
+
+def at_least_100(p: Pass) -> Pass:
+    if p.rating >= ABSOLUTE_FLOOR:
+        return p
+    return p._replace(rating=ABSOLUTE_FLOOR, adjustments=(
+        *p.adjustments, Adjustment("absolute floor 100", ABSOLUTE_FLOOR - p.rating)))
+
+
+def floor_of(e: Entrant) -> tuple[Decimal, str]:
+    """The player's floor (U.8) and how it was found."""
+    facts = e.facts
+    own = Decimal(facts.uscf_floor) if facts is not None and facts.uscf_floor else None
+    floor, how = ABSOLUTE_FLOOR, "the absolute floor 100"
+    if e.rating is not None and e.established:
+        given = facts.uscf_peak if facts is not None and facts.uscf_peak else None
+        peak = max(e.rating, given or 0)
+        if peak >= 1400:
+            floor = Decimal(min(HIGHEST_FLOOR, (peak - 200) // 100 * 100))
+            how = (f"highest rating {peak} - 200, hundreds" + (
+                " (uscf_peak)" if given and given >= e.rating else
+                " (the pre-event rating: the highest is not in the file; give uscf_peak)"))
+    elif e.rating is not None:
+        how = "provisional: the absolute floor 100 only"
+    if own is not None and own > floor:
+        floor, how = own, "uscf_floor (player data)"
+    return floor, how
+
+
+class Steps(NamedTuple):
+    """The unrated players' ratings of Steps 3 and 4, by start number."""
+
+    estimate: dict[int, Decimal]
+    intermediate: dict[int, Decimal]
+
+
+def _games(rounds: tuple[Round, ...], who: dict[int, Entrant],
+           unrated: dict[int, Decimal], step: str) -> list[Game]:
+    out: list[Game] = []
+    note = f"unrated: {step}"
+    for r in rounds:
+        if r.score is None or r.opponent is None:
+            continue
+        opp = who[r.opponent]
+        if opp.rating is not None:
+            out.append((r, opp.prior, "pre-event", opp.rating))
+        else:
+            out.append((r, unrated[r.opponent], note, None))
+    return out
+
+
+def _pass(e: Entrant, games: Sequence[Game], bonus_b: int, dual: bool,
+          tables: Tables) -> Pass:
+    return at_least_100(special(e, games) if e.special
+                        else standard(e, games, bonus_b, dual, tables))
+
+
+def steps(who: dict[int, Entrant], rounds: dict[int, tuple[Round, ...]], bonus_b: int,
+          dual: bool, tables: Tables) -> Steps:
+    """Steps 3 and 4 for the unrated players."""
+    start = {sn: e.prior for sn, e in who.items() if e.rating is None}
+    estimate = {}
+    for sn in start:
+        games = _games(rounds[sn], who, start, "Step 1 rating")
+        estimate[sn] = at_least_100(special(who[sn], games, Decimal(1))).rating if games \
+            else start[sn]
+    intermediate = {}
+    for sn in start:
+        games = _games(rounds[sn], who, estimate, "Step 3 estimate")
+        intermediate[sn] = _pass(who[sn], games, bonus_b, dual, tables).rating if games \
+            else start[sn]
+    return Steps(estimate, intermediate)
+
+
+def _performance(games: Sequence[Game]) -> int | None:
+    """(sum of the opponents' ratings + 400 (W - L)) / m, rounded."""
+    if not games:
+        return None
+    wins = sum(1 for r, _, _, _ in games if r.halves == 2)
+    losses = sum(1 for r, _, _, _ in games if r.halves == 0)
+    total = sum((opp for _, opp, _, _ in games), Decimal(0)) + 400 * (wins - losses)
+    return int(half_up(total / len(games)))
+
+
+def final(e: Entrant, rounds: tuple[Round, ...], who: dict[int, Entrant], found: Steps,
+          bonus_b: int, dual: bool, tables: Tables) -> PlayerChange:
+    """Step 5 and the floors: one player's result."""
+    p = e.player
+    games = _games(rounds, who, found.intermediate, "Step 4 intermediate rating")
+    notes = list(e.notes)
+    score = Fraction(sum(r.halves for r, _, _, _ in games), 2)
+    dropped = [GameLine(r.round, r.code, r.opponent, r.score, False, f"{r.why_not} (U.2)")
+               for r in rounds if r.score is None]
+    notes += [f"round {g.round} ({g.result}): {g.why_not}" for g in dropped]
+    if not games:
+        notes.append("no game over the board: " + ("the rating stays" if e.rating is not None
+                                                  else "still unrated"))
+        expected = Decimal(0) if e.rating is not None else None
+        return PlayerChange(p.start_no, p.name, e.rating, None, 0, score, expected,
+                            Decimal(0) if e.rating is not None else None, e.rating, None,
+                            tuple(notes), Formula.NONE, tuple(dropped),
+                            start_rating=e.prior)
+    if e.rating is None:
+        sn = p.start_no
+        notes.append(f"Step 3 estimate {found.estimate[sn]:.3f} (special formula, N′ = 1), "
+                     f"Step 4 intermediate rating {found.intermediate[sn]:.3f}")
+    result = _pass(e, games, bonus_b, dual, tables)
+    notes.extend(result.notes)
+    adjustments = list(result.adjustments)
+    rating = result.rating
+    floor, how = floor_of(e)
+    if rating < floor:
+        adjustments.append(Adjustment(f"rating floor {floor} ({how})", floor - rating))
+        notes.append(f"held at the rating floor {floor} ({how})")
+        rating = floor
+    elif e.rating is not None and rating < e.prior:
+        notes.append(f"rating floor {floor}: {how}")
+    new = int(half_up(rating))
+    lines = (sorted((*result.lines, *dropped), key=lambda g: g.round) if dropped
+             else result.lines)
+    expected = None
+    if e.rating is not None:
+        expected = result.expected if result.expected is not None else sum(
+            (tables.w(e.prior, opp) for _, opp, _, _ in games), Decimal(0))
+    if e.rating is None:
+        notes.append(f"provisional rating from {len(games)} game"
+                     f"{'s' if len(games) != 1 else ''}")
+        change = None
+    else:
+        change = rating - e.prior
+    formula = Formula.SPECIAL if e.special else Formula.STANDARD
+    return PlayerChange(p.start_no, p.name, e.rating, result.k, len(games), score, expected,
+                        change, new, _performance(games), tuple(notes), formula,
+                        tuple(lines), tuple(adjustments), e.prior, rating)
+
+
+def uscf_changes(t: Tournament, rules: Rules, data: PlayerData,
+                 rounds: dict[int, tuple[Round, ...]], dual: bool = False
+                 ) -> tuple[tuple[PlayerChange, ...], tuple[str, ...]]:
+    """Every player's US Chess estimate, and the notes for the whole event."""
+    ends = [d.value for d in (t.end_date, t.start_date) if d is not None and d.value]
+    day: _dt.date | None = ends[0] if ends else None
+    bonus_b = BONUS_THRESHOLD[rules.edition.id]
+    with localcontext() as ctx:
+        ctx.prec = US_PRECISION
+        tables = Tables()
+        who, notes = entrants(t, data, day, tables)
+        found = steps(who, rounds, bonus_b, dual, tables)
+        players = tuple(final(who[p.start_no], rounds[p.start_no], who, found, bonus_b,
+                              dual, tables) for p in sorted(t.players, key=lambda p: p.start_no))
+    return players, notes

@@ -1,0 +1,48 @@
+"""The ratings page in a real headless browser (skipped without chromium, as the report's
+browser tests are): a change opens its game-by-game explanation in the report's popover,
+an unrated player's new rating opens the initial rating, the table sorts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from test_reports_browser import body_rows, console_errors, driver, names
+
+from swisstb_io import read
+from swisstb_io.rating_change import RatingSystem, rating_changes
+from swisstb_io.rating_change.render_tables import to_html
+
+ROOT = Path(__file__).resolve().parent.parent
+
+__all__ = ["driver"]  # the browser fixture, shared with the report's browser tests
+
+
+def test_ratings_page_explains_each_change(driver: webdriver.Chrome, tmp_path: Path) -> None:
+    result = rating_changes(read(ROOT / "fixtures" / "ratings" / "club_rr.trf"),
+                            RatingSystem.FIDE)
+    page = tmp_path / "ratings.html"
+    page.write_text(to_html(result, "club_rr.trf"), encoding="utf-8")
+    driver.get(page.as_uri())
+    table = driver.find_element(By.ID, "ratings")
+    rows = body_rows(table)
+    assert len(rows) == 6
+    rows[1].find_element(By.CSS_SELECTOR, "button.why-open").click()
+    why = driver.find_element(By.CSS_SELECTOR, ".why[role=dialog]")
+    assert why.text.startswith("Change = +10.80: FIDE B.02 §8.3")
+    assert "rated 2450: D −270, PD .17, scored ½" in why.text
+    assert "13.20" in why.text and "dropped: opponent unrated" in why.text
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert driver.find_elements(By.CSS_SELECTOR, ".why") == []
+    rows[5].find_element(By.CSS_SELECTOR, "button.why-open").click()
+    why = driver.find_element(By.CSS_SELECTOR, ".why[role=dialog]")
+    assert why.text.startswith("New rating = not rated: FIDE B.02 §8.2")
+    assert "not rated yet: needs 1 more game" in why.text
+    driver.find_element(By.TAG_NAME, "h1").click()
+    heads = table.find_elements(By.CSS_SELECTOR, ":scope > thead th")
+    change = next(h for h in heads if h.text.startswith("Change"))
+    change.find_element(By.TAG_NAME, "button").click()
+    assert names(table)[0] == "Dahl, Dina"  # +14.00, the largest gain
+    assert console_errors(driver) == []
