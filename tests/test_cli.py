@@ -89,7 +89,8 @@ def test_convert_refuses_in_equal_out(tmp_path: Path) -> None:
     shutil.copy(HELD5, src)
     code, _, err = run("convert", str(src), str(src))
     assert code == 2
-    assert err == "Error: IN and OUT are the same file; write to another path.\n"
+    assert err == (f"Error: {src}: it is the input, which writing it would destroy; write "
+                   "the output to another path\n")
     assert src.read_bytes() == HELD5.read_bytes()
 
 

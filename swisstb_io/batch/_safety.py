@@ -1,6 +1,7 @@
 """What keeps a batch's output folder consistent through kills, crashes and a second batch.
 
-* :class:`OutputLock`: one batch at a time per output folder (a second one refuses).
+* :class:`OutputLock`: one batch at a time per output folder (a second one refuses with
+  :class:`OutputLockedError`).
 * :class:`Journal`: one line per finished event, appended as it finishes, so a killed run
   keeps what it finished, and the content of each file just before it is written, so the
   next run knows the killed run's files as its own (:mod:`.ownership`); folded into the
@@ -29,6 +30,11 @@ LOCK = ".swisstb-batch.lock"
 JOURNAL = ".swisstb-batch.journal"
 
 
+class OutputLockedError(SwisstbError):
+    """Another batch holds the output folder: this one refuses to start (nothing is
+    written).  The command line gives it exit code 2: nothing is wrong with the files."""
+
+
 class OutputLock:
     """An exclusive lock on ``OUT/.swisstb-batch.lock`` for the length of a run; held by
     another process it raises :class:`SwisstbError` at once.  The kernel drops the lock
@@ -51,7 +57,7 @@ class OutputLock:
             pid = fh.read().strip()
             fh.close()
             by = f" (process {pid})" if pid else ""
-            raise SwisstbError(
+            raise OutputLockedError(
                 f"{self.path.parent}: another swisstb batch is writing to this folder{by}; "
                 "wait for it to finish or choose another output folder") from None
         # who holds the lock, for the message of a second batch (a full disk may refuse it)
