@@ -33,6 +33,7 @@ from ._io import (
     read_input,
     refuse_overwriting,
     require_inputs,
+    rounds_by_date_option,
     strict_option,
     write_output,
 )
@@ -134,6 +135,7 @@ def _ratings(system: str | None, t: Tournament) -> RatingColumn | None:
               help="Add each player's estimated rating change (see `swisstb ratings`) to "
                    "the standings, and the swisstb-ratings/1 document to the JSON.")
 @from_option
+@rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: every section, one titled "
                    "block each; HTML: one page, a block per section).")
