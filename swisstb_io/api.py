@@ -13,8 +13,17 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO
 
-from .errors import FormatError, Location, UnknownFormatError, WriteError
-from .files import DIR_MODE, FILE_MODE, atomic_write, write_failure
+from .errors import FormatError, Location, NotAFileError, UnknownFormatError, WriteError
+from .files import (
+    DIR_MODE,
+    FILE_MODE,
+    NotRegularFileError,
+    atomic_write,
+    read_file,
+    read_stream,
+    write_failure,
+)
+from .limits import MAX_FILE_BYTES
 from .model import Tournament
 from .registry import FormatSpec, ReadOptions, ReadResult, WriteOptions, detect, find
 
@@ -34,22 +43,32 @@ def _zip_directory(name: str) -> bytes:
     members = sorted(c for c in Path(name).iterdir()
                      if c.suffix.lower() == ".dbf" and c.is_file())
     if not members:
-        raise FormatError(
+        raise NotAFileError(
             "this is a folder, not a tournament file: give one of its files, or read every "
             "event in it with `swisstb batch` or `swisstb check` (a folder is read as one "
             "file only when it holds a US Chess DBF trio: THEXPORT, TSEXPORT, TDEXPORT.DBF)",
             Location(name))
     buf = io.BytesIO()
+    left = MAX_FILE_BYTES  # the trio together, as one file
     with zipfile.ZipFile(buf, "w") as zf:
         for child in members:
+            data = read_file(str(child), left)
+            left -= len(data)
             # A fixed time stamp: the same folder gives the same bytes (batch compares them
             # to skip unchanged events; writestr with a bare name stamps the current time).
-            zf.writestr(zipfile.ZipInfo(child.name, (1980, 1, 1, 0, 0, 0)), child.read_bytes())
+            zf.writestr(zipfile.ZipInfo(child.name, (1980, 1, 1, 0, 0, 0)), data)
     return buf.getvalue()
 
 
 def read_source(src: Source) -> tuple[bytes, str]:
-    """The bytes of ``src`` and a name for messages."""
+    """The bytes of ``src`` and a name for messages.
+
+    A path is read only when it is a regular file (or a folder holding a US Chess DBF trio)
+    of at most :data:`~swisstb_io.limits.MAX_FILE_BYTES`; a stream gives at most that many
+    bytes.  A folder without the trio, a pipe, a device or a socket is a
+    :class:`~swisstb_io.errors.NotAFileError`, anything else that cannot be read a
+    :class:`~swisstb_io.errors.FormatError`.
+    """
     if isinstance(src, bytes | bytearray):
         return bytes(src), "<bytes>"
     if isinstance(src, str | os.PathLike):
@@ -57,8 +76,10 @@ def read_source(src: Source) -> tuple[bytes, str]:
         try:
             if os.path.isdir(path):
                 return _zip_directory(path), path
-            with open(path, "rb") as fh:
-                return fh.read(), path
+            return read_file(path, MAX_FILE_BYTES), path
+        except NotRegularFileError as exc:
+            raise NotAFileError(f"{exc.strerror}: name a tournament file, or read a pipe as "
+                                "standard input (`-`)", Location(path)) from None
         except OSError as exc:
             raise FormatError(
                 f"cannot read the file: {exc.strerror or exc}", Location(path)
@@ -67,7 +88,11 @@ def read_source(src: Source) -> tuple[bytes, str]:
         raise TypeError(f"cannot read a {type(src).__name__}: pass a path, bytes or a binary "
                         "stream")
     name = str(getattr(src, "name", "<stream>"))
-    data = src.read()
+    try:
+        data = read_stream(src, name, MAX_FILE_BYTES)
+    except OSError as exc:
+        raise FormatError(f"cannot read the stream: {exc.strerror or exc}",
+                          Location(name)) from exc
     if isinstance(data, str):
         raise TypeError(f"{name}: a text stream gives str, not bytes: open the file in "
                         "binary mode (open(path, 'rb')), or pass the path itself")
@@ -81,6 +106,7 @@ def load(
     strict: bool = False,
     section: str | None = None,
     path: str | None = None,
+    rounds_by_date: bool = False,
 ) -> ReadResult:
     """Read ``src`` and return the tournament with what was learned about the file: the
     format, the encoding, the reading diagnostics and every section.
@@ -91,14 +117,16 @@ def load(
     number of the section of a multi-section file (default: the first; a file of one
     section is that section whatever ``section`` says, as a prize file's default section
     needs: the CLI refuses ``--section`` there); ``path``: the name messages give the input
-    (default: the path, or the stream's name, or ``<bytes>``).
+    (default: the path, or the stream's name, or ``<bytes>``); ``rounds_by_date``: PGN games
+    without a ``Round`` get their round from their date (:class:`ReadOptions`).
     """
     data, name = read_source(src)
     name = path or name
     spec = find(format) if format else detect(data, name)
     if spec.reader is None:
         raise FormatError(f"format {spec.name!r} can be written but not read", Location(name))
-    return spec.reader(data, name, ReadOptions(strict=strict, section=section))
+    return spec.reader(data, name, ReadOptions(strict=strict, section=section,
+                                               rounds_by_date=rounds_by_date))
 
 
 def read(

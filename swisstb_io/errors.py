@@ -77,6 +77,12 @@ class FormatError(SwisstbError):
     """A file cannot be read: ``path:line:col: what is wrong``."""
 
 
+class NotAFileError(FormatError):
+    """The path names no tournament file to read: a folder (that holds no US Chess DBF
+    trio), a pipe, a device or a socket.  The command line treats it as it treats a missing
+    file: a usage error."""
+
+
 class WriteError(SwisstbError):
     """A tournament cannot be written in the requested format (a value does not fit…)."""
 

@@ -1,6 +1,6 @@
-"""File-system helpers: whole-or-nothing writes with the usual permissions (of one file,
-:func:`atomic_write`, or of several together, :class:`AllOrNothing`), and what to say when
-a write fails."""
+"""File-system helpers: reading a file without waiting or reading without end, whole-or-nothing
+writes with the usual permissions (of one file, :func:`atomic_write`, or of several together,
+:class:`AllOrNothing`), and what to say when a write fails."""
 
 from __future__ import annotations
 
@@ -8,10 +8,73 @@ import contextlib
 import errno
 import os
 import stat
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 if TYPE_CHECKING:  # pathlib is imported by the code that writes: reading never needs it
     from pathlib import Path
+
+
+NOT_A_FILE = "it is not a regular file (a pipe, a device or a socket)"
+"""Why a pipe (a FIFO), a device (``/dev/zero``) or a socket is not read as a file: opening
+a FIFO with no writer waits for ever, and a device can give bytes for ever."""
+
+
+class NotRegularFileError(OSError):
+    """A pipe, a device or a socket where a file is to be read (:data:`NOT_A_FILE`)."""
+
+
+def file_problem(st: os.stat_result, limit: int) -> str:
+    """Why the file of ``st`` is not read as a tournament file (``""`` when it is): it is
+    not a regular file (a folder is neither), or it is larger than ``limit`` bytes."""
+    if stat.S_ISDIR(st.st_mode):
+        return ""
+    if not stat.S_ISREG(st.st_mode):
+        return NOT_A_FILE
+    if st.st_size > limit:
+        return f"it is {st.st_size // (1024 * 1024)} MB, too large for a tournament file"
+    return ""
+
+
+def read_file(path: str, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
+
+    Raises :class:`OSError` as ``open`` does (:class:`IsADirectoryError` for a folder), and
+    also (its ``strerror`` says why): :class:`NotRegularFileError` for a pipe, a device or a
+    socket, which are never opened (a FIFO without a writer would make the open wait for
+    ever), and ``EFBIG`` for a file larger than ``limit`` bytes, or one that grows past it
+    while it is read.
+    """
+    _check_file(os.stat(path), limit, path)
+    # O_NONBLOCK: should the name be swapped for a FIFO since the stat, the open does not wait
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    with open(fd, "rb") as fh:
+        _check_file(os.fstat(fd), limit, path)
+        os.set_blocking(fd, True)
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"it is more than {limit // (1024 * 1024)} MB, too large "
+                      "for a tournament file", path)
+    return data
+
+
+def _check_file(st: os.stat_result, limit: int, path: str) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    why = file_problem(st, limit)
+    if why == NOT_A_FILE:
+        raise NotRegularFileError(errno.EINVAL, why, path)
+    if why:
+        raise OSError(errno.EFBIG, why, path)
+
+
+def read_stream(stream: BinaryIO, name: str, limit: int) -> bytes:
+    """Everything ``stream`` (a pipe: standard input) gives, at most ``limit`` bytes; more
+    is an :class:`OSError` (``/dev/zero`` piped in must not fill the memory)."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"it gives more than {limit // (1024 * 1024)} MB, too "
+                      "large for a tournament file", name)
+    return data
 
 
 def _umask() -> int:
@@ -172,5 +235,6 @@ def write_failure(exc: OSError, path: object = None) -> str:
     return f"{where}: cannot write: {write_reason(exc)}"
 
 
-__all__ = ["DIR_MODE", "FILE_MODE", "AllOrNothing", "atomic_write", "temp_prefix",
+__all__ = ["DIR_MODE", "FILE_MODE", "NOT_A_FILE", "AllOrNothing", "NotRegularFileError",
+           "atomic_write", "file_problem", "read_file", "read_stream", "temp_prefix",
            "write_failure", "write_reason", "write_temporary"]

@@ -1,10 +1,12 @@
 """JSON text read with located errors (the writer is :mod:`swisstb_io.jsonwrite`).
 
 :func:`load` parses a tournament file's JSON and turns every problem into a
-:class:`~swisstb_io.errors.FormatError` at its ``line:col``; :func:`offset` and
-:func:`item_offsets` find where a value is in the text by its path (``a.b[2].c``): the
-parsed document has no positions, so they walk the text itself, skipping whole values
-with the standard decoder.
+:class:`~swisstb_io.errors.FormatError` at its ``line:col``; :func:`offset`,
+:func:`item_offsets` and :class:`Locator` find where a value is in the text by its path
+(``a.b[2].c``).  The parsed document has no positions; these functions walk the text
+itself, skipping whole values with the standard decoder, so finding one value costs a
+pass over the text before it, :func:`item_offsets` finds every item of a list in one
+pass, and a :class:`Locator` finds many values of one text at the cost of a few passes.
 """
 
 from __future__ import annotations
@@ -29,19 +31,36 @@ def _skip(text: str, pos: int) -> int:
     return pos
 
 
-def _member(text: str, pos: int, key: str) -> int | None:
-    """Offset of the value of ``key`` in the object at ``pos`` (the last one if repeated)."""
-    found = None
+def _members(text: str, pos: int) -> dict[str, int]:
+    """The offset of each member's value in the object at ``pos`` (the last one of a key
+    given twice), in one pass over the object."""
+    found: dict[str, int] = {}
     pos = _skip(text, pos + 1)
     while text[pos] == '"':
         name, pos = _DECODER.raw_decode(text, pos)
         pos = _skip(text, _skip(text, pos) + 1)
-        if name == key:
-            found = pos
+        found[name] = pos
         pos = _skip(text, _DECODER.raw_decode(text, pos)[1])
         if text[pos] == ",":
             pos = _skip(text, pos + 1)
     return found
+
+
+def _items(text: str, pos: int) -> list[int]:
+    """The offset of each item of the list at ``pos``, in one pass over the list."""
+    out: list[int] = []
+    pos = _skip(text, pos + 1)
+    while text[pos] != "]":
+        out.append(pos)
+        pos = _skip(text, _DECODER.raw_decode(text, pos)[1])
+        if text[pos] == ",":
+            pos = _skip(text, pos + 1)
+    return out
+
+
+def _member(text: str, pos: int, key: str) -> int | None:
+    """Offset of the value of ``key`` in the object at ``pos`` (the last one if repeated)."""
+    return _members(text, pos).get(key)
 
 
 def offset(text: str, where: str, start: int = 0) -> int | None:
@@ -75,21 +94,64 @@ def offset(text: str, where: str, start: int = 0) -> int | None:
 def item_offsets(text: str, where: str) -> list[int]:
     """Offsets of every item of the list at path ``where`` (empty if it is not a list)."""
     pos = offset(text, where)
-    out: list[int] = []
     if pos is None or text[pos] != "[":
-        return out
+        return []
     try:
-        pos = _skip(text, pos + 1)
-        while text[pos] != "]":
-            out.append(pos)
-            pos = _skip(text, _DECODER.raw_decode(text, pos)[1])
-            if text[pos] == ",":
-                pos = _skip(text, pos + 1)
+        return _items(text, pos)
     except (ValueError, IndexError, RecursionError):
-        pass
-    return out
+        return []
 
 
+class Locator:
+    """Line and column of values by path in one JSON text, for a reader that may say many
+    things about one file (a warning on every game): each object's members and each
+    list's items are found once, in one pass over that value, and lines by a
+    :class:`~swisstb_io.textio.LineIndex`, so the messages together cost a few passes
+    over the text, not a pass each (:func:`offset` walks the text before the value)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._members: dict[int, dict[str, int]] = {}
+        self._items: dict[int, list[int]] = {}
+        self._lines: textio.LineIndex | None = None
+
+    def offset(self, where: str) -> int | None:
+        """Offset of the value at path ``where`` (as :func:`offset` finds it)."""
+        if " " in where:
+            return None
+        text = self.text
+        try:
+            pos: int | None = _skip(text, 0)
+            for key, index in _PATH.findall(where):
+                assert pos is not None
+                if key:
+                    members = self._members.get(pos)
+                    if members is None:
+                        if text[pos] != "{":
+                            return None
+                        members = self._members[pos] = _members(text, pos)
+                    pos = members.get(key)
+                else:
+                    items = self._items.get(pos)
+                    if items is None:
+                        if text[pos] != "[":
+                            return None
+                        items = self._items[pos] = _items(text, pos)
+                    pos = items[int(index)] if int(index) < len(items) else None
+                if pos is None:
+                    return None
+            return pos
+        except (ValueError, IndexError, RecursionError):
+            return None
+
+    def line_col(self, where: str) -> tuple[int, int] | None:
+        """Line and column of the value at path ``where``; ``None`` when not found."""
+        pos = self.offset(where)
+        if pos is None:
+            return None
+        if self._lines is None:
+            self._lines = textio.LineIndex(self.text)
+        return self._lines.line_col(pos)
 
 
 MAX_DEPTH = 100
@@ -201,4 +263,4 @@ def load(text: str, path: str, parse_float: Any = float) -> Any:
         raise FormatError(f"not valid JSON: {exc} is not a JSON number", where) from None
 
 
-__all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "item_offsets", "load", "offset"]
+__all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "Locator", "item_offsets", "load", "offset"]

@@ -4,7 +4,8 @@ One set of checks for every format, so an inconsistent file gets the same diagno
 whatever it is written in (and ``--strict`` fails on them the same way):
 
 * errors (:class:`~swisstb_io.errors.FormatError`, reading stops): an opponent that does not
-  exist, a player paired against themself;
+  exist, a player paired against themself, more rounds than
+  :data:`~swisstb_io.limits.MAX_ROUNDS` (a reader refuses them sooner where it can);
 * warnings (``Diagnostics.warn``; errors under ``strict``): a game whose two sides disagree
   (the opponent names someone else, the results do not mirror, both have the same colour),
   a player paired twice in one round, two pairing-allocated byes in one round, a played
@@ -26,6 +27,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .errors import Diagnostics, FormatError, Location
+from .limits import MAX_ROUNDS
 from .model import MIRROR, Color, Outcome, Player, PointSystem, RoundResult
 from .numbers import exact
 
@@ -90,6 +92,9 @@ def check_games(
     disputed: dict[tuple[int, int], list[int]] = {}
     last = total_rounds if total_rounds is not None and total_rounds >= 0 else None
     for sn, rounds in results.items():
+        if len(rounds) > MAX_ROUNDS:  # every reader's last word on the round limit
+            raise FormatError(f"round {MAX_ROUNDS + 1}: player {sn} has more rounds than the "
+                              f"{MAX_ROUNDS} an event may have", places.cell(sn, MAX_ROUNDS + 1))
         if last is not None and len(rounds) > last:
             _past_end(sn, rounds, last, places, diag, prefix)
         for i, rr in enumerate(rounds):

@@ -381,6 +381,32 @@ def test_a_worker_crash_fails_only_its_event(small_season: tuple[Path, list[str]
         g for g in good if g != "autumn/event05.xml")
 
 
+def writing_then_crashing_process_event(path: str, rel: str, out_dir: str,
+                                        *args: object) -> runner_mod.FileResult:
+    """Event05's first worker writes its files, then dies before its result reaches the
+    batch (a marker file tells the second attempt, in a fresh process, to live)."""
+    res = REAL_PROCESS_EVENT(path, rel, out_dir, *args)  # type: ignore[arg-type]
+    marker = Path(out_dir) / "crashed-once"
+    if rel.endswith("event05.xml") and not marker.exists():
+        marker.write_text("")
+        os._exit(3)
+    return res
+
+
+def test_an_event_redone_after_its_worker_died_may_overwrite_what_that_worker_wrote(
+        small_season: tuple[Path, list[str]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The files were claimed in the journal before they were written: the batch wrote
+    # them, so the event done again in isolation is not refused as "a file in the way".
+    root, good = small_season
+    monkeypatch.setattr(runner_mod, "process_event", writing_then_crashing_process_event)
+    out = tmp_path / "o"
+    results = {r.rel: r for r in Batch(root, out,
+                                        BatchOptions(jobs=2, formats=("json",))).run()}
+    assert (out / "crashed-once").exists()
+    assert sorted(r for r, res in results.items() if res.status == "ok") == sorted(good)
+
+
 @pytest.mark.parametrize(("name", "chain"), [
     ("held_swiss_9.trf", None),  # the file's FIDE chain
     ("held_swiss_9.trf", "BH/C1,BH,SB,FB,AOB,ARO,DE"),

@@ -119,7 +119,7 @@ def test_a_second_batch_on_one_folder_refuses(tmp_path: Path) -> None:
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
         res = CliRunner().invoke(cli, ["batch", str(season), "-o", str(out)])
-        assert res.exit_code == 1
+        assert res.exit_code == 2  # refused, as a usage error (issue 32 item 14)
         assert res.stderr == (f"Error: {out}: another swisstb batch is writing to this folder "
                               f"(process {holder.pid}); wait for it to finish or choose "
                               "another output folder\n")
@@ -129,28 +129,81 @@ def test_a_second_batch_on_one_folder_refuses(tmp_path: Path) -> None:
     assert CliRunner().invoke(cli, ["batch", str(season), "-o", str(out)]).exit_code == 0
 
 
+def _small_pipe() -> tuple[int, int, int]:
+    """A pipe ``(read end, write end, capacity in bytes)`` made as small as the system
+    allows (one page on Linux), so a writer that is not read blocks soon."""
+    import fcntl
+
+    r, w = os.pipe()
+    set_size = getattr(fcntl, "F_SETPIPE_SZ", None)
+    if set_size is not None:
+        fcntl.fcntl(w, set_size, 4096)
+    get_size = getattr(fcntl, "F_GETPIPE_SZ", None)
+    return r, w, fcntl.fcntl(w, get_size) if get_size is not None else 65536
+
+
+def _read_line(fd: int) -> bytes:
+    """One line from ``fd``, a byte at a time: nothing after it is taken from the pipe."""
+    line = b""
+    while not line.endswith(b"\n"):
+        byte = os.read(fd, 1)
+        if not byte:
+            break
+        line += byte
+    return line
+
+
 def test_ctrl_c_exits_130_without_traceback(tmp_path: Path) -> None:
+    """Ctrl-C while the batch is certainly still at work: its stderr is a pipe the test
+    stops reading after the first event's line, and the lines of the other events do not
+    fit in it, so the batch cannot finish (nor write its index) before the signal, however
+    fast or slow the machine is: no race with a clock."""
+    r, w, capacity = _small_pipe()
     season = tmp_path / "season"
     season.mkdir()
-    for k in range(6):
-        (season / f"e{k}.trf").write_bytes(BIG.read_bytes())
-    for jobs in ("1", "4"):
-        out = tmp_path / f"out{jobs}"
-        proc = _batch(str(season), "-o", str(out), "-j", jobs, "-t", "uscf",
-                      "-f", "html,json")
-        assert proc.stderr is not None
-        first = proc.stderr.readline()  # the first event is done: interrupt the rest
-        assert first.endswith(b": ok\n"), first
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
-        assert proc.returncode == 130, err
-        assert b"Traceback" not in err
-        assert err.endswith(b"Interrupted; nothing half-written is left.\n")
-        assert [p for p in out.rglob("*.tmp")] == []
-        again = CliRunner().invoke(cli, ["batch", str(season), "-o", str(out), "-j", "1",
-                                         "-t", "uscf", "-f", "html,json"])
-        assert again.exit_code == 0, again.stderr
-        assert "unchanged" in again.stderr and ": skipped" in again.stderr
+    name = "e{:03d}-" + "x" * 200 + ".trf"  # long names: long "path: ok" lines
+    line = len(f"{season / name.format(0)}: ok\n")
+    events = 2 * capacity // line + 4  # the lines after the first one fill the pipe twice
+    for k in range(events):
+        (season / name.format(k)).write_bytes(CLEAN.read_bytes())
+    try:
+        for jobs in ("1", "4"):
+            out = tmp_path / f"out{jobs}"
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "swisstb_io", "batch", str(season), "-o", str(out),
+                 "-j", jobs, "-t", "uscf", "-f", "html,json"],
+                stdout=subprocess.DEVNULL, stderr=w)
+            first = _read_line(r)  # the first event is done: interrupt the rest
+            assert first.endswith(b": ok\n"), first
+            proc.send_signal(signal.SIGINT)
+            err = first + _read_to_end_of(proc, r)
+            assert proc.wait(timeout=60) == 130, err
+            assert b"Traceback" not in err
+            assert err.endswith(b"Interrupted; nothing half-written is left.\n")
+            assert err.count(b": ok\n") < events  # it was interrupted, not finished
+            assert not (out / "index.html").exists()
+            assert [p for p in out.rglob("*.tmp")] == []
+            again = CliRunner().invoke(cli, ["batch", str(season), "-o", str(out), "-j", "1",
+                                             "-t", "uscf", "-f", "html,json"])
+            assert again.exit_code == 0, again.stderr
+            assert "unchanged" in again.stderr and ": skipped" in again.stderr
+    finally:
+        os.close(r)
+        os.close(w)
+
+
+def _read_to_end_of(proc: subprocess.Popen[bytes], fd: int) -> bytes:
+    """What ``proc`` writes to the pipe ``fd`` until it ends (the test's own copy of the
+    write end stays open, so the end is the process's exit, not end of file)."""
+    import select
+
+    data, deadline = b"", time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if select.select([fd], [], [], 0.1)[0]:
+            data += os.read(fd, 65536)
+        elif proc.poll() is not None:
+            return data
+    raise AssertionError(f"the interrupted batch did not end within 60 s: {data!r}")
 
 
 def test_jobs_4_and_jobs_1_give_the_same_bytes(tmp_path: Path) -> None:
@@ -319,7 +372,8 @@ def test_an_event_failing_half_way_leaves_none_of_its_new_outputs(
 
 def test_a_huge_file_and_an_unreadable_folder_are_reported(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from swisstb_io.batch.discovery import MAX_EVENT_BYTES, discover
+    from swisstb_io.batch.discovery import discover
+    from swisstb_io.limits import MAX_FILE_BYTES as MAX_EVENT_BYTES
 
     season = _season(tmp_path / "season", 1)
     with (season / "huge.trf").open("wb") as fh:

@@ -65,9 +65,9 @@ def test_info_on_a_missing_file() -> None:
 
 
 def test_unknown_format_name_is_a_usage_error() -> None:
-    code, _, err = run("convert", str(HELD5), "out.trf", "--to", "pgn")
+    code, _, err = run("convert", str(HELD5), "out.trf", "--to", "vega")
     assert code == 2
-    assert err.startswith("Error: unknown format 'pgn'; known formats: trf, trf16, trf2026")
+    assert err.startswith("Error: unknown format 'vega'; known formats: trf, trf16, trf2026")
 
 
 def test_unknown_output_extension_is_a_usage_error(tmp_path: Path) -> None:
@@ -89,7 +89,8 @@ def test_convert_refuses_in_equal_out(tmp_path: Path) -> None:
     shutil.copy(HELD5, src)
     code, _, err = run("convert", str(src), str(src))
     assert code == 2
-    assert err == "Error: IN and OUT are the same file; write to another path.\n"
+    assert err == (f"Error: {src}: it is the input, which writing it would destroy; write "
+                   "the output to another path\n")
     assert src.read_bytes() == HELD5.read_bytes()
 
 

@@ -107,10 +107,46 @@ def test_a_missing_season_folder_is_exit_2(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "does not exist" in res.stderr
 
 
+def runtime_dependencies(into: Path) -> Path:
+    """A folder ``into`` of links to the installed distributions swisstb_io needs to run
+    (its dependencies and theirs, with their metadata), for ``PYTHONPATH``."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement  # pytest's own dependency
+    from packaging.utils import canonicalize_name
+
+    into.mkdir()
+    seen: set[str] = set()
+    todo = ["swisstb_io"]
+    while todo:
+        dist = metadata.distribution(todo.pop())
+        for text in dist.requires or ():
+            req = Requirement(text)
+            name = canonicalize_name(req.name)
+            if name not in seen and (req.marker is None or req.marker.evaluate({"extra": ""})):
+                seen.add(name)
+                todo.append(name)
+        if canonicalize_name(dist.metadata["Name"]) == "swisstb-io":
+            continue  # the hook installs the checkout's HEAD itself
+        tops = {f.parts[0] for f in dist.files or ()} - {"..", "__pycache__"}
+        for top in sorted(tops):
+            if not (into / top).exists():
+                (into / top).symlink_to(Path(str(dist.locate_file(top))))
+    return into
+
+
 def test_the_pre_commit_hook_runs_through_pre_commit(tmp_path: Path) -> None:
     """``pre-commit try-repo`` on this checkout's HEAD, offline: pre-commit builds the
-    hook's environment from the packages already installed (no index, no build isolation)
-    and runs it on a repository holding a tournament file with wrong ranks and a note."""
+    hook's environment from the packages already installed where this test runs (no
+    index, no build isolation) and runs it on a repository holding a tournament file with
+    wrong ranks and a note.
+
+    The installed packages are those this test runs with, a virtualenv's when the tests
+    run in one (as the README installs them): a virtualenv's "system site packages" would
+    be the base interpreter's, which on a fresh machine hold none of the dependencies.
+    ``PYTHONPATH`` hands swisstb_io's run-time dependencies (and only those: not the build
+    tools, which the hook's environment brings) to the hook's pip, which then finds them
+    installed, and to the hook itself."""
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], check=True,
                           capture_output=True, text=True).stdout.strip()
     work = tmp_path / "repo"
@@ -120,7 +156,8 @@ def test_the_pre_commit_hook_runs_through_pre_commit(tmp_path: Path) -> None:
     subprocess.run(["git", "init", "-q"], cwd=work, check=True)
     subprocess.run(["git", "add", "."], cwd=work, check=True)
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"),
-           "VIRTUALENV_SYSTEM_SITE_PACKAGES": "1", "PIP_NO_INDEX": "1",
+           "PYTHONPATH": str(runtime_dependencies(tmp_path / "deps")),
+           "PIP_NO_INDEX": "1",
            "PIP_NO_BUILD_ISOLATION": "0"}  # pip reads "0" here as "do not isolate"
     res = subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(ROOT),
                           "swisstb-check", "--ref", head, "--files", "rank.trf", "notes.txt"],

@@ -8,6 +8,7 @@ import shlex
 from pathlib import Path
 
 import pytest
+from ci_env import SYSTEM_PACKAGES
 from click.testing import CliRunner
 
 from swisstb_io.cli import cli
@@ -101,6 +102,31 @@ def test_quick_start_is_two_command_lines() -> None:
     assert len(lines) == 2
     assert "swisstb report" in lines[0]
     assert "pytest" in lines[1]
+
+
+def test_the_system_packages_are_named_where_ci_installs_them() -> None:
+    """Every package the tests use (the browser tests' programs) is in the README's
+    Quick start line, and `.ci/run` installs the same list."""
+    quick_start = README.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    named = re.findall(r"`apt-get install ([a-z0-9. -]+)`", quick_start)
+    assert [tuple(line.split()) for line in named] == [SYSTEM_PACKAGES]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    installed = re.findall(r"apt-get install -y -qq ([a-z0-9. -]+?) >", ci)
+    assert [tuple(line.split()) for line in installed] == [SYSTEM_PACKAGES]
+    for line in re.findall(r"apt-get install [^`\n]*", README):
+        assert all(package in line for package in SYSTEM_PACKAGES), line
+
+
+def test_ci_runs_the_test_line_in_a_fresh_virtualenv() -> None:
+    """`.ci/run` makes a virtualenv as the Quick start says, activates it, and runs the
+    README's test line, then ruff and mypy, in it (a fresh machine's failures show)."""
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text("utf-8").splitlines()
+          if line.strip() and not line.lstrip().startswith(("#", "echo"))]
+    order = [next(i for i, line in enumerate(ci) if line.startswith(start)) for start in (
+        'python3 -m venv "$venv_dir/venv"', '. "$venv_dir/venv/bin/activate"',
+        'bash -c "$test_cmd"', "ruff check .", "mypy --strict swisstb_io")]
+    assert order == sorted(order)
+    assert "python3 -m venv venv && . venv/bin/activate" in README.split("```bash", 1)[0]
 
 
 def test_python_examples_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from ci_env import under_ci
+from ci_env import SYSTEM_PACKAGES, under_ci
 from reports_cases import CASES
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -41,13 +41,20 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--window-size=1400,1800")
 
 
+PACKAGE_OF = {"chromium": "chromium", "chromium-browser": "chromium",
+              "chromedriver": "chromium-driver", "pdftotext": "poppler-utils"}
+
+
 def binary(*names: str) -> str:
+    """The path of the first of ``names`` installed (one program under its usual names)."""
     for name in names:
         found = shutil.which(name)
         if found:
             return found
-    reason = (f"none of {', '.join(names)} is installed (apt-get install chromium "
-              "chromium-driver poppler-utils)")
+    missing = names[0] if len(names) == 1 else f"none of {', '.join(names)}"
+    verb = "is not" if len(names) == 1 else "is"
+    reason = (f"{missing} {verb} installed (Debian package {PACKAGE_OF[names[0]]}; the "
+              f"browser tests need apt-get install {' '.join(SYSTEM_PACKAGES)})")
     if under_ci():
         raise AssertionError(f"{reason}; under CI the browser test must run")
     pytest.skip(reason)
@@ -57,10 +64,18 @@ def test_a_missing_browser_skips_locally_and_fails_under_ci(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(shutil, "which", lambda name: None)
     monkeypatch.delenv("CI", raising=False)
-    with pytest.raises(pytest.skip.Exception, match="none of chromium is installed"):
+    with pytest.raises(pytest.skip.Exception, match=r"^chromium is not installed \(Debian "
+                       r"package chromium; the browser tests need apt-get install chromium "
+                       r"chromium-driver poppler-utils\)$"):
         binary("chromium")
+    with pytest.raises(pytest.skip.Exception,
+                       match=r"^pdftotext is not installed \(Debian package poppler-utils;"):
+        binary("pdftotext")
+    with pytest.raises(pytest.skip.Exception, match=r"^none of chromium, chromium-browser is "
+                       r"installed \(Debian package chromium;"):
+        binary("chromium", "chromium-browser")
     monkeypatch.setenv("CI", "false")  # said explicitly: not CI
-    with pytest.raises(pytest.skip.Exception, match="none of chromium is installed"):
+    with pytest.raises(pytest.skip.Exception, match="chromium is not installed"):
         binary("chromium")
     monkeypatch.setenv("CI", "true")
     with pytest.raises(AssertionError, match="under CI the browser test must run"):

@@ -394,5 +394,5 @@ def test_a_folder_without_a_dbf_trio_is_not_read_as_one(tmp_path: Path) -> None:
         "as one file only when it holds a US Chess DBF trio: THEXPORT, TSEXPORT, "
         "TDEXPORT.DBF)")
     result = CliRunner().invoke(cli, ["report", str(tmp_path)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a usage error, as a missing file is (issue 32 item 14)
     assert result.output.startswith(f"Error: {tmp_path}: this is a folder, not a tournament")

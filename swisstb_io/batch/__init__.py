@@ -14,6 +14,7 @@ the season view across events).
 
 from __future__ import annotations
 
+from ._safety import OutputLockedError
 from .discovery import discover
 from .matching import normalise_name
 from .options import BatchOptions
@@ -27,6 +28,7 @@ __all__ = [
     "Batch",
     "BatchOptions",
     "FileResult",
+    "OutputLockedError",
     "build_index",
     "default_jobs",
     "discover",

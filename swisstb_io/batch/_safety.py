@@ -1,6 +1,7 @@
 """What keeps a batch's output folder consistent through kills, crashes and a second batch.
 
-* :class:`OutputLock`: one batch at a time per output folder (a second one refuses).
+* :class:`OutputLock`: one batch at a time per output folder (a second one refuses with
+  :class:`OutputLockedError`).
 * :class:`Journal`: one line per finished event, appended as it finishes, so a killed run
   keeps what it finished, and the content of each file just before it is written, so the
   next run knows the killed run's files as its own (:mod:`.ownership`); folded into the
@@ -29,6 +30,11 @@ LOCK = ".swisstb-batch.lock"
 JOURNAL = ".swisstb-batch.journal"
 
 
+class OutputLockedError(SwisstbError):
+    """Another batch holds the output folder: this one refuses to start (nothing is
+    written).  The command line gives it exit code 2: nothing is wrong with the files."""
+
+
 class OutputLock:
     """An exclusive lock on ``OUT/.swisstb-batch.lock`` for the length of a run; held by
     another process it raises :class:`SwisstbError` at once.  The kernel drops the lock
@@ -51,7 +57,7 @@ class OutputLock:
             pid = fh.read().strip()
             fh.close()
             by = f" (process {pid})" if pid else ""
-            raise SwisstbError(
+            raise OutputLockedError(
                 f"{self.path.parent}: another swisstb batch is writing to this folder{by}; "
                 "wait for it to finish or choose another output folder") from None
         # who holds the lock, for the message of a second batch (a full disk may refuse it)
@@ -82,20 +88,12 @@ class Journal:
         """Apply a killed run's lines to ``events`` (each entry checked by ``valid``, as the
         manifest's are) and its claims to ``owned``; True if there were any lines.  A line
         cut short by the kill is ignored (that event is simply done again)."""
-        try:
-            text = self.path.read_text("utf-8", errors="surrogateescape")
-        except FileNotFoundError:
+        items = self._items()
+        if items is None:
             return False
-        for line in text.splitlines():
-            try:
-                item = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(item, dict) and isinstance(item.get("claim"), dict):
-                for name, value in item["claim"].items():
-                    content = Content.from_json(value)
-                    if content is not None and valid_name(name):
-                        add_owned(owned, name, content)
+        for item in items:
+            if isinstance(item, dict):
+                _add_claim(owned, item)
             elif isinstance(item, list) and len(item) == 2 and isinstance(item[0], str):
                 rel, entry = item
                 if entry is None:
@@ -103,6 +101,28 @@ class Journal:
                 elif (checked := valid(entry)) is not None:
                     events[rel] = checked
         return True
+
+    def add_claims(self, owned: Owned) -> None:
+        """Add to ``owned`` every claim made so far, the workers' included: the files of a
+        worker that died before its result came back are the batch's own too."""
+        for item in self._items() or []:
+            if isinstance(item, dict):
+                _add_claim(owned, item)
+
+    def _items(self) -> list[object] | None:
+        """The journal's lines read as JSON (a line cut short by a kill is left out);
+        ``None`` if there is no journal."""
+        try:
+            text = self.path.read_text("utf-8", errors="surrogateescape")
+        except FileNotFoundError:
+            return None
+        items = []
+        for line in text.splitlines():
+            try:
+                items.append(json.loads(line))
+            except ValueError:
+                continue
+        return items
 
     def record(self, rel: str, entry: dict[str, Any] | None) -> None:
         self._append([rel, entry])
@@ -124,6 +144,17 @@ class Journal:
     def close(self, remove: bool) -> None:
         if remove:
             self.path.unlink(missing_ok=True)
+
+
+def _add_claim(owned: Owned, item: dict[str, Any]) -> None:
+    """Add a journal line ``{"claim": {name: [size, sha256]}}`` to ``owned``."""
+    claim = item.get("claim")
+    if not isinstance(claim, dict):
+        return
+    for name, value in claim.items():
+        content = Content.from_json(value)
+        if content is not None and valid_name(name):
+            add_owned(owned, name, content)
 
 
 def distinct_stems(natural: Mapping[str, str], suffixes: Sequence[str]

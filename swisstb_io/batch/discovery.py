@@ -10,18 +10,15 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import stat
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..files import file_problem
+from ..limits import MAX_FILE_BYTES
 from ..registry import all_formats, by_extension
 
 SNIFF_BYTES = 64 * 1024
 """How much of a file with an unknown extension is read to sniff its format."""
-
-MAX_EVENT_BYTES = 256 * 1024 * 1024
-"""A file larger than this is no tournament (the largest real ones are a few MB): it is
-skipped with a note rather than read into memory."""
 
 GENERIC_EXTENSIONS = frozenset({".txt", ".json"})
 """Extensions a format uses but many other files share: such a file is taken only when a
@@ -84,16 +81,13 @@ def discover(
 
 def _not_a_file(path: Path) -> str:
     """Why ``path`` cannot be an event file (``""`` when it can): reading a pipe or a
-    device (a symlink to ``/dev/zero``) would never end, a huge file would fill memory."""
+    device (a symlink to ``/dev/zero``) would never end, a huge file would fill memory
+    (the rules every command reads a file by: :func:`~swisstb_io.files.file_problem`)."""
     try:
         st = os.stat(path)
     except OSError as exc:
-        return f"cannot be read ({exc.strerror or exc})"
-    if not stat.S_ISREG(st.st_mode):
-        return "is not a regular file (a pipe, a device or a socket)"
-    if st.st_size > MAX_EVENT_BYTES:
-        return f"is {st.st_size // (1024 * 1024)} MB, too large for a tournament file"
-    return ""
+        return f"it cannot be read ({exc.strerror or exc})"
+    return file_problem(st, MAX_FILE_BYTES)
 
 
 def _walk(root: Path, skip: Path | None, notes: list[str]) -> Iterator[Path]:
@@ -116,7 +110,7 @@ def _walk(root: Path, skip: Path | None, notes: list[str]) -> Iterator[Path]:
             path = here / name
             why = _not_a_file(path)
             if why:
-                notes.append(f"{path}: skipped: it {why}")
+                notes.append(f"{path}: skipped: {why}")
                 continue
             if is_event_file(path):
                 yield path

@@ -203,6 +203,9 @@ def sweep_staging(out: Path) -> None:
 
 
 def close_staging(out: Path) -> None:
-    """Remove the (empty) folder of the temporaries at the end of a run."""
+    """Remove the folder of the temporaries at the end of a run: empty, or holding what a
+    run cut short left (Ctrl-C can land between a temporary's creation and the code that
+    removes it again), which is swept first."""
     with contextlib.suppress(OSError):
+        sweep_staging(out)
         os.rmdir(out / STAGING)

@@ -298,7 +298,7 @@ class Batch:
         index = ""  # the key of the index on disk, once it is known to be up to date
         done = False
         try:
-            for res in self._results(manifest):
+            for res in self._results(manifest, journal):
                 seen.add(res.rel)
                 self.results.append(res)
                 journal.record(res.rel, self._record(manifest, res))
@@ -383,7 +383,8 @@ class Batch:
             "files": {name: list(c) for name, c in contents.items()}}
         return entry
 
-    def _results(self, manifest: dict[str, dict[str, Any]]) -> Iterator[FileResult]:
+    def _results(self, manifest: dict[str, dict[str, Any]],
+                 journal: Journal) -> Iterator[FileResult]:
         tasks, stems = self.tasks, self.stems
         opts, out = self.options, str(self.out)
         if opts.jobs == 1 or len(tasks) <= 1:
@@ -413,6 +414,7 @@ class Batch:
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         if left:
+            journal.add_claims(self._owned)  # what the dead worker wrote is ours too
             yield from self._isolated(left, manifest)
 
     def _isolated(

@@ -16,20 +16,6 @@ _LAST_STEP = re.compile(r"(?:\.?[A-Za-z_]\w*|\[\d+\])$")
 """The last key or index of a JSON path."""
 
 
-def locate(text: str, where: str) -> tuple[int, int] | None:
-    """Line and column of the value at JSON path ``where`` (``a.b[2].c``) in ``text``; for
-    a member that is not there, of the object that lacks it (the nearest enclosing value
-    that is); a ``where`` that is not a path (``the file``) is the whole document."""
-    path = "" if " " in where else where
-    while True:
-        pos = jsontext.offset(text, path)
-        if pos is not None:
-            return textio.line_col(text, pos)
-        if not path:
-            return None
-        path = _LAST_STEP.sub("", path)
-
-
 class Access:
     """Checked access to the parsed document; failures carry the JSON path and its line."""
 
@@ -37,16 +23,26 @@ class Access:
         self.path = path
         self.source = text
         self.diags = diags
+        self._where = jsontext.Locator(text)  # a warning on every game stays linear
+
+    def locate(self, where: str) -> Location:
+        """The ``path:line:col`` of the value at JSON path ``where`` (``a.b[2].c``); for a
+        member that is not there, of the object that lacks it (the nearest enclosing value
+        that is); a ``where`` that is not a path (``the file``) is the whole document."""
+        path = "" if " " in where else where
+        while True:
+            spot = self._where.line_col(path)
+            if spot is not None:
+                return Location(self.path, *spot)
+            if not path:
+                return Location(self.path)
+            path = _LAST_STEP.sub("", path)
 
     def fail(self, where: str, message: str) -> FormatError:
-        spot = locate(self.source, where)
-        location = Location(self.path, *spot) if spot else Location(self.path)
-        return FormatError(f"{where}: {message}", location)
+        return FormatError(f"{where}: {message}", self.locate(where))
 
     def warn(self, where: str, message: str, code: str) -> None:
-        spot = locate(self.source, where)
-        location = Location(self.path, *spot) if spot else Location(self.path)
-        self.diags.warn(location, f"{where}: {message}", code)
+        self.diags.warn(self.locate(where), f"{where}: {message}", code)
 
     def obj(self, value: Any, where: str) -> Mapping[str, Any]:
         if not isinstance(value, dict):

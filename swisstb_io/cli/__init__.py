@@ -5,7 +5,8 @@ library errors become messages and exit codes:
 
 * 0: everything fine;
 * 1: a file could not be read or written, or a diagnostic under ``--strict``;
-* 2: a usage error (unknown option, unknown format or tie-break code, IN == OUT);
+* 2: a usage error (unknown option, unknown format or tie-break code, an input that is
+  missing or no file, an output that names an input, a batch folder another batch holds);
 * 130: interrupted (Ctrl-C).
 """
 
@@ -18,7 +19,7 @@ from typing import Any
 
 import click
 
-from ..errors import SwisstbError, UnknownFormatError, readable_path
+from ..errors import NotAFileError, SwisstbError, UnknownFormatError, readable_path
 from ..files import write_failure
 from ..version import __version__
 
@@ -48,7 +49,8 @@ COMMANDS: dict[str, str] = {
 class SwisstbGroup(click.Group):
     """A click group that loads commands lazily and turns :class:`SwisstbError` and a
     failed write (:class:`OSError`) into ``Error: …`` with exit code 1 (2 for an unknown
-    format name), and Ctrl-C into exit code 130, without a traceback."""
+    format name, and for a path that names no file: a folder, a pipe, a device), and
+    Ctrl-C into exit code 130, without a traceback."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *COMMANDS})
@@ -72,7 +74,7 @@ class SwisstbGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except UnknownFormatError as exc:
+        except (UnknownFormatError, NotAFileError) as exc:
             click.echo(f"Error: {readable_path(str(exc))}", err=True)
             ctx.exit(EXIT_USAGE)
         except SwisstbError as exc:
@@ -94,7 +96,9 @@ def cli() -> None:
     Reads FIDE TRF (TRF-16, TRF-2026, TRF(x)) and the other registered formats
     (`swisstb formats` lists them) into one model. Use `-` for stdin or stdout.
 
-    Exit codes: 0 fine, 1 a file failed (or a diagnostic under --strict), 2 usage error.
+    Exit codes: 0 fine, 1 a file failed (or a diagnostic under --strict), 2 usage error
+    (also an input that is missing or no file, and an output that names an input).
+    Problems in a file are printed as `path:line:col: what is wrong`.
     """
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
 import click
 from tqdm import tqdm
 
-from ..batch import Batch, BatchOptions, FileResult, default_jobs
+from ..batch import Batch, BatchOptions, FileResult, OutputLockedError, default_jobs
 from ..batch.render import REPORT_EXTENSIONS, SUBMISSIONS
 from ..batch.results import split_section
 from ..errors import FormatError, SwisstbError
@@ -92,16 +93,19 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
     """Reports for every tournament file under SEASON_DIR, and a season index.
 
     Files are found recursively by extension and content, in any readable format.
-    A file that fails is reported (path:line: message) and the others go on; events whose
-    input and options did not change since the last run are skipped (--force redoes them).
+    SEASON_DIR may also be one tournament file: its reports and an index of that event.
+    A file that fails is reported (path:line:col: error: message) and the others go on;
+    events whose input and options did not change since the last run are skipped
+    (--force redoes them).
 
-    Exit codes: 0 every file done, 1 at least one file failed, 2 usage error.
+    Exit codes: 0 every file done, 1 at least one file failed, 2 usage error (also when
+    another batch is writing to OUT_DIR: nothing is written).
 
     \b
     Example:
       swisstb batch season-2026/ -o site/ --format html,json --jobs 4
     """
-    require_inputs(prizes, event_meta)
+    require_inputs(files=(prizes, event_meta))
     meta = _event_meta(event_meta, meta_options)
     try:
         options = BatchOptions(
@@ -129,9 +133,15 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
         click.get_current_context().exit(EXIT_USAGE)
     counts = {"ok": 0, "skipped": 0, "failed": 0}
     failures: list[str] = []
+    results = batch.run()
+    try:
+        first = next(results, None)  # the run starts: OUT_DIR is locked, or refused
+    except OutputLockedError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        click.get_current_context().exit(EXIT_USAGE)
     with tqdm(total=len(batch.tasks), unit="event", file=sys.stderr,
               disable=not sys.stderr.isatty(), leave=False) as bar:
-        for res in batch.run():
+        for res in [] if first is None else itertools.chain([first], results):
             counts[res.status] += 1
             bar.update(1)
             if res.status == "failed":

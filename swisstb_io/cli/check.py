@@ -9,15 +9,20 @@ import click
 
 from ..check import CheckOptions, FileReport, check_data, check_file, expand
 from ..check.output import FORMATS, promote_warnings, render, summary_line
-from ..errors import Severity, TiebreakError, readable_path
+from ..errors import Severity, TiebreakError
 from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from ._io import output_format, read_stdin, refuse_overwriting, require_inputs, write_output
+
+OUTPUT_EXTENSIONS = {".json": "json", ".xml": "junit"}
+"""``-o report.xml`` writes JUnit XML (and ``.json`` JSON) when --format is not given."""
 
 
 @click.command(name="check")
 @click.argument("paths", metavar="PATH...", nargs=-1, required=True)
-@click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default="text",
-              show_default=True, help="Output: text (path:line:col: severity: message), json, "
-                                      "junit (JUnit XML) or github (Actions annotations).")
+@click.option("-f", "--format", "fmt", type=click.Choice(FORMATS),
+              help="Output: text (path:line:col: error: message, or warning:), json, junit "
+                   "(JUnit XML) or github (Actions annotations). Default: the one the "
+                   "extension of -o OUT names (.json, .xml for junit), else text.")
 @click.option("-t", "--tiebreaks", "codes", metavar="CODES|PRESET",
               help="Check declared ranks with this chain instead of the file's declared one.")
 @click.option("--glob", "patterns", multiple=True, metavar="PATTERN",
@@ -25,8 +30,8 @@ from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 @click.option("-W", "--warnings-as-errors", is_flag=True,
               help="Treat warnings as errors (reported as errors, exit 1).")
 @click.option("-o", "--output", default="-", metavar="OUT",
-              help="Write the report to OUT instead of stdout.")
-def command(paths: tuple[str, ...], fmt: str, codes: str | None, patterns: tuple[str, ...],
+              help="Write the report to OUT instead of stdout (never one of the files checked).")
+def command(paths: tuple[str, ...], fmt: str | None, codes: str | None, patterns: tuple[str, ...],
             warnings_as_errors: bool, output: str) -> None:
     """Check tournament files (or every file under folders) and report every problem:
     unreadable files, games whose two sides disagree, impossible results, points
@@ -34,7 +39,8 @@ def command(paths: tuple[str, ...], fmt: str, codes: str | None, patterns: tuple
     what swisstb computes with the file's declared tie-breaks (or --tiebreaks).
 
     `-` reads one file from stdin. Exit codes: 0 no errors, 1 problems found, 2 usage
-    error (also when a folder holds no tournament file, or --glob matches nothing).
+    error (also when an input is missing or no file, a folder holds no tournament file,
+    or --glob matches nothing).
     Files named explicitly are chosen as in folders: a `.txt` or `.json` file is checked
     only when its content is a tournament file, so a pre-commit hook can pass every file.
 
@@ -48,12 +54,10 @@ def command(paths: tuple[str, ...], fmt: str, codes: str | None, patterns: tuple
         options = CheckOptions(tiebreaks=codes, patterns=patterns)
     except TiebreakError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
-    missing = [p for p in paths if p != "-" and not _exists(p)]
-    if missing:
-        click.echo(f"Error: {readable_path(missing[0])}: no such file or folder",
-                   err=True)
-        ctx.exit(EXIT_USAGE)
+    require_inputs(*paths)
     files = [p for path in paths for p in ([path] if path == "-" else expand([path], patterns))]
+    refuse_overwriting(output, *paths, *files)
+    fmt = output_format(fmt, output, OUTPUT_EXTENSIONS, "text")
     if not files:
         if all(_is_file(p) for p in paths):  # e.g. pre-commit passing other changed files
             click.echo(f"no tournament file among the {len(paths)} given; nothing checked",
@@ -70,8 +74,6 @@ def command(paths: tuple[str, ...], fmt: str, codes: str | None, patterns: tuple
         sys.stdout.write(text)
         sys.stdout.flush()
     else:
-        from ._io import write_output
-
         write_output(output, text.encode("utf-8"))
     if fmt == "text" or output != "-":
         click.echo(summary_line(reports), err=True)
@@ -81,12 +83,8 @@ def command(paths: tuple[str, ...], fmt: str, codes: str | None, patterns: tuple
 
 def _check(path: str, options: CheckOptions) -> FileReport:
     if path == "-":
-        return check_data(sys.stdin.buffer.read(), "<stdin>", options)
+        return check_data(read_stdin(), "<stdin>", options)
     return check_file(path, options)
-
-
-def _exists(path: str) -> bool:
-    return Path(path).exists()
 
 
 def _is_file(path: str) -> bool:

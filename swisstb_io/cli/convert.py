@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 
 import click
@@ -13,21 +12,21 @@ from ..model import Tournament
 from ..registry import FormatSpec, ReadResult, WriteOptions
 from ..textsafe import shown
 from . import EXIT_FAILED, EXIT_USAGE
-from ._io import echo_diagnostics, from_option, read_input, write_output
-
-
-def _same_file(a: str, b: str) -> bool:
-    if a == "-" or b == "-":
-        return False
-    if os.path.exists(a) and os.path.exists(b):
-        return os.path.samefile(a, b)
-    return os.path.abspath(a) == os.path.abspath(b)
+from ._io import (
+    echo_diagnostics,
+    from_option,
+    read_input,
+    refuse_overwriting,
+    rounds_by_date_option,
+    write_output,
+)
 
 
 @click.command(name="convert")
 @click.argument("src", metavar="IN")
 @click.argument("dest", metavar="OUT")
 @from_option
+@rounds_by_date_option
 @click.option(
     "--to",
     "to_format",
@@ -66,9 +65,7 @@ def command(
       swisstb convert event.sjson event.trf --split
     """
     ctx = click.get_current_context()
-    if _same_file(src, dest):
-        click.echo("Error: IN and OUT are the same file; write to another path.", err=True)
-        ctx.exit(EXIT_USAGE)
+    refuse_overwriting(dest, src)
     if dest == "-" and not to_format:
         click.echo("Error: writing to stdout needs --to FORMAT.", err=True)
         ctx.exit(EXIT_USAGE)
@@ -86,6 +83,7 @@ def command(
     targets: list[tuple[str, Sequence[Tournament]]] = [(dest, sections)]
     if split:
         targets = [(split_path(dest, i, t.section), (t,)) for i, t in enumerate(sections, 1)]
+        refuse_overwriting([out for out, _ in targets], src)
     options = WriteOptions(version=spec.write_options.version, strict=strict)
     planned = [(out, _prepare(out, part, spec, no_extras)) for out, part in targets]
     if strict and any(refused for _, (_, refused) in planned):

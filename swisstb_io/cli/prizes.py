@@ -12,10 +12,14 @@ from ..registry import ReadResult
 from ..tiebreaks import CalcOptions, standings
 from . import _usage
 from ._io import (
+    DOCUMENT_EXTENSIONS,
     echo_diagnostics,
     from_option,
+    output_format,
     read_input,
+    refuse_overwriting,
     require_inputs,
+    rounds_by_date_option,
     strict_option,
     write_output,
 )
@@ -58,18 +62,21 @@ def _section(result: ReadResult, prize_file: PrizeFile, path: str, from_format: 
 @click.option("-t", "--tiebreaks", "codes", metavar="CODES|PRESET",
               help="Tie-break chain for the standings, as in `swisstb report` (default: the "
                    "file's declared tie-breaks, else uscf).")
-@click.option("-f", "--format", "fmt", type=click.Choice(list(PRIZE_FORMATS)), default="text",
-              show_default=True, help="Output format (json: the swisstb-prizes/1 contract).")
-@click.option("-o", "--output", default="-", metavar="OUT", help="Output file (default stdout).")
+@click.option("-f", "--format", "fmt", type=click.Choice(list(PRIZE_FORMATS)),
+              help="Output format (json: the swisstb-prizes/1 contract). Default: the one the "
+                   "extension of -o OUT names (.html, .json, .md, .csv), else text.")
+@click.option("-o", "--output", default="-", metavar="OUT",
+              help="Output file (default stdout); never the event or the prize file.")
 @click.option("--playoff", metavar="N,N,…",
               help="Play-off result (34E12): start numbers best first; orders tied players.")
 @click.option("--no-actual-play-rule", "no_actual_play", is_flag=True,
               help="Rank without the US Chess 34E actual-play rule, as `report` does with it.")
 @from_option
+@rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: the prize file's section).")
 @strict_option
-def command(path: str, prize_path: str, codes: str | None, fmt: str, output: str,
+def command(path: str, prize_path: str, codes: str | None, fmt: str | None, output: str,
             playoff: str | None, no_actual_play: bool, from_format: str | None,
             section: str | None, strict: bool) -> None:
     """Prize list of EVENT: the award table, what each player won and why, prizes not
@@ -81,7 +88,9 @@ def command(path: str, prize_path: str, codes: str | None, fmt: str, output: str
     from ..prizes.render_json import dumps, to_json
     from ..prizes.render_tables import document, to_csv, to_html, to_md, to_text
 
-    require_inputs(path, prize_path)
+    require_inputs(path, files=(prize_path,))
+    refuse_overwriting(output, path, prize_path)
+    fmt = output_format(fmt, output, DOCUMENT_EXTENSIONS, "text")
     prize_file = read_prize_file(prize_path)
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)

@@ -5,9 +5,12 @@ from __future__ import annotations
 import click
 
 from ._io import (
+    DOCUMENT_EXTENSIONS,
     echo_diagnostics,
     from_option,
+    output_format,
     read_input,
+    refuse_overwriting,
     require_inputs,
     strict_option,
     write_output,
@@ -32,9 +35,11 @@ EDITION_IDS = ("fide-2025-10", "fide-2024-03", "fide-2022-01", "uscf-2025", "usc
 @click.option("--dual-rated", is_flag=True,
               help="US Chess: the event is dual-rated (Regular and Quick), a smaller K above "
                    "2200.")
-@click.option("-f", "--format", "fmt", type=click.Choice(list(RATING_FORMATS)), default="text",
-              show_default=True, help="Output format (json: the swisstb-ratings/1 contract).")
-@click.option("-o", "--output", default="-", metavar="OUT", help="Output file (default stdout).")
+@click.option("-f", "--format", "fmt", type=click.Choice(list(RATING_FORMATS)),
+              help="Output format (json: the swisstb-ratings/1 contract). Default: the one the "
+                   "extension of -o OUT names (.html, .json, .md, .csv), else text.")
+@click.option("-o", "--output", default="-", metavar="OUT",
+              help="Output file (default stdout); never FILE or the player data.")
 @click.option("--explain", is_flag=True,
               help="Text and JSON: every player's change game by game (HTML always has it).")
 @from_option
@@ -42,7 +47,7 @@ EDITION_IDS = ("fide-2025-10", "fide-2024-03", "fide-2022-01", "uscf-2025", "usc
               help="Section of a multi-section file (each section is rated on its own).")
 @strict_option
 def command(path: str, system_name: str, edition: str | None, player_data: str | None,
-            dual_rated: bool, fmt: str, output: str, explain: bool, from_format: str | None,
+            dual_rated: bool, fmt: str | None, output: str, explain: bool, from_format: str | None,
             section: str | None, strict: bool) -> None:
     """Estimated rating changes of FILE's players under the FIDE or US Chess rules: the
     rating used, K, games counted, score, expected score, change, new rating,
@@ -58,6 +63,9 @@ def command(path: str, system_name: str, edition: str | None, player_data: str |
     from ..rating_change.editions import edition as find_edition
     from ..rating_change.player_data import NO_DATA
 
+    require_inputs(path, files=(player_data,))
+    refuse_overwriting(output, path, player_data)
+    fmt = output_format(fmt, output, DOCUMENT_EXTENSIONS, "text")
     if explain and fmt not in ("text", "json"):
         raise click.UsageError(f"--explain is for text and json; the {fmt} output "
                                + ("always explains" if fmt == "html" else "has no explanations")
@@ -68,7 +76,6 @@ def command(path: str, system_name: str, edition: str | None, player_data: str |
             find_edition(edition, system)
         except RulesError as exc:
             raise click.BadParameter(str(exc), param_hint="'--rules'") from exc
-    require_inputs(path, player_data)
     data = read_player_data(player_data) if player_data else NO_DATA
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)

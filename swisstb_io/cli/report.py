@@ -30,10 +30,14 @@ if TYPE_CHECKING:
     from ..prizes.model import PrizeFile
 from . import _usage
 from ._io import (
+    DOCUMENT_EXTENSIONS,
     echo_diagnostics,
     from_option,
+    output_format,
     read_input,
+    refuse_overwriting,
     require_inputs,
+    rounds_by_date_option,
     strict_option,
     write_output,
 )
@@ -80,8 +84,9 @@ def _playoff(value: str | None) -> tuple[int, ...]:
 @click.option("-t", "--tiebreaks", "codes", metavar="CODES|PRESET",
               help="Tie-break chain, e.g. MM,SOLK,CUM or BH/C1,SB or a preset (uscf, "
                    "uscf-scholastic, wintd). Default: the file's declared tie-breaks, else uscf.")
-@click.option("-f", "--format", "fmt", type=click.Choice(list(REPORT_FORMATS)), default="text",
-              show_default=True, help="Output format.")
+@click.option("-f", "--format", "fmt", type=click.Choice(list(REPORT_FORMATS)),
+              help="Output format (default: the one the extension of -o OUT names: .html, "
+                   ".json, .md, .csv; else text).")
 @click.option("--group", "group", metavar="SPEC", multiple=True,
               help="One ranked table per group (repeatable: each one's groups in turn): "
                    "rating:<1800,1800-1999,2000+ or a field "
@@ -92,7 +97,8 @@ def _playoff(value: str | None) -> tuple[int, ...]:
 @click.option("--labels", metavar="STYLE|CODE=LABEL,…",
               help="Tie-break column labels: short (ModMed, Solk…), key, name, and/or "
                    "CODE=Label pairs, e.g. MM=M,SOLK=S.")
-@click.option("-o", "--output", default="-", metavar="OUT", help="Output file (default stdout).")
+@click.option("-o", "--output", default="-", metavar="OUT",
+              help="Output file (default stdout); never the input.")
 @click.option("--explain", is_flag=True, help="Show how every value was computed.")
 @click.option("--playoff", metavar="N,N,…",
               help="Play-off result (34E12): start numbers best first; orders tied players "
@@ -121,6 +127,7 @@ def _playoff(value: str | None) -> tuple[int, ...]:
               help="Add each player's estimated rating change (see `swisstb ratings`) to "
                    "the standings, and the swisstb-ratings/1 document to the JSON.")
 @from_option
+@rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: every section, one titled "
                    "block each; HTML: one page, a block per section).")
@@ -138,7 +145,7 @@ def _playoff(value: str | None) -> tuple[int, ...]:
               help="Standings as they stood after round N (later rounds left out).")
 @strict_option
 def command(
-    path: str, codes: str | None, fmt: str, group: tuple[str, ...], notation: str,
+    path: str, codes: str | None, fmt: str | None, group: tuple[str, ...], notation: str,
     labels: str | None, output: str, explain: bool, playoff: str | None,
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None, no_actual_play: bool,
@@ -152,8 +159,10 @@ def command(
     """
     notation_given = (click.get_current_context().get_parameter_source("notation")
                       is not click.core.ParameterSource.DEFAULT)
+    require_inputs(path, files=(prize_path,))
+    refuse_overwriting(output, path, prize_path)
+    fmt = output_format(fmt, output, DOCUMENT_EXTENSIONS, "text")
     _usage.check_format_options(fmt, notation_given=notation_given, explain=explain)
-    require_inputs(path, prize_path)
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
     sections = (result.tournament,) if section is not None else result.every_section()

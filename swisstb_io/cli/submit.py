@@ -24,7 +24,15 @@ from ..submit import (
 from ..textsafe import shown
 from ..tiebreaks import CalcOptions, parse_chain
 from ..tiebreaks.chain_policy import DeclaredChainError
-from ._io import echo_diagnostics, from_option, read_input, require_inputs, write_output
+from ._io import (
+    echo_diagnostics,
+    from_option,
+    read_input,
+    refuse_overwriting,
+    require_inputs,
+    rounds_by_date_option,
+    write_output,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 _STRICT_HELP = "Refuse to write anything if a problem is found."
@@ -53,7 +61,7 @@ def command() -> None:
 @command.command(name="fide")
 @click.argument("path", metavar="FILE")
 @click.option("-o", "--output", required=True, metavar="OUT",
-              help="The TRF file to write (- for stdout).")
+              help="The TRF file to write (- for stdout); never FILE itself.")
 @click.option("--trf", "version", type=click.Choice(["16", "2026"]), default="2026",
               show_default=True, help="TRF version.")
 @click.option("-t", "--tiebreaks", "codes", metavar="CODES",
@@ -62,6 +70,7 @@ def command() -> None:
 @click.option("--fide-rules", type=click.Choice(["2024", "2026", "2009"]),
               help="FIDE C.07 edition (default: from the start date).")
 @from_option
+@rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER", help="Section of a multi-section file.")
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
 def fide(path: str, output: str, version: str, codes: str | None, fide_rules: str | None,
@@ -76,6 +85,8 @@ def fide(path: str, output: str, version: str, codes: str | None, fide_rules: st
             parse_chain(codes)
         except TiebreakError as exc:
             raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
+    require_inputs(path)
+    refuse_overwriting(output, path)
     result = read_input(path, from_format, False, section)
     echo_diagnostics(result)
     try:
@@ -136,6 +147,7 @@ def _sections(paths: Sequence[str], from_format: str | None) -> list[Tournament]
                    "end_date, time_control, rating_system… (options override it).")
 @_meta_options
 @from_option
+@rounds_by_date_option
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
 def uscf(paths: tuple[str, ...], output: str, event_meta: str | None, from_format: str | None,
          strict: bool, **options: str | None) -> None:
@@ -145,7 +157,8 @@ def uscf(paths: tuple[str, ...], output: str, event_meta: str | None, from_forma
     (affiliate id, chief TD, city, state, zip, dates, time control, rating system)
     comes from --event-meta meta.toml or the options below.
     """
-    require_inputs(*paths, event_meta)
+    require_inputs(*paths, files=(event_meta,))
+    refuse_overwriting(output, *paths, event_meta)
     meta = load_meta(event_meta) if event_meta else {}
     try:
         meta.update(normalize_meta({k: v for k, v in options.items() if v is not None},

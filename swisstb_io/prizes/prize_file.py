@@ -15,6 +15,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import FormatError, Location
+from ..files import read_file
+from ..limits import MAX_FILE_BYTES
 from .locate import KeyLocator
 from .model import (
     CarveOut,
@@ -71,8 +73,7 @@ _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 def read_prize_file(path: str) -> PrizeFile:
     """Read and check the prize file at ``path``."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_file(path, MAX_FILE_BYTES)
     except OSError as exc:
         raise PrizeFileError(f"cannot read the prize file: {exc.strerror or exc}",
                              Location(path)) from exc

@@ -32,6 +32,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from ..errors import Diagnostic, FormatError, Location, quoted
+from ..files import read_file
 from ..model import Tournament
 from ..textio import decode
 
@@ -234,8 +235,7 @@ def parse_player_data(data: bytes, path: str) -> PlayerData:
 def read_player_data(path: str) -> PlayerData:
     """Read and check the player-data file at ``path``."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_BYTES + 1)
+        data = read_file(path, MAX_BYTES + 1)  # never a pipe or a device (files.read_file)
     except OSError as exc:
         raise PlayerDataError(f"cannot read the player-data file: {exc.strerror or exc}",
                               Location(path)) from exc

@@ -22,6 +22,7 @@ its declared chain (:mod:`.labels`).  Every section is read.
 from __future__ import annotations
 
 import json
+from collections import ChainMap
 from dataclasses import replace
 from decimal import Decimal
 from types import MappingProxyType
@@ -29,6 +30,7 @@ from typing import Any, NamedTuple
 
 from .. import jsontext, textio
 from ..errors import Diagnostics, FormatError, Location, quoted
+from ..limits import MAX_NUMBER_DIGITS, MAX_ROUNDS
 from ..model import DateText, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..us_notation import day_first, parse_date, resolve_double_forfeits, trim, unclear_date
@@ -56,6 +58,7 @@ class _Doc:
     def __init__(self, text: str, path: str) -> None:
         self.text = text
         self.path = path
+        self.where = jsontext.Locator(text)  # for the many messages of one file
 
     def at(self, where: str, value: object = None) -> Location:
         """The ``line:col`` of the value at JSON path ``where``, else (a key with a space in
@@ -129,7 +132,9 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         event = replace(event, extras=MappingProxyType({**event.extras,
                                                         "sjson:no-sections": shape}))
     rosters = [_roster(doc["Sections"][i], f"Sections[{i}]", d) for i in range(len(names))]
-    every = tuple(_section(event, doc["Sections"][i], i, names, rosters, d, diags)
+    others = _OtherSections(rosters)
+    shared = dict(event.extras)  # the Overview's extras: one dict that every section shares
+    every = tuple(_section(event, shared, doc["Sections"][i], i, names, others, d, diags)
                   for i in range(len(names))) or (event,)
     details = {}
     if overview:
@@ -209,27 +214,38 @@ def _roster(sec: object, where: str, d: _Doc) -> _Roster:
 
 
 def _places(d: _Doc, where: str, numbers: list[int]) -> Places:
-    """A player's result string (or player object); the players' places are found on the
-    first message, in one pass."""
-    at = jsontext.item_locator(d.text, d.path, where, numbers)
-    return Places(cell=lambda sn, rnd: at(sn, f"Results[{rnd - 1}]"), points=lambda sn: at(sn, ""))
+    """A player's result string (else the player object), found by the document's one
+    :class:`~swisstb_io.jsontext.Locator`: a message in every section of a big file costs
+    no pass over the file each."""
+    item = {sn: i for i, sn in enumerate(numbers)}
+
+    def at(sn: int, key: str) -> Location:
+        i = item.get(sn)
+        spot = None
+        if i is not None:
+            spot = d.where.line_col(f"{where}[{i}]{key}") or d.where.line_col(f"{where}[{i}]")
+        return Location(d.path, *spot) if spot else Location(d.path)
+
+    return Places(cell=lambda sn, rnd: at(sn, f".Results[{rnd - 1}]"),
+                  points=lambda sn: at(sn, ""))
 
 
-def _section(event: Tournament, sec: dict[str, Any], index: int, names: tuple[str, ...],
-             rosters: list[_Roster], d: _Doc, diags: Diagnostics) -> Tournament:
+def _section(event: Tournament, shared: dict[str, str], sec: dict[str, Any], index: int,
+             names: tuple[str, ...], others: _OtherSections, d: _Doc,
+             diags: Diagnostics) -> Tournament:
     where = f"Sections[{index}]"
-    roster = rosters[index]
+    roster = others.rosters[index]
     places = _places(d, f"{where}.Players", list(roster.players))
     for sn, raw_results in roster.raw.items():
         roster.results[sn] = [_round(raw, sn, k, places, roster, diags)
                               for k, raw in enumerate(raw_results, 1)]
-    across = _other_sections(index, names, rosters, places, diags)
+    across = _other_sections(index, names, others, places, diags)
     resolve_double_forfeits(roster.results)
     check_games({sn: [RoundResult(Outcome.NOT_PAIRED) if (sn, k) in across else r
                       for k, r in enumerate(rounds, 1)]
                  for sn, rounds in roster.results.items()},
                 places, diags, "sjson", lenient_forfeits=True)
-    extras = dict(event.extras)
+    extras: dict[str, str] = {}  # the section's own; the Overview's are shared, not copied
     tb_key = next((k for k in sec if _tiebreak_key(k)), None)
     extras.update(_scalar_extras(sec, "sjson:section:", _KNOWN_SECTION_KEYS | {tb_key or ""}))
     tiebreaks: tuple[str, ...] = ()
@@ -254,7 +270,7 @@ def _section(event: Tournament, sec: dict[str, Any], index: int, names: tuple[st
                                else p.extras))
     return replace(event, section=str(name) if name is not None else "", players=tuple(players),
                    tiebreaks=tiebreaks, time_control=time_control,
-                   extras=MappingProxyType(extras))
+                   extras=MappingProxyType(ChainMap(extras, shared)))
 
 
 def _round(raw: object, sn: int, k: int, places: Places, roster: _Roster,
@@ -271,11 +287,48 @@ def _round(raw: object, sn: int, k: int, places: Places, roster: _Roster,
     return cell.result
 
 
-def _other_sections(index: int, names: tuple[str, ...], rosters: list[_Roster],
+class _OtherSections:
+    """For a round whose opponent is not in the player's own section: the first other
+    section that holds that pair number, and the first whose player names this one back
+    in that round.  Both are found in tables made once for the whole file (on the first
+    such round): looking through every section for each round was quadratic in sections."""
+
+    def __init__(self, rosters: list[_Roster]) -> None:
+        self.rosters = rosters
+        self._holders: dict[int, list[int]] = {}
+        self._back: dict[tuple[int, int, int], list[int]] = {}
+        self._made = False
+
+    def _make(self) -> None:
+        for j, roster in enumerate(self.rosters):
+            for sn, raw_results in roster.raw.items():
+                self._holders.setdefault(sn, []).append(j)
+                for k, raw in enumerate(raw_results, 1):
+                    cell = read_cell(raw)
+                    if cell.result is not None and cell.result.opponent:
+                        self._back.setdefault((sn, k, cell.result.opponent), []).append(j)
+        self._made = True
+
+    def holder(self, opp: int, index: int) -> int | None:
+        """The first section but ``index`` with a player numbered ``opp``."""
+        if not self._made:
+            self._make()
+        return next((j for j in self._holders.get(opp, ()) if j != index), None)
+
+    def naming_back(self, opp: int, k: int, sn: int, index: int) -> int | None:
+        """The first section but ``index`` whose player ``opp`` has ``sn`` as round ``k``'s
+        opponent (each section is listed once, so this looks at two entries at most)."""
+        if not self._made:
+            self._make()
+        return next((j for j in self._back.get((opp, k, sn), ()) if j != index), None)
+
+
+def _other_sections(index: int, names: tuple[str, ...], others: _OtherSections,
                     places: Places, diags: Diagnostics) -> set[tuple[int, int]]:
     """The rounds of section ``index`` whose opponent is a pair number of another section
     only, as ``(player, round)``: each keeps its result without the opponent, with a
     warning.  (An opponent in no section of the file is the shared check's error.)"""
+    rosters = others.rosters
     roster = rosters[index]
     across: set[tuple[int, int]] = set()
     for sn, rounds in roster.results.items():
@@ -287,17 +340,17 @@ def _other_sections(index: int, names: tuple[str, ...], rosters: list[_Roster],
                 theirs = roster.results[opp]
                 if k <= len(theirs) and theirs[k - 1].opponent == sn:
                     continue  # a game of the section
-            holders = [j for j, other in enumerate(rosters) if j != index and opp in other.players]
-            back = [j for j in holders if _names_back(rosters[j], opp, k, sn)]
-            if opp in roster.players and not back:
+            holder = others.holder(opp, index)
+            back = others.naming_back(opp, k, sn, index)
+            if opp in roster.players and back is None:
                 continue  # a game of the section its two sides disagree on: checked below
-            if not holders:
+            if holder is None:
                 continue  # in no section: an error of the shared check below
-            j = (back or holders)[0]
+            j = holder if back is None else back
             who = f"{rosters[j].players[opp].name or f'pair {opp}'} of section {names[j]!r}"
             how = (f"{opp} is {who}, whose round {k} names player {sn} of {names[index]!r}"
-                   if back else f"{opp} is not in section {names[index]!r} ({who} has that "
-                   "pair number)")
+                   if back is not None else f"{opp} is not in section {names[index]!r} ({who} "
+                   "has that pair number)")
             diags.warn(places.cell(sn, k), f"round {k}: player {sn}'s opponent {how}; "
                        "SwissSys numbers each section's players from 1: the result counts in "
                        "the score; the tie-breaks (and 34E's actual-play rule) see a round "
@@ -306,15 +359,6 @@ def _other_sections(index: int, names: tuple[str, ...], rosters: list[_Roster],
             rounds[k - 1] = RoundResult(r.outcome, None, r.color)
             across.add((sn, k))
     return across
-
-
-def _names_back(roster: _Roster, sn: int, k: int, opp: int) -> bool:
-    """Whether player ``sn`` of ``roster`` has ``opp`` as round ``k``'s opponent."""
-    raw = roster.raw.get(sn, [])
-    if k > len(raw):
-        return False
-    cell = read_cell(raw[k - 1])
-    return cell.result is not None and cell.result.opponent == opp
 
 
 def _tiebreak_key(key: str) -> bool:
@@ -343,12 +387,15 @@ def _tiebreaks(raw: object, where: str, d: _Doc,
 
 
 def _int(value: object) -> int | None:
+    """A whole number of at most :data:`~swisstb_io.limits.MAX_NUMBER_DIGITS` digits
+    (a JSON number or a string of digits), else ``None``."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 9:
-        return int(value.strip())
+        return value if abs(value) < 10**MAX_NUMBER_DIGITS else None
+    text = value.strip() if isinstance(value, str) else ""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS:
+        return int(text)
     return None
 
 
@@ -381,6 +428,9 @@ def _player(raw: object, pw: str, d: _Doc) -> tuple[Player, list[object]]:
     raw_results = raw.get("Results", [])
     if not isinstance(raw_results, list):
         raise d.error(f"{pw}.Results", "expected a list of result strings")
+    if len(raw_results) > MAX_ROUNDS:
+        raise d.error(f"{pw}.Results[{MAX_ROUNDS}]", f"{len(raw_results)} results, more than "
+                      f"the {MAX_ROUNDS} rounds an event may have")
     name = raw.get("Name", "")
     player = Player(
         start_no=start_no,

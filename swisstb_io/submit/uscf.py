@@ -19,6 +19,8 @@ from pathlib import Path
 from types import MappingProxyType
 
 from ..errors import FormatError, Location
+from ..files import read_file
+from ..limits import MAX_FILE_BYTES
 from ..model import MIRROR, DateText, Outcome, Player, Tournament
 from ..uscf_dbf.writer import (
     FIELD_WIDTH,
@@ -114,7 +116,7 @@ def load_meta(path: str | Path) -> dict[str, str]:
     """The ``--event-meta`` TOML file, checked (:func:`normalize_meta`)."""
     p = Path(path)
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_file(str(p), MAX_FILE_BYTES).decode("utf-8"))
     except OSError as exc:
         raise FormatError(f"cannot read the file: {exc.strerror or exc}", Location(str(p))) \
             from exc

@@ -16,10 +16,11 @@ def apply_overrides(
     value: str, results: dict[int, list[RoundResult]], path: str, line: int, col: int
 ) -> None:
     """``# Outcomes: 3/2=pairing-bye 5/4=win-unrated`` sets what a cell's letter cannot say."""
-    for item in value.replace(",", " ").split():
+    for found in re.finditer(r"[^\s,]+", value):  # each entry with its own column
+        item = found.group()
         m = _OVERRIDE_RE.match(item)
         outcome = _OUTCOMES.get(m[3]) if m else None
-        loc = Location(path, line, col + value.find(item))
+        loc = Location(path, line, col + found.start())
         if m is None or outcome is None:
             raise FormatError(
                 f"bad Outcomes entry {quoted(item)} (expected PAIR/ROUND=OUTCOME, "

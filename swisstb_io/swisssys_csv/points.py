@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import fields
 from fractions import Fraction
 
+from ..errors import quoted
 from ..model import PointSystem
-from ..us_notation import format_points
+from ..us_notation import format_points, parse_points
 
 _NAMES = tuple(f.name for f in fields(PointSystem))
 _LIKE = {"forfeit_win": "win", "pairing_bye": "win", "full_bye": "win", "half_bye": "draw",
@@ -37,15 +38,15 @@ def parse_point_text(text: str) -> PointSystem:
         key = "_".join(name.lower().split())
         if key not in _NAMES:
             allowed = ", ".join(n.replace("_", " ") for n in _NAMES)
-            raise ValueError(f"{item!r} is not an outcome and its points (outcomes: {allowed};"
-                             " e.g. 'win 3.0, draw 1.0, loss 0.0')")
+            raise ValueError(f"{quoted(item)} is not an outcome and its points (outcomes: "
+                             f"{allowed}; e.g. 'win 3.0, draw 1.0, loss 0.0')")
         if key in given:
             raise ValueError(f"{name!r} is given twice")
-        try:
-            given[key] = Fraction(value)
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(f"{value!r} is not a number of points (write 1.0, 0.5 or 1/3)"
-                             ) from None
+        points = parse_points(value)  # the Total column's numbers (no 1e999999999)
+        if points is None:
+            raise ValueError(f"{quoted(value)} is not a number of points (write 1.0, 0.5 or "
+                             "1/3)")
+        given[key] = points
     for name in ("win", "draw", "loss"):
         given.setdefault(name, getattr(PointSystem(), name))
     for name, like in _LIKE.items():

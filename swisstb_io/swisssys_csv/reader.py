@@ -25,7 +25,7 @@ from .checks import apply_overrides
 from .columns import LIST_SEPARATORS, META_KEYS, NAMESPACED, ROUND_DATES_AS_WRITTEN, classify
 from .points import parse_point_text
 from .rowread import RowReader, header
-from .tokenize import Field, Row, rows, sniff_delimiter, table
+from .tokenize import Field, rows, sniff_delimiter, table
 
 FORMAT_NAME = "swisssys-csv"
 
@@ -162,16 +162,20 @@ def _round_dates(value: str, extras: dict[str, str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _places(reader: RowReader, rows_of: dict[int, Row]) -> Places:
-    """A player's round cell and Total cell (the pair-number cell without a Total column)."""
+def _places(reader: RowReader, rows: dict[int, tuple[list[int], list[int]]]) -> Places:
+    """A player's round cell and Total cell (the pair-number cell without a Total column);
+    ``rows``: each player's row as the line and the column of each field (the values
+    themselves are not kept for this: they are most of a big file's memory)."""
+
+    def at(start_no: int, idx: int) -> Location:
+        lines, cols = rows[start_no]
+        return Location(reader.path, lines[idx], cols[idx])
 
     def cell(start_no: int, rnd: int) -> Location:
-        idx = reader.rounds[rnd - 1] if rnd <= len(reader.rounds) else reader.pair
-        return reader.at(rows_of[start_no], idx)
+        return at(start_no, reader.rounds[rnd - 1] if rnd <= len(reader.rounds) else reader.pair)
 
     def total(start_no: int) -> Location:
-        return reader.at(rows_of[start_no],
-                         reader.pair if reader.total is None else reader.total)
+        return at(start_no, reader.pair if reader.total is None else reader.total)
 
     return Places(cell, total)
 
@@ -202,7 +206,7 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     reader = RowReader(cols, path)
     fields: dict[int, dict[str, Any]] = {}
     results: dict[int, list[RoundResult]] = {}
-    rows_of: dict[int, Row] = {}
+    rows_of: dict[int, tuple[list[int], list[int]]] = {}
     for row in table_rows:
         values = row[0]
         if not "".join(values).strip():
@@ -228,7 +232,7 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
             )
         fields[start_no] = player
         results[start_no] = rounds
-        rows_of[start_no] = row
+        rows_of[start_no] = (row[1], row[2])
     resolve_double_forfeits(results)
     if outcomes is not None:
         apply_overrides(outcomes[2], results, path, outcomes[0], outcomes[1])

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import FormatError, Location, quoted
-from ..limits import MAX_NUMBER_DIGITS
+from ..limits import MAX_NUMBER_DIGITS, MAX_ROUNDS
 from ..model import PointAdjustment, Rating, RoundResult
 from ..textsafe import spreadsheet_unsafe
 from ..us_notation import EXPECTED_CELLS, cell_result, parse_cell, parse_points
@@ -47,6 +47,9 @@ def header(fields: list[Field], path: str) -> Columns:
             cols.roles[key] = idx
         elif kind == "round":
             assert isinstance(key, int)
+            if key > MAX_ROUNDS:  # refused here: every row would hold a cell for each
+                raise FormatError(f"column {quoted(f.value.strip())} is for round {key}, past "
+                                  f"the {MAX_ROUNDS} rounds an event may have", loc)
             if key in cols.rounds:
                 raise FormatError(f"two columns for round {key} ({f.value.strip()!r})", loc)
             cols.rounds[key] = idx

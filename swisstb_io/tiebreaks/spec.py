@@ -139,9 +139,9 @@ def parse_spec(text: str, team: bool = False) -> Spec:
         raise TiebreakError(f"{quoted(raw)}: the number {quoted(long_number.group())} has "
                             "more digits than any tie-break modifier or option takes (9)")
     body, opts_text = raw, ""
-    m = re.fullmatch(r"(?s)(.*?)\[(.*)\]", raw)
-    if m:
-        body, opts_text = m.group(1).strip(), m.group(2)
+    bracket = raw.find("[")
+    if bracket >= 0 and raw.endswith("]"):  # CODE[options]: from the first [ to the last ]
+        body, opts_text = raw[:bracket].strip(), raw[bracket + 1 : -1]
     parts = body.split("/")
     head = parts[0].strip()
     score: str | None = None

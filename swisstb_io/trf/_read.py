@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ..errors import Diagnostics, FormatError, Location
 from ..extras import LazyExtras
-from ..limits import MAX_ROUNDS
+from ..limits import MAX_ROUNDS, check_numbers
 from ..model import DateText, Player, PointAdjustment, Rating, RoundResult, Team, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..validate import check_games, check_points
@@ -30,6 +30,9 @@ KNOWN_VERBATIM = frozenset({
     "XXC", "XXA", "XXP", "XXZ", "XXW", "DAT",
 })
 """Records we know and keep verbatim (no model field)."""
+TEAM_RECORDS = frozenset({"240", "299", "300", "320", "330", "352", "362"})
+"""The TRF-2026 team records (and 299, which an individual event reads as bonus points):
+kept verbatim, their numbers checked here, where each one's line and column are known."""
 LAYOUT_KEY = "trf:layout"
 MAX_LINE = L.FIRST_ROUND_COL + L.ROUND_STEP * MAX_ROUNDS + 100
 """Longest line read: a 001 record of :data:`~swisstb_io.limits.MAX_ROUNDS` rounds, with room
@@ -179,8 +182,10 @@ class _Records:
         elif code not in KNOWN_VERBATIM:
             self.diag.info(Location(self.path, no, 1), f"unknown record {code!r} kept "
                            "verbatim", "trf-unknown-record")
-        elif code == "299":
-            self.numbers299.append(no)
+        elif code in TEAM_RECORDS:  # read later by teams/records.py, not located there
+            check_numbers(line[4:], f"{code} record", Location(self.path, no, 5))
+            if code == "299":
+                self.numbers299.append(no)
         self.keep(code, line, eol)
 
     def keep(self, code: str, line: str, eol: str) -> None:
@@ -247,12 +252,15 @@ class _Records:
         """The 299 bonus and penalty points of an individual event, by start number."""
         lines299 = self.verbatim.get("299", ())
         bonus = adjustments(lines299, self.numbers299, self.path, self.diag)
-        for sn in sorted(bonus.keys() - self.players.keys()):
-            no = next(n for line, n in zip(lines299, self.numbers299, strict=True)
-                      if sn in adjustments((line,)))
-            self.diag.warn(Location(self.path, no, L.A299_FIRST_ID), f"a 299 record gives "
-                           f"points to start number {sn}, which has no 001 record; ignored",
-                           "trf-299-player")
+        orphans = bonus.keys() - self.players.keys()
+        first299: dict[int, int] = {}  # the first 299 line of each orphan, in one pass
+        for line, n in zip(lines299, self.numbers299, strict=True) if orphans else ():
+            for sn in adjustments((line,)).keys() & orphans:
+                first299.setdefault(sn, n)
+        for sn in sorted(orphans):
+            self.diag.warn(Location(self.path, first299[sn], L.A299_FIRST_ID), f"a 299 "
+                           f"record gives points to start number {sn}, which has no 001 "
+                           "record; ignored", "trf-299-player")
         return bonus
 
     def result(self, dec: Decoded) -> ReadResult:
@@ -261,6 +269,7 @@ class _Records:
         ratings, ids = self.national_ratings(dec)
         team_rows = self.teams310 or self.teams013
         teams = tuple(team for team, _ in team_rows)
+        _team_numbers_once(self.teams310, path)
         team_of = self.team_of(team_rows)
         H.unclear_dates(self.dates, diag)
         points = point_system(self.point_lines, path)
@@ -335,3 +344,17 @@ def _start_no_unused(line: str, path: str, no: int, player_lines: dict[int, int]
     if start_no in player_lines:
         raise fail(path, no, L.START[0], f"start number {start_no} is used twice "
                    f"(first on line {player_lines[start_no]})")
+
+
+def _team_numbers_once(teams310: list[tuple[Team, int]], path: str) -> None:
+    """Each 310 record is one team: a team number used twice is the file's error (a copy
+    of a record, or two teams numbered alike), at the second record.  A record without a
+    number is numbered by its place among the 310 records, as the team standings number it."""
+    first: dict[int, int] = {}
+    for k, (team, no) in enumerate(teams310, 1):
+        number = k if team.number is None else team.number
+        if number in first:
+            how = "" if team.number is not None else " (its place: the record has none)"
+            raise fail(path, no, L.T310_NUMBER[0], f"team number {number}{how} is used twice "
+                       f"(first on line {first[number]}): each 310 record is one team")
+        first[number] = no

@@ -8,6 +8,7 @@ record and the field.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,6 +37,17 @@ class DbfTable:
     def names(self) -> set[str]:
         return {f.name for f in self.fields}
 
+    @functools.cached_property
+    def columns(self) -> dict[str, int]:
+        """Each field's first byte in a record (after the delete flag: column 2 is the
+        first field's), by name (the first field of a name given twice)."""
+        out: dict[str, int] = {}
+        col = 2
+        for f in self.fields:
+            out.setdefault(f.name, col)
+            col += f.length
+        return out
+
 
 def _decode(raw: bytes) -> tuple[str, str]:
     try:
@@ -55,12 +67,7 @@ MAX_RECORDS = 100_000
 def field_location(table: DbfTable, where: str, rec_no: int, name: str) -> Location:
     """Where field ``name`` of record ``rec_no`` is: the record number stands for the line
     and the field's first byte in the record for the column (a DBF has no lines)."""
-    col = 2  # after the delete flag
-    for f in table.fields:
-        if f.name == name:
-            return Location(where, rec_no, col)
-        col += f.length
-    return Location(where, rec_no)
+    return Location(where, rec_no, table.columns.get(name))
 
 
 def parse(data: bytes, where: str) -> DbfTable:

@@ -8,8 +8,8 @@ import zipfile
 from dataclasses import replace
 from types import MappingProxyType
 
-from ..errors import Diagnostics, FormatError, Location
-from ..limits import round_count
+from ..errors import Diagnostics, FormatError, Location, quoted
+from ..limits import MAX_NUMBER_DIGITS, MAX_ROUNDS, round_count
 from ..model import Color, DateText, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..us_notation import (
@@ -24,7 +24,7 @@ from .layout import EVENT_EXTRAS, HANDLED, SECTION_EXTRAS, SECTION_TD_KEYS
 from .writer import FILE_NAMES
 
 FORMAT_NAME = "uscf-dbf"
-_CELL_RE = re.compile(r"^([A-Z*-])\s*(\d*)\s*([WB]?)$")
+_CELL_RE = re.compile(r"^([A-Z*-])\s*(\d{0,9})\s*([WB]?)$")
 _ROUND_FIELD = re.compile(r"^D_RND(\d\d)$")
 _MAX_MEMBER = 16 * 1024 * 1024
 """Largest uncompressed member (a 10,000-player TDEXPORT.DBF is about 4 MB)."""
@@ -113,7 +113,10 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     layout = head.get("H_FORMAT", "") or ("1991" if "D_REC_SEQ" in td.names else "2C")
     sections = _sections(ts, td)
     index = _select(sections, options.section, path)
-    every = tuple(_tournament(head, row, _players(td, num, path, diags),
+    records: dict[str, list[tuple[int, dict[str, str]]]] = {}  # each section's, in one pass
+    for rec_no, row in enumerate(td.records, 1):
+        records.setdefault(row.get("D_SEC_NUM", "").strip() or "1", []).append((rec_no, row))
+    every = tuple(_tournament(head, row, _players(td, records.get(num, []), path, diags),
                               f"{path}/TSEXPORT.DBF") for num, row in sections)
     names = tuple(_section_label(num, row) for num, row in sections)
     details = {"layout": layout, "program": head.get("H_PROGRAM", "") or "-"}
@@ -157,7 +160,9 @@ def _select(sections: list[tuple[str, dict[str, str]]], wanted: str | None, path
     raise FormatError(f"no section {wanted!r} in this report (sections: {listing})", Location(path))
 
 
-def _players(td: DbfTable, sec_num: str, path: str, diags: Diagnostics) -> list[Player]:
+def _players(td: DbfTable, rows: list[tuple[int, dict[str, str]]], path: str,
+             diags: Diagnostics) -> list[Player]:
+    """The players of the records ``rows`` of ``td`` (one section's: record number, values)."""
     where = f"{path}/TDEXPORT.DBF"
     round_fields = sorted(
         (int(m[1]), f.name) for f in td.fields if (m := _ROUND_FIELD.match(f.name))
@@ -166,25 +171,33 @@ def _players(td: DbfTable, sec_num: str, path: str, diags: Diagnostics) -> list[
     results: dict[int, list[RoundResult]] = {}
     records: dict[tuple[int, int], int] = {}
     seen: set[tuple[int, str]] = set()
-    for rec_no, row in enumerate(td.records, 1):
-        if (row.get("D_SEC_NUM", "").strip() or "1") != sec_num:
-            continue
+    for rec_no, row in rows:
         pair_text = row.get("D_PAIR_NUM", "").strip()
-        if not pair_text.isdecimal() or int(pair_text) < 1:
+        if not _number(pair_text) or int(pair_text) < 1:
             raise FormatError(
-                f"record {rec_no}: bad D_PAIR_NUM {pair_text!r} (expected a pairing number)",
-                field_location(td, where, rec_no, "D_PAIR_NUM"),
-            )
+                f"record {rec_no}: bad D_PAIR_NUM {quoted(pair_text)} (expected a pairing "
+                "number)", field_location(td, where, rec_no, "D_PAIR_NUM"))
         start_no = int(pair_text)
         seq = row.get("D_REC_SEQ", "1").strip() or "1"
-        offset = (int(seq) - 1) * 10 if seq.isdecimal() and int(seq) >= 1 else 0
+        offset = (int(seq) - 1) * 10 if _number(seq) and int(seq) >= 1 else 0
+        if round_fields and offset + round_fields[-1][0] > MAX_ROUNDS:
+            # record k of a player holds rounds 10k-9 to 10k: bounded before any is made
+            raise FormatError(
+                f"record {rec_no}: D_REC_SEQ {quoted(seq)} would put this record's rounds "
+                f"after round {MAX_ROUNDS}, the most an event may have",
+                field_location(td, where, rec_no, "D_REC_SEQ"))
         rounds = results.setdefault(start_no, [])
         for rnd, fname in round_fields:
             index = offset + rnd - 1
             while len(rounds) <= index:
                 rounds.append(RoundResult(Outcome.NOT_PAIRED))
-            rounds[index] = _cell(row[fname], rec_no, fname, field_location(td, where, rec_no,
-                                                                             fname))
+            res = _cell(row[fname])
+            if res is None:
+                raise FormatError(
+                    f"record {rec_no}, field {fname}: bad round cell {quoted(row[fname].strip())} "
+                    "(expected W12B, L5, D3W, X, F, Z, B, H or U)",
+                    field_location(td, where, rec_no, fname))
+            rounds[index] = res
             records[start_no, index + 1] = rec_no
         if (start_no, seq) in seen:
             raise FormatError(
@@ -209,18 +222,20 @@ def _players(td: DbfTable, sec_num: str, path: str, diags: Diagnostics) -> list[
     return [replace(players[n], results=trim(results[n])) for n in sorted(players)]
 
 
-def _cell(text: str, rec_no: int, fname: str, where: Location) -> RoundResult:
+def _number(text: str) -> bool:
+    """``text`` is a whole number in ASCII digits, within the shared limit on digits."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS
+
+
+def _cell(text: str) -> RoundResult | None:
+    """The result of a round cell; ``None`` when it is not one."""
     t = text.strip()
     m = _CELL_RE.match(t.upper())
     code = m[1] if m else ""
     if not t:
         return RoundResult(Outcome.NOT_PAIRED)
     if m is None or code not in CODE_TO_OUTCOME or (code in "WLDNRS" and not m[2]):
-        raise FormatError(
-            f"record {rec_no}, field {fname}: bad round cell {t!r} "
-            "(expected W12B, L5, D3W, X, F, Z, B, H or U)",
-            where,
-        )
+        return None
     if code == "U":  # unpaired: the DBF has no other way to say "no game"
         return RoundResult(Outcome.NOT_PAIRED)
     outcome = CODE_TO_OUTCOME[code]
@@ -237,7 +252,7 @@ def _player(
     extras: dict[str, str] = {}
     ratings: tuple[Rating, ...] = ()
     rating = row.get("D_RATING", "").strip()
-    if rating.isdecimal():
+    if _number(rating):
         if int(rating) > 0:
             ratings = (Rating("USCF", int(rating)),)
     elif rating:

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from lxml import etree
 
 from ..errors import Diagnostics, FormatError, Location
-from ..limits import check_rounds
+from ..limits import MAX_ROUNDS, check_rounds
 from ..model import (
     EMPTY_EXTRAS,
     Color,
@@ -228,6 +228,9 @@ def _results(
         if outcome is None:  # rating, nationalId, adjustment, extra
             others = True
             continue
+        if len(results) >= MAX_ROUNDS:
+            raise ctx.fail(r, f"player {start_no}: round {len(results) + 1}: more rounds "
+                           f"than the {MAX_ROUNDS} an event may have")
         no = int(r.get("no", "0"))
         if no != len(results) + 1:
             raise _round_error(r, ctx, start_no, no, len(results))
