@@ -58,26 +58,30 @@ def _sort_name(name: str) -> str:
 
 
 def _events_table(events: Sequence[dict[str, Any]]) -> list[str]:
+    """One row per event: its name (linked to its page; the file's name when the event has
+    none) and date first, so a phone shows them before it scrolls, then the players,
+    rounds, winner, status, links and the file last."""
     out = ['<table class="sortable filterable" id="events-table">'
            "<caption>Events of the season</caption>",
-           _th([("File", "text"), ("Event", "text"), ("Date", "text"), ("Players", "best"),
-                ("Rounds", "best"), ("Winner", "text"), ("Status", "text"),
-                ("Links", "text")]), "<tbody>"]
+           _th([("Event", "text"), ("Date", "text"), ("Players", "best"), ("Rounds", "best"),
+                ("Winner", "text"), ("Status", "text"), ("Links", "text"),
+                ("File", "text")]), "<tbody>"]
     for ev in events:
         failed = ev["status"] == "failed"
         status = f"failed: {_e(ev['location'])}: {_e(ev['message'])}" if failed else "ok"
         links = " ".join(f'<a href="{_e(file_href(href))}">{_e(kind)}</a>'
                          for kind, href in ev["links"].items())
         page = ev["links"].get("html")
-        file = _e(ev["file"])
+        name = _e(ev["name"] or ev["file"])
         if page:
-            file = f'<a href="{_e(file_href(page))}">{file}</a>'
+            name = f'<a href="{_e(file_href(page))}">{name}</a>'
         row_class = ' class="failed"' if failed else ""
-        out.append(f'<tr{row_class}><td>{file}</td>'
-                   f"<td>{_e(ev['name'])}</td><td class=\"date\">{_e(ev['date'])}</td>"
+        out.append(f'<tr{row_class}><th scope="row" class="event">{name}</th>'
+                   f"<td class=\"date\">{_e(ev['date'])}</td>"
                    f'<td class="num">{_num(ev["players"])}</td>'
                    f'<td class="num">{_num(ev["rounds"])}</td>'
-                   f"<td>{_e(', '.join(ev['winner']))}</td><td>{status}</td><td>{links}</td></tr>")
+                   f"<td>{_e(', '.join(ev['winner']))}</td><td>{status}</td><td>{links}</td>"
+                   f"<td>{_e(ev['file'])}</td></tr>")
     out.append("</tbody></table>")
     return boxed(out, "Events of the season")
 

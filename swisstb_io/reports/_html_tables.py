@@ -129,8 +129,8 @@ def crosstable(report: Report, ids: Ids) -> list[str]:
              + "".join(f'<th scope="col">R{k}</th>'
                        for k in range(1, report.rounds + report.ahead_rounds + 1)))
     p = ids.prefix
-    out = [f'<p class="legend-text">{_e(report.legend)}.</p>'
-           f'<table class="crosstable sortable filterable" id="{p}crosstable">'
+    legend = f'<p class="legend-text">{_e(report.legend)}.</p>'
+    out = [f'<table class="crosstable sortable filterable" id="{p}crosstable">'
            f"<caption>Crosstable in {name} notation</caption>",
            f"<thead><tr>{heads}</tr></thead><tbody>"]
     for r, line in zip(report.rows, report.crosstable_rows(), strict=True):
@@ -147,7 +147,7 @@ def crosstable(report: Report, ids: Ids) -> list[str]:
                    f'<th scope="row">{_e(r.name)}</th><td class="num">{_e(r.points_text)}</td>'
                    + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
-    return [out[0], *boxed(out[1:], f"Crosstable in {name} notation")]
+    return [legend, *boxed(out, f"Crosstable in {name} notation")]
 
 
 def _value(cell: Cell) -> str:
@@ -194,10 +194,10 @@ def team_crosstable(teams: TeamTable) -> list[str]:
     heads = (_th("No", "num") + _th("Team", "text")
              + "".join(f'<th scope="col">R{k}</th>' for k in range(1, teams.rounds + 1))
              + _th("MP", "num", ' data-first="desc"') + _th("GP", "num", ' data-first="desc"'))
-    out = ['<p class="legend-text">Opponent, colour (w/b) and game points; +F/-F forfeited '
-           "match won/lost; PAB pairing-allocated bye, FPB/HPB/ZPB full-, half-, zero-point "
-           "bye; - absent. A cell opens its match.</p>"
-           '<table class="crosstable sortable filterable" id="team-crosstable">'
+    legend = ('<p class="legend-text">Opponent, colour (w/b) and game points; +F/-F '
+              "forfeited match won/lost; PAB pairing-allocated bye, FPB/HPB/ZPB full-, half-, "
+              "zero-point bye; - absent. A cell opens its match.</p>")
+    out = ['<table class="crosstable sortable filterable" id="team-crosstable">'
            "<caption>Team crosstable</caption>", f"<thead><tr>{heads}</tr></thead><tbody>"]
     for x in teams.crosstable_rows():
         cells = "".join(f'<td><a href="#{key}">{_e(c)}</a></td>' if key else f"<td>{_e(c)}</td>"
@@ -206,7 +206,7 @@ def team_crosstable(teams: TeamTable) -> list[str]:
                    f'<th scope="row">{_e(x.name)}</th>{cells}<td class="num">{_e(x.mp_text)}'
                    f'</td><td class="num">{_e(x.gp_text)}</td></tr>')
     out.append("</tbody></table>")
-    return [out[0], *boxed(out[1:], "Team crosstable")]
+    return [legend, *boxed(out, "Team crosstable")]
 
 
 def _player(teams: TeamTable, start_no: int | None) -> str:
@@ -266,16 +266,31 @@ def prize_html(prizes: PrizeList, published: bool, heading: str = "<h2>",
     """The prize list: its heading (``heading``, ``heading_end``: the tags around its
     title), lines, tables and explanations; ``published``: its files named without their
     folders (a page that may be published)."""
-    out = [f"{heading}{_e(prizes.title(published))}{heading_end}",
-           *(f"<p>{_e(line)}</p>" for line in prizes.head(published))]
+    return "\n".join([*prize_head(prizes, published, heading, heading_end),
+                      *prize_tables(prizes)])
+
+
+def prize_head(prizes: PrizeList, published: bool, heading: str = "<h2>",
+               heading_end: str = "</h2>") -> list[str]:
+    """The prize list's heading and its lines (where the standings and the prizes come
+    from, the fund, the ties)."""
+    return [f"{heading}{_e(prizes.title(published))}{heading_end}",
+            *(f"<p>{_e(line)}</p>" for line in prizes.head(published))]
+
+
+def prize_tables(prizes: PrizeList) -> list[str]:
+    """The prize list's tables, each titled and in a box of its own, then its
+    explanations."""
+    out = []
     for t in prizes.tables:
-        out.append(f"<h3>{_e(t.title)}</h3>\n<table>")
-        out.append("<tr>" + "".join(f"<th>{_e(h)}</th>" for h in t.headers) + "</tr>")
-        out += ["<tr>" + "".join(f'<td class="num">{_e(c)}</td>' if i in t.right
-                                 else f"<td>{_e(c)}</td>" for i, c in enumerate(r)) + "</tr>"
-                for r in t.rows]
-        out.append("</table>")
+        table = ["<table>",
+                 "<tr>" + "".join(f"<th>{_e(h)}</th>" for h in t.headers) + "</tr>"]
+        table += ["<tr>" + "".join(f'<td class="num">{_e(c)}</td>' if i in t.right
+                                   else f"<td>{_e(c)}</td>" for i, c in enumerate(r)) + "</tr>"
+                  for r in t.rows]
+        table.append("</table>")
+        out += [f"<h3>{_e(t.title)}</h3>", *boxed(table, t.title)]
     out.append("<h3>Explanations</h3>\n<ol>")
     out += [f"<li>{_e(line)}</li>" for line in prizes.explanations]
     out.append("</ol>")
-    return "\n".join(out)
+    return out

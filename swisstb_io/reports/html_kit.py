@@ -114,7 +114,10 @@ def document(title: str, body: Sequence[str], data: str = "", source: str = "",
 
 def boxed(lines: list[str], label: str) -> list[str]:
     """``lines`` (one table) in a box that scrolls sideways when the table is wider than
-    the screen (the page itself never does); keyboard users can scroll it too."""
+    the screen (the page itself never does); keyboard users can scroll it too.  The box
+    holds the table alone: ``lines[0]`` starts it (``<table``), ``lines[-1]`` ends it."""
+    if not lines[0].startswith("<table") or not lines[-1].endswith("</table>"):
+        raise ValueError("boxed() takes the lines of one table, from <table to </table>")
     lines[0] = (f'<div class="box" role="region" tabindex="0" aria-label="{html_text(label)}">'
                 + lines[0])
     lines[-1] += "</div>"

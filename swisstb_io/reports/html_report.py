@@ -26,7 +26,9 @@ from ._html_tables import (
     Ids,
     crosstable,
     match_card,
+    prize_head,
     prize_html,
+    prize_tables,
     standings,
     team_crosstable,
     team_rosters,
@@ -35,7 +37,7 @@ from ._html_tables import (
 from ._model import PrizeList, Report, TeamTable, file_name
 from ._options import ReportOptions
 from .charts import chart, legend
-from .html_kit import boxed, document, footer, html_text, nav
+from .html_kit import document, footer, html_text, nav
 from .html_why import why_data
 
 CHART_PLAYERS = 10
@@ -108,8 +110,8 @@ def _event(report: Report, options: ReportOptions, ids: Ids) -> list[str]:
     if report.prizes is not None:
         h = ids.level
         html = prize_html(report.prizes, True, f'<h{h} id="{ids.prefix}s-prizes">', f"</h{h}>")
-        body += [f'<section aria-labelledby="{ids.prefix}s-prizes" class="prizes">',
-                 *boxed([html], "Prizes"), "</section>"]
+        body += [f'<section aria-labelledby="{ids.prefix}s-prizes" class="prizes">', html,
+                 "</section>"]
     if report.groups:
         body += _groups(report, links, ids)
     body += [_heading(ids, "s-cross", "Crosstable"), *crosstable(report, ids), "</section>"]
@@ -219,15 +221,12 @@ def render_sections(sections: Sequence[tuple[str, Report, ReportOptions]]) -> by
     return "\n".join(document(title, body, data, first.source)).encode()
 
 
-PRIZE_PAGE_STYLE = ("body{font-family:system-ui,sans-serif;margin:2em}"
-                    "table{border-collapse:collapse;margin-bottom:1em}"
-                    "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}"
-                    "td.num{text-align:right;font-variant-numeric:tabular-nums}")
-"""The look of a prize list's page of its own."""
-
-
 def prize_page(prizes: PrizeList) -> str:
-    """The prize list alone as a page (``swisstb prizes --format html``)."""
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{_e(prizes.title())}</title>\n<style>\n{PRIZE_PAGE_STYLE}\n</style>\n"
-            "</head>\n<body>\n" + prize_html(prizes, False) + "\n</body>\n</html>\n")
+    """The prize list alone as a page (``swisstb prizes --format html``): the event pages'
+    look, stylesheet and script (sortable tables, the search box, readable on a phone),
+    its heading and lines in the header, the tables in the main part."""
+    title = prizes.title()
+    body = ["<header>", *prize_head(prizes, False, "<h1>", "</h1>"), "</header>", "<main>",
+            '<section aria-labelledby="s-prizes"><h2 id="s-prizes">Prizes</h2>',
+            *prize_tables(prizes), "</section>", "</main>", footer(prizes.source)]
+    return "\n".join(document(title, body, source=prizes.source))
