@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import subprocess
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -266,4 +267,59 @@ def test_the_season_index_shows_event_names_and_dates_first_on_a_phone(
         assert cells[0].find_element(By.TAG_NAME, "a").get_attribute("href").endswith(".html")
     assert sorted(seen) == sorted((e["name"] or e["file"], e["date"]) for e in events)
     assert all(name for name, _ in seen) and sum(bool(date) for _, date in seen) == 2
+    assert console_errors(driver) == []
+
+
+def fifty_teams(tmp_path: Path) -> Path:
+    """50 teams of 4 boards, 9 rounds: the team page with its 225 match cards."""
+    from swisstb_io.event_report import ReportRequest, event_report
+
+    report = event_report(team_event(50, 4, 9), ReportRequest(calc=CalcOptions(explain=True)))
+    return _page(tmp_path, "fifty.html", render(report, "html", ReportOptions()))
+
+
+def season_of_fifty(tmp_path: Path) -> Path:
+    """A page of fifty season players, each in six events: the first player page."""
+    from swisstb_io.api import dumps
+    from swisstb_io.batch import Batch, BatchOptions
+
+    root = tmp_path / "season50"
+    root.mkdir()
+    for k in range(6):
+        t = big_event(50, 7)
+        (root / f"event{k + 1}.trf").write_bytes(dumps(replace(t, name=f"Club Open {k + 1}"),
+                                                       "trf"))
+    out = tmp_path / "site50"
+    results = list(Batch(root, out, BatchOptions(jobs=1, formats=("html",))).run())
+    assert {r.status for r in results} == {"ok"}
+    return out / "players" / "1.html"
+
+
+@pytest.mark.parametrize(("make", "kept", "left_out"), [
+    (fifty_teams, ("Team standings", "Team crosstable"), ("Matches", "Team rosters")),
+    (season_of_fifty, ("Date", "Event", "Place"), ("Opponent", "1 = the first, by date")),
+], ids=["fifty-teams", "player-page"])
+def test_the_compact_print_view_prints_a_fraction_of_the_pages(
+        driver: webdriver.Chrome, tmp_path: Path, make: Callable[[Path], Path],
+        kept: tuple[str, ...], left_out: tuple[str, ...]) -> None:
+    """The page says on screen how to print it and offers the compact view (a checkbox,
+    no script needed); printed (A4) with it ticked, the page keeps its standings and
+    crosstables (or a player's facts and events) and prints at most a quarter of the
+    pages of the whole page.  Neither print shows the note."""
+    page = make(tmp_path)
+    driver.get(page.as_uri())
+    note = driver.find_element(By.CSS_SELECTOR, "header p.print-choice")
+    assert note.is_displayed() and "Ctrl+P" in note.text and "Compact print" in note.text
+    box = driver.find_element(By.ID, "compact-print")
+    assert not box.is_selected()
+    full, full_text = pdf_pages(driver, tmp_path, "full")
+    box.click()
+    assert box.is_selected()
+    compact, text = pdf_pages(driver, tmp_path, "compact")
+    assert 4 * compact <= full, (compact, full)
+    for word in kept:
+        assert word in text and word in full_text, word
+    for word in left_out:
+        assert word not in text and word in full_text, word
+    assert "To print this page" not in full_text + text
     assert console_errors(driver) == []

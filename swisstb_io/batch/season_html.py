@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from ..reports.charts import SeasonCharts, season_legend
-from ..reports.html_kit import boxed, document, footer, html_text, nav
+from ..reports.html_kit import boxed, document, footer, html_text, nav, print_choice
 from .season_parts import SeasonEntry, SiteEvent
 from .season_players import SeasonPlayer
 from .site_links import INDEX, file_href, key_anchor
@@ -231,7 +231,7 @@ def _chart(p: SeasonPlayer, charts: SeasonCharts, ratings: Sequence[int | None],
     svg = charts.chart(ratings, perfs, f"{p.name}: {what}, event by event", after)
     if not svg:
         return []
-    return ["<figure>", svg, season_legend(bool(after)),
+    return ['<figure class="detail">', svg, season_legend(bool(after)),
             f"<figcaption>{what.capitalize()} in each event (1 = the first, by date)."
             "</figcaption></figure>"]
 
@@ -259,8 +259,7 @@ def _player_section(p: SeasonPlayer, charts: SeasonCharts, events: Sequence[_Eve
     table = ['<table class="sortable filterable games">'
              f"<caption>{_e(p.name)}: games, event by event (by date)</caption>",
              _th(GAME_COLUMNS), *[_games(events[ev], e) for ev, e in p.entries], "</table>"]
-    out += boxed(table, f"{p.name}: games")
-    out.append("</section>")
+    out += [*boxed(table, f"{p.name}: games", detail=True), "</section>"]
     return out
 
 
@@ -277,12 +276,15 @@ def _players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts,
     title = f"Season players: {players[0].name} to {players[-1].name}"
     body = ["<header>", nav([("Season index", f"../{INDEX}"),
                              ("All players", f"../{INDEX}#players")]),
-            f"<h1>{_e(title)}</h1>", "</header>", "<main>"]
+            f"<h1>{_e(title)}</h1>", print_choice(COMPACT), "</header>", "<main>"]
     for p in players:
         body += _player_section(p, charts, events, ratings)
     body += ["</main>", footer()]
     return "\n".join(document(title, body))
 
+
+COMPACT = "each player's facts and events"
+"""What a player page's compact print view prints (without the charts and the games)."""
 
 PLAYERS_DIR = "players"
 """Season player pages: ``players/<n>.html``, :data:`PAGE_PLAYERS` players each."""

@@ -239,7 +239,8 @@ def team_rosters(teams: TeamTable, players: tuple[Row, ...],
     player's row is ``#x<start number>`` (where a season's player pages link), and a name
     links to the player's page (``links``)."""
     rows = {r.start_no: r for r in players}
-    out = ['<section aria-labelledby="s-rosters"><h2 id="s-rosters">Team rosters</h2>',
+    out = ['<section aria-labelledby="s-rosters" class="detail"><h2 id="s-rosters">Team '
+           "rosters</h2>",
            '<table class="sortable filterable" id="rosters"><caption class="sr">Team rosters'
            "</caption><thead><tr>" + _th("Team", "text") + _th("Board", "num")
            + _th("No", "num") + _th("Name", "text") + _th("Rating", "num", ' data-first="desc"')

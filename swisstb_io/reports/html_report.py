@@ -6,8 +6,11 @@ works offline.  Real table markup: ``<caption>``, ``<th scope>``; sort buttons i
 headers set ``aria-sort``; a search box filters each table.  Every tie-break value, in the
 standings and in the group tables, opens a popover with its explanation (the rule cited,
 each round's number, what was dropped and why), built from the page's compact explanation
-data (:mod:`.html_why`).  Tables scroll sideways inside their box on a phone, with the
-place and name columns kept in view; printed, table headers repeat on every page.  Every
+data (:mod:`.html_why`).  Every table scrolls sideways inside a box of its own when it is
+wider than the page (on a phone, with the place and name columns kept in view); printed,
+table headers repeat on every page, and the header says how to print and offers the
+compact print view (:func:`.html_kit.print_choice`: the standings and the crosstable, the
+groups, chart, prize list, matches and rosters left out).  Every
 text from the input file is escaped; the footer names the input file, never its folder.
 The sections of a multi-section file make one page of their own (:func:`render_sections`:
 a titled block each, every id of a block prefixed).  A team event's page
@@ -37,7 +40,7 @@ from ._html_tables import (
 from ._model import PrizeList, Report, TeamTable, file_name
 from ._options import ReportOptions
 from .charts import chart, legend
-from .html_kit import document, footer, html_text, nav
+from .html_kit import document, footer, html_text, nav, print_choice
 from .html_why import why_data
 
 CHART_PLAYERS = 10
@@ -66,16 +69,25 @@ def _facts(report: Report) -> list[str]:
     return out
 
 
-def _heading(ids: Ids, name: str, text: str, level: int = 0) -> str:
+COMPACT = "the standings and the crosstable"
+"""What an event page's compact print view prints (:func:`.html_kit.print_choice`)."""
+
+TEAM_COMPACT = "the standings and the crosstables"
+"""What a team event page's compact print view prints."""
+
+
+def _heading(ids: Ids, name: str, text: str, level: int = 0, detail: bool = False) -> str:
     """``<section aria-labelledby="s-NAME"><h2 id="s-NAME">TEXT</h2>`` (one level deeper
-    on a page of several sections; ``level`` deeper still)."""
+    on a page of several sections; ``level`` deeper still); ``detail``: a part the compact
+    print view leaves out."""
     h = ids.level + level
-    return (f'<section aria-labelledby="{ids.prefix}{name}">'
+    cls = ' class="detail"' if detail else ""
+    return (f'<section aria-labelledby="{ids.prefix}{name}"{cls}>'
             f'<h{h} id="{ids.prefix}{name}">{text}</h{h}>')
 
 
 def _groups(report: Report, links: Mapping[int, str], ids: Ids) -> list[str]:
-    out = [_heading(ids, "s-groups", "Groups")]
+    out = [_heading(ids, "s-groups", "Groups", detail=True)]
     for n, group in enumerate(report.groups, 1):
         out.append(_heading(ids, f"g{n}", f"{_e(group.title)} "
                             "<small>(places counted inside the group)</small>", 1))
@@ -89,7 +101,7 @@ def _chart(report: Report, ids: Ids) -> list[str]:
     shown = min(CHART_PLAYERS, len(report.rows))
     title = (f"Score after each round, the top {shown} of {len(report.rows)} players"
              if shown < len(report.rows) else "Score after each round")
-    return [_heading(ids, "s-chart", "Score progression"),
+    return [_heading(ids, "s-chart", "Score progression", detail=True),
             "<figure>",
             chart(report.rows, report.crosstable_rows(), report.rounds, title, CHART_PLAYERS,
                   f"{ids.prefix}chart-title"),
@@ -110,7 +122,8 @@ def _event(report: Report, options: ReportOptions, ids: Ids) -> list[str]:
     if report.prizes is not None:
         h = ids.level
         html = prize_html(report.prizes, True, f'<h{h} id="{ids.prefix}s-prizes">', f"</h{h}>")
-        body += [f'<section aria-labelledby="{ids.prefix}s-prizes" class="prizes">', html,
+        body += [f'<section aria-labelledby="{ids.prefix}s-prizes" class="prizes detail">',
+                 html,
                  "</section>"]
     if report.groups:
         body += _groups(report, links, ids)
@@ -147,7 +160,8 @@ def _team_sections(teams: TeamTable) -> list[str]:
            "how it was computed.</p>", *team_standings(teams), "</section>",
            '<section aria-labelledby="s-team-cross"><h2 id="s-team-cross">Team crosstable'
            "</h2>", *team_crosstable(teams), "</section>",
-           '<section aria-labelledby="s-matches"><h2 id="s-matches">Matches</h2>']
+           '<section aria-labelledby="s-matches" class="detail"><h2 id="s-matches">Matches'
+           "</h2>"]
     for rnd in range(1, teams.rounds + 1):
         out.append(f'<h3 id="round-{rnd}">Round {rnd}</h3>')
         for card in teams.matches:
@@ -163,7 +177,7 @@ def _team_page(report: Report, teams: TeamTable, options: ReportOptions) -> byte
     (else the team rosters)."""
     title = _title(report)
     body = ["<header>", *filter(None, [nav(options.site_links)]), *_team_header(teams, title),
-            "</header>", "<main>", *_team_sections(teams)]
+            print_choice(TEAM_COMPACT), "</header>", "<main>", *_team_sections(teams)]
     parts = [("t", report._replace(rows=tuple(t.row for t in teams.rows),
                            columns=teams.columns))]
     if teams.individual:
@@ -183,7 +197,8 @@ def render(report: Report, options: ReportOptions) -> bytes:
         return _team_page(report, report.teams, options)
     title = _title(report)
     body = ["<header>", *filter(None, [nav(options.site_links)]), f"<h1>{_e(title)}</h1>",
-            *_facts(report), "</header>", "<main>", *_event(report, options, ONE),
+            *_facts(report), print_choice(COMPACT), "</header>", "<main>",
+            *_event(report, options, ONE),
             "</main>", footer(report.source)]
     data = why_data([("", report)]) if report.explained else ""
     return "\n".join(document(title, body, data, report.source)).encode()
@@ -214,7 +229,7 @@ def render_sections(sections: Sequence[tuple[str, Report, ReportOptions]]) -> by
     body = ["<header>", *filter(None, [nav(site)]), f"<h1>{_e(title)}</h1>",
             f'<nav aria-label="Sections"><ol>{"".join(items)}</ol></nav>',
             '<p class="hint">Sort by clicking a column header; open a tie-break value to see '
-            "how it was computed.</p>", "</header>",
+            "how it was computed.</p>", print_choice(COMPACT), "</header>",
             "<main>", *blocks, "</main>", footer(first.source)]
     explained = all(report.explained for _, report, _ in sections)
     data = why_data(parts) if explained else ""
