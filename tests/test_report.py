@@ -95,7 +95,7 @@ def test_json_golden(update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> No
     b = next(s for s in doc["standings"] if s["start_no"] == 2)
     assert b["explain"]["MM"]["rounds"][2] == {
         "round": 3, "result": "B", "opponent": None, "value": 0,
-        "note": "own unplayed round: a 0-opponent (34E1)", "dropped": "lowest"}
+        "note": "own unplayed round: counts 0 (34E1)", "dropped": "lowest"}
     # SwissSys's 34E10 (rules-uscf.md): (1566 + 1400 + 1633 + 1333) / 4 = 1483 (the linear
     # formula gives 4450/3, printed 1483.33)
     assert '"OPPPERF": 1483\n' in result.stdout
@@ -198,7 +198,7 @@ def test_explain_text() -> None:
     assert result.exit_code == 0
     out = result.stdout
     assert "2 B: 2.5 pts, place 2\n  MM = 6.5\n" in out
-    assert "    R3 B             0  own unplayed round: a 0-opponent (34E1) [dropped: lowest]" \
+    assert "    R3 B             0  own unplayed round: counts 0 (34E1) [dropped: lowest]" \
         in out
 
 

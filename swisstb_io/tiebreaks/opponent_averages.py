@@ -263,8 +263,8 @@ def explain_opposition_performance(ctx: Context, spec: Spec, i: int) -> Explanat
     if mean is None:
         notes.append("no opponent with a performance rating: undefined")
     if swisssys:
-        rule = ("US Chess 34E10 Opposition's Performance, SwissSys 11 formula (rules-uscf.md "
-                "34E10): mean of the opponents' performance ratings, each (sum of their "
+        rule = ("US Chess 34E10 Opposition's Performance, SwissSys 11 formula: mean of the "
+                "opponents' performance ratings, each (sum of their "
                 "opponents' ratings + 400 x (wins - losses)) / games over games against rated "
                 "players, a win over a player rated more than 350 below counted as 350 below, "
                 "a negative performance as 0, truncated; the mean rounded half up")
