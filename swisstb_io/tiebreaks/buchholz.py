@@ -149,7 +149,7 @@ def opponent_score_explanations(ctx: Context, spec: Spec) -> list[Explanation]:
         rules = ctx.fide_rules(spec)
         kind = opponent_score_kind(ctx, rules, spec)
         rule = rules.rule_text(spec.system, _summary(spec.system, rules))
-        notes = (*rules.notes, *_fore_note(ctx, spec))
+        notes = tuple(_fore_note(ctx, spec))
         uncut = uncut_rows(ctx, rules, kind)
         low, high = spec.cut_low, spec.cut_high
         if not (low or high):

@@ -54,7 +54,7 @@ def explain_count(ctx: Context, spec: Spec, i: int) -> Explanation:
         o = table.opp[i * table.rounds + r]
         rows.append(ctx.explain_row(table, i, r + 1, Fraction(1), _WHY[spec.code],
                                     sno[o] if o >= 0 else None))
-    return Explanation(rules.rule_text(spec.system), tuple(rows), rules.notes)
+    return Explanation(rules.rule_text(spec.system), tuple(rows))
 
 
 
@@ -147,7 +147,7 @@ def explain_standard(ctx: Context, spec: Spec, i: int) -> Explanation:
     rows = tuple(ctx.explain_row(table, i, r + 1, _standard(ctx, p),
                                  f"{ctx.num_text(p)} points")
                  for r, p in enumerate(table.pts[start:start + table.rounds]))
-    return Explanation(rules.rule_text(spec.system), rows, rules.notes)
+    return Explanation(rules.rule_text(spec.system), rows)
 
 
 @tiebreak("STD", "Standard Points", "FIDE C.07 (2026)", family="FIDE",

@@ -149,7 +149,7 @@ def explain_direct_encounter(ctx: Context, spec: Spec, group: tuple[int, ...], s
     ranks, lines = _explained_group(ctx, spec, group)
     size = len(group)
     notes = (*lines, f"rank {ranks[start_no]} of {size} in the tied group; value = "
-             f"{size} + 1 - rank", *rules.notes)
+             f"{size} + 1 - rank")
     return Explanation(rules.rule_text(spec.system), (), notes)
 
 

@@ -50,7 +50,7 @@ def explain_aob(ctx: Context, spec: Spec, i: int) -> Explanation:
             met.append(bh[o])
             rows.append(ctx.explain_row(table, i, r + 1, bh[o], f"{code} of opponent {sno[o]}",
                                         sno[o]))
-    notes: tuple[str, ...] = rules.notes
+    notes: tuple[str, ...] = ()
     if not met:
         notes = (*notes, "no game played over the board")
     else:
@@ -107,7 +107,7 @@ def explain_average_performance(ctx: Context, spec: Spec, i: int) -> Explanation
     got = _met(ctx, values, i)
     rows = tuple(ctx.explain_row(table, i, r + 1, values[o], f"{code} of opponent {sno[o]}",
                                  sno[o]) for r, o in got)
-    notes: tuple[str, ...] = rules.notes
+    notes: tuple[str, ...] = ()
     reason = undefined_reason(ctx, spec)
     if reason or not got:
         notes = (*notes, reason or "no opponent with a performance")

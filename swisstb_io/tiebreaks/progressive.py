@@ -32,7 +32,7 @@ def explain_progressive(ctx: Context, spec: Spec, i: int) -> Explanation:
     rows = tuple(ctx.explain_row(table, i, r + 1, ctx.frac(score), "running score",
                                  dropped="cut: first rounds (Cut, §14)" if r < cut else "")
                  for r, score in enumerate(running))
-    return Explanation(rules.rule_text(spec.system), rows, rules.notes)
+    return Explanation(rules.rule_text(spec.system), rows)
 
 
 @tiebreak("PS", "Progressive Scores", "FIDE C.07 §7.5", family="FIDE",

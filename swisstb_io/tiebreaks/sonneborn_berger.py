@@ -119,7 +119,7 @@ def explain_koya(ctx: Context, spec: Spec, i: int) -> Explanation:
             rows.append(ctx.explain_row(table, i, r + 1, scored,
                                         f"opponent {sno[o]} scored {osc}", sno[o],
                                         f"not counted: below the limit {num(limit)}"))
-    return Explanation(rules.rule_text(spec.system), tuple(rows), (*rules.notes, limit_note))
+    return Explanation(rules.rule_text(spec.system), tuple(rows), (limit_note,))
 
 
 @tiebreak("KS", "Koya System", "FIDE C.07 §9.2", family="FIDE", modifiers=frozenset("L"),

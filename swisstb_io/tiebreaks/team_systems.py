@@ -107,7 +107,7 @@ def explain_sssc(ctx: Context, spec: Spec, i: int) -> Explanation:
     notes = (f"primary score: {tctx.primary_reason}", why,
              f"SSSC = {tctx.secondary} {num(secondary[i])} + {base.key}:{tctx.primary} "
              f"{num(bh[i])} / {factor} = {exact}, rounded half up to 2 decimals: "
-             f"{num(value)}", *tctx.fide_rules(spec).notes)
+             f"{num(value)}")
     return Explanation(tctx.fide_rules(spec).rule_text(spec.system), rows, notes)
 
 
