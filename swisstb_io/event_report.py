@@ -1,7 +1,8 @@
 """One event, from its tournament to its report table: what ``swisstb report`` and
 ``swisstb batch`` both do, written once.
 
-The steps, in order:
+The steps, in order (with ``--after-round N`` on the event as it stood after round N, the
+table saying so):
 
 1. the view: the team standings for an event whose teams meet each other (without a
    prize list or rating changes, which go to the players), else the players' standings
@@ -61,6 +62,10 @@ class ReportRequest:
     (``--ratings``, :mod:`swisstb_io.rating_change`); ``None``: none."""
     crosstable: bool = True
     """Whether the table holds the crosstable (a format to print prints it)."""
+    after_round: int | None = None
+    """The standings as they stood after this round (``--after-round N``: the later rounds
+    left out, :meth:`~swisstb_io.model.Tournament.after_round`); every format heads them
+    so (:attr:`~swisstb_io.reports.Report.stage`)."""
 
 
 class EventPlan(NamedTuple):
@@ -102,6 +107,8 @@ def event_report(t: Tournament, request: ReportRequest,
     """The report table of ``t`` (``decided``: :func:`plan`'s result, when the caller has
     it).  Raises :class:`~swisstb_io.errors.TiebreakError` for a bad chain and
     :class:`~swisstb_io.reports.ReportError` for a bad group, label or notation."""
+    if request.after_round is not None:
+        t = t.after_round(request.after_round)
     view, chain = decided or plan(t, request)  # the prize and team packages are loaded
     players = standings(t, chain, request.calc)  # only for the events that need them
     o = request.options
@@ -129,4 +136,4 @@ def event_report(t: Tournament, request: ReportRequest,
 
         changes = rating_changes(t, RatingSystem(request.ratings))
         report = report._replace(ratings=rating_column(changes))
-    return report
+    return report._replace(after_round=request.after_round)

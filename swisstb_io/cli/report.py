@@ -175,6 +175,8 @@ def command(
         if not 1 <= after_round <= last:
             raise click.BadParameter(f"{after_round} is not a round of {path} (1 to {last})",
                                      param_hint="'--after-round'")
+        # the checks and the plan below see the event as the report will (event_report
+        # leaves an event already cut there as it is, and heads its standings so)
         sections = tuple(t.after_round(after_round) for t in sections)
     order = _playoff(playoff)
     options = CalcOptions(
@@ -190,7 +192,7 @@ def command(
             tiebreaks=codes, team_tiebreaks=codes,
             view=_asked_view(view, t, prize_path, rating_system), team_primary=team_primary,
             team_pab=_pab(team_pab), calc=options, ratings=rating_system,
-            crosstable=kind.crosstable,
+            crosstable=kind.crosstable, after_round=after_round,
             options=ReportOptions(notation=notation, groups=group or None, labels=labels,
                                   source=path, input_format=result.format, explain=explain))
         team_view = choose_view(t, request)

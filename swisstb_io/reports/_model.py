@@ -361,6 +361,28 @@ class Report(NamedTuple):
     """The prize list (``None``: none), for the players above."""
     ratings: RatingChanges | None = None
     """The players' estimated rating changes (``None``: none)."""
+    start_date: str = ""
+    """The event's start date: ``2026-04-11``, or the text as the file writes it when it
+    is not a date (``Spring 2026``); ``""``: none (:func:`._table.date_text`)."""
+    end_date: str = ""
+    """The event's end date, as :attr:`start_date`."""
+    after_round: int | None = None
+    """The standings as they stood after this round (``--after-round N``: the later rounds
+    left out); ``None``: as the file stands."""
+
+    @property
+    def dates(self) -> str:
+        """``2026-04-11 to 2026-04-12``, one date alone, ``""`` for none: the event's dates,
+        which every report with a header prints."""
+        return " to ".join(d for d in (self.start_date, self.end_date) if d)
+
+    @property
+    def stage(self) -> str:
+        """`` after round 3 of 9`` with :attr:`after_round`, else ``""``: what every format
+        adds to its standings heading."""
+        if self.after_round is None:
+            return ""
+        return f" after round {self.after_round} of {self.scheduled_rounds}"
 
     @property
     def legend(self) -> str:

@@ -113,7 +113,7 @@ def _event(report: Report, options: ReportOptions, ids: Ids) -> list[str]:
     """The standings, prize list, groups, crosstable and chart of one event (or one
     section of a page of several)."""
     links = options.player_links
-    body = [_heading(ids, "s-standings", "Standings")]
+    body = [_heading(ids, "s-standings", f"Standings{_e(report.stage)}")]
     if ids is ONE:
         body.append('<p class="hint">Sort by clicking a column header; open a tie-break '
                     "value to see how it was computed.</p>")
@@ -137,10 +137,12 @@ def _title(report: Report) -> str:
     return report.event_name or file_name(report.source) or "Standings"
 
 
-def _team_header(teams: TeamTable, title: str) -> list[str]:
-    """The page header of a team event: facts, the team chain, the notes."""
+def _team_header(teams: TeamTable, title: str, dates: str) -> list[str]:
+    """The page header of a team event: facts (the event's ``dates`` first), the team
+    chain, the notes."""
     out = [f"<h1>{_e(title)}</h1>", '<dl class="facts">']
-    out.extend(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in teams.header)
+    facts = (("Dates", dates), *teams.header) if dates else teams.header
+    out.extend(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in facts)
     out.append("</dl>")
     if teams.columns:
         out.append(f'<ol class="tiebreaks" aria-label="Team tie-breaks in order '
@@ -153,9 +155,11 @@ def _team_header(teams: TeamTable, title: str) -> list[str]:
     return out
 
 
-def _team_sections(teams: TeamTable) -> list[str]:
-    """The team standings, crosstable and matches sections."""
-    out = ['<section aria-labelledby="s-teams"><h2 id="s-teams">Team standings</h2>',
+def _team_sections(teams: TeamTable, stage: str) -> list[str]:
+    """The team standings (``stage``: `` after round 3 of 9``, :attr:`~._model.Report.stage`),
+    crosstable and matches sections."""
+    out = ['<section aria-labelledby="s-teams"><h2 id="s-teams">Team standings'
+           f"{_e(stage)}</h2>",
            '<p class="hint">Sort by clicking a column header; open a tie-break value to see '
            "how it was computed.</p>", *team_standings(teams), "</section>",
            '<section aria-labelledby="s-team-cross"><h2 id="s-team-cross">Team crosstable'
@@ -176,8 +180,9 @@ def _team_page(report: Report, teams: TeamTable, options: ReportOptions) -> byte
     data, its rows keyed ``t<team number>``), then the board players with ``--view both``
     (else the team rosters)."""
     title = _title(report)
-    body = ["<header>", *filter(None, [nav(options.site_links)]), *_team_header(teams, title),
-            print_choice(TEAM_COMPACT), "</header>", "<main>", *_team_sections(teams)]
+    body = ["<header>", *filter(None, [nav(options.site_links)]),
+            *_team_header(teams, title, report.dates), print_choice(TEAM_COMPACT), "</header>",
+            "<main>", *_team_sections(teams, report.stage)]
     parts = [("t", report._replace(rows=tuple(t.row for t in teams.rows),
                            columns=teams.columns))]
     if teams.individual:

@@ -84,7 +84,7 @@ def render(report: Report, options: ReportOptions) -> bytes:
     if teams is None:
         lines = _individual(report, options, f"# {esc(report.title)}", "##")
     else:
-        lines = _team_lines(teams, report.title)
+        lines = _team_lines(teams, report)
         if teams.individual:
             lines += ["", *_individual(report, options, "## Board players", "###")]
     return ("\n".join(lines) + "\n").encode("utf-8")
@@ -104,7 +104,8 @@ def _individual(report: Report, options: ReportOptions, title: str, h2: str) -> 
         lines.extend(f"{n}. **{esc(c.label)}**: {esc(c.name)} ({esc(c.rule)})"
                      for n, c in enumerate(report.columns, 1))
         lines.append("")
-    lines.extend([f"{h2} Standings", "", *_standings(report, report.rows, report.prizes,
+    lines.extend([f"{h2} Standings{report.stage}", "", *_standings(report, report.rows,
+                                                               report.prizes,
                                                         report.ratings)])
     if report.notes:
         lines.append("")
@@ -145,9 +146,11 @@ def _match_line(card: MatchCard, teams: TeamTable) -> str:
     return f"- {white} {card.gp[0]}-{card.gp[1]} {black}{kind}"
 
 
-def _team_lines(teams: TeamTable, title: str) -> list[str]:
+def _team_lines(teams: TeamTable, report: Report) -> list[str]:
     """The lines of the team part."""
-    lines = [f"# {esc(title)}", ""]
+    lines = [f"# {esc(report.title)}", ""]
+    if report.dates:
+        lines.append(f"- **Dates:** {esc(report.dates)}")
     lines.extend(f"- **{esc(k)}:** {esc(v)}" for k, v in teams.header)
     lines.extend(f"- {esc(r)}" for r in teams.reasons)
     lines.append("")
@@ -160,7 +163,7 @@ def _team_lines(teams: TeamTable, title: str) -> list[str]:
     heads = ["Place", "No", "Team", "MP", "GP", *(esc(c.label) for c in teams.columns)]
     body = [[t.row.place_text, str(t.row.start_no), esc(t.row.name), t.mp_text, t.gp_text,
              *(esc(c.text) for c in t.row.cells)] for t in teams.rows]
-    lines.extend(["## Team standings", "",
+    lines.extend([f"## Team standings{report.stage}", "",
                   *_table(heads, body, {0, 1, 3, 4, *range(5, 5 + len(teams.columns))})])
     if teams.notes:
         lines.append("")

@@ -20,16 +20,17 @@ WIDTH = 100
 def _standings(report: Report, prizes: PrizeList | None = None,
                ratings: RatingChanges | None = None) -> list[str]:
     rows = report.rows
-    lines = [report.title,
+    lines = [report.title, *_event_lines(report),
              f"{len(rows)} players, {report.scheduled_rounds} rounds ({report.rounds} played)"]
     if report.columns:
         lines.append("Tie-breaks:")
-        key_w = max(len(c.key) for c in report.columns)
-        lines.extend(f"  {c.key:<{key_w}}  {c.name}, {c.rule}" for c in report.columns)
+        label_w = max(len(c.label) for c in report.columns)
+        lines.extend(f"  {c.label:<{label_w}}  {c.name}, {c.rule}" for c in report.columns)
     lines.extend(report.reasons)
     lines.append("")
     columns = [("Pts", [r.points_text for r in rows])]
-    columns += [(c.key, [r.cells[k].text for r in rows]) for k, c in enumerate(report.columns)]
+    columns += [(c.label, [r.cells[k].text for r in rows])
+                for k, c in enumerate(report.columns)]
     if prizes is not None:
         columns.append(("Prize", [prizes.won.get(r.start_no, "") for r in rows]))
     if ratings is not None:
@@ -61,6 +62,15 @@ def _standings(report: Report, prizes: PrizeList | None = None,
     return lines
 
 
+def _event_lines(report: Report) -> list[str]:
+    """The lines under the title: the event's dates, and the standings' stage
+    (``Standings after round 3 of 9``), each when there is one."""
+    out = [f"Dates: {report.dates}"] if report.dates else []
+    if report.stage:
+        out.append(f"Standings{report.stage}")
+    return out
+
+
 def _crosstable(rows: tuple[Row, ...], lines: tuple[CrossRow, ...], rounds: int,
                 name_w: int, ahead: int = 0) -> list[str]:
     """The US-notation crosstable; ``ahead``: columns of byes entered ahead after the
@@ -86,10 +96,9 @@ def _crosstable(rows: tuple[Row, ...], lines: tuple[CrossRow, ...], rounds: int,
     return out
 
 
-def _group_table(report: Report, group: Group, labels: bool) -> list[str]:
+def _group_table(report: Report, group: Group) -> list[str]:
     rows = group.rows
-    heads = ["Pl", "No", "Name", "Rtg", "Pts",
-             *(c.label if labels else c.key for c in report.columns)]
+    heads = ["Pl", "No", "Name", "Rtg", "Pts", *(c.label for c in report.columns)]
     table = [
         [r.place_text, str(r.start_no), r.name, "unr" if r.rating is None else str(r.rating),
          r.points_text, *(c.text for c in r.cells)]
@@ -124,7 +133,7 @@ def _explanations(report: Report) -> list[str]:
 
 
 def _explained(column: Column, value: Decimal | None, e: Explanation | None) -> list[str]:
-    return explained_lines(column.key, "-" if value is None else str(value), e,
+    return explained_lines(column.label, "-" if value is None else str(value), e,
                            column.digits)
 
 
@@ -179,11 +188,14 @@ def _plain_table(head: list[str], body: list[list[str]], left: set[int]) -> list
     return [fmt(head), *(fmt(row) for row in body)]
 
 
-def _team_lines(teams: TeamTable, title: str) -> list[str]:
+def _team_lines(teams: TeamTable, report: Report) -> list[str]:
     """The lines of the team standings and the team crosstable."""
-    lines = [shown(title) or "Team event", "", teams.summary, "; ".join(teams.reasons),
+    lines = [shown(report.title) or "Team event",
+             *([f"Dates: {report.dates}"] if report.dates else []), "",
+             *([f"Team standings{report.stage}"] if report.stage else []), teams.summary,
+             "; ".join(teams.reasons),
              f"tie-breaks ({teams.chain_origin}): {teams.chain_text}", *teams.notes, ""]
-    head = ["Pl", "No", "Team", "MP", "GP", *(c.key for c in teams.columns)]
+    head = ["Pl", "No", "Team", "MP", "GP", *(c.label for c in teams.columns)]
     body = [[t.row.place_text, str(t.row.start_no), shown(t.row.name), t.mp_text, t.gp_text,
              *(c.text for c in t.row.cells)] for t in teams.rows]
     lines.extend(_plain_table(head, body, left={2}))
@@ -228,7 +240,7 @@ def render(report: Report, options: ReportOptions) -> bytes:
     teams = report.teams
     if teams is None:
         return _render(report, options)
-    lines = _team_lines(teams, report.title)
+    lines = _team_lines(teams, report)
     if options.explain:
         lines.extend(_team_explanations(teams))
     out = ("\n".join(lines) + "\n").encode("utf-8")
@@ -244,7 +256,7 @@ def _render(report: Report, options: ReportOptions) -> bytes:
         lines += ["", "Groups (places counted inside each group)"]
         for group in report.groups:
             lines.append("")
-            lines.extend(_group_table(report, group, bool(options.labels)))
+            lines.extend(_group_table(report, group))
     if options.explain:
         lines.extend(_explanations(report))
     if report.prizes is not None:
