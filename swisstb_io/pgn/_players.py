@@ -47,14 +47,24 @@ class Entrants:
     def __init__(self) -> None:
         self.by_identity: dict[tuple[str, str], Entrant] = {}
         self.ids_of_name: dict[str, set[str]] = {}
+        self.of_side: dict[Side, tuple[Entrant, bool]] = {}
+        """Each side seen, its entrant, and whether it says something else about them
+        than the games before it (which each of its games is to note)."""
 
     def add(self, side: Side, at: At, diag: Diagnostics, where: Where) -> Entrant:
         """The player ``side`` names (in the tag ``at``), with what it says about them
         added."""
+        seen = self.of_side.get(side)
+        if seen is not None:  # the same tags again: the entrant already has what they say
+            entrant, differs = seen
+            if differs:
+                _merge(entrant, side, at, diag, where)
+            return entrant
         identity = ("id", side.fide_id) if side.fide_id else ("name", side.key)
-        entrant = self.by_identity.get(identity)
-        if entrant is None:
-            entrant = self.by_identity[identity] = Entrant(side.name, side.key, at)
+        found = self.by_identity.get(identity)
+        if found is None:
+            found = self.by_identity[identity] = Entrant(side.name, side.key, at)
+        entrant = found
         if side.fide_id:
             self.ids_of_name.setdefault(side.key, set()).add(side.fide_id)
         entrant.names.setdefault(side.key, (side.name, at))
@@ -63,6 +73,7 @@ class Entrants:
         if (side.fide_id, side.elo, side.title, side.team) != (
                 entrant.fide_id, entrant.elo, entrant.title, entrant.team):
             _merge(entrant, side, at, diag, where)
+        self.of_side[side] = entrant, _differs(entrant, side)
         return entrant
 
     def resolve(self, diag: Diagnostics, where: Where) -> dict[Entrant, Entrant]:
@@ -107,6 +118,12 @@ def _merge(entrant: Entrant, side: Side, at: At, diag: Diagnostics, where: Where
             diag.info(where.tag((at[0], at[1], at[2] + tag)), f"{entrant.name}: {what} "
                       f"{quoted(value)} here, {quoted(known)} in an earlier game; the first "
                       "is used", "pgn-player-differs")
+
+
+def _differs(entrant: Entrant, side: Side) -> bool:
+    """Whether ``side`` gives the player a value other than the one they have (the first
+    the file gave): so it stays, since a player's values are never changed once set."""
+    return any(getattr(side, attr) not in ("", None, getattr(entrant, attr)) for attr in _TAGS)
 
 
 def _absorb(target: Entrant, other: Entrant) -> None:
