@@ -56,15 +56,14 @@ class Entrants:
         added."""
         seen = self.of_side.get(side)
         if seen is not None:  # the same tags again: the entrant already has what they say
-            entrant, differs = seen
+            known, differs = seen
             if differs:
-                _merge(entrant, side, at, diag, where)
-            return entrant
+                _merge(known, side, at, diag, where)
+            return known
         identity = ("id", side.fide_id) if side.fide_id else ("name", side.key)
-        found = self.by_identity.get(identity)
-        if found is None:
-            found = self.by_identity[identity] = Entrant(side.name, side.key, at)
-        entrant = found
+        entrant = self.by_identity.get(identity)
+        if entrant is None:
+            entrant = self.by_identity[identity] = Entrant(side.name, side.key, at)
         if side.fide_id:
             self.ids_of_name.setdefault(side.key, set()).add(side.fide_id)
         entrant.names.setdefault(side.key, (side.name, at))

@@ -327,11 +327,10 @@ def _last_marker(data: bytes, start: int, stop: int) -> tuple[int, bytes]:
 
 def _last_in_comment(data: bytes, start: int, at: int) -> bool:
     """:func:`_in_comment` for the last token of a stretch of movetext: only white space
-    follows it, so no brace comment can hold it, and when its line before it has no
-    ``{ } ; %`` it is in no comment at all."""
+    follows it, so no brace comment can hold it (every one before it is closed), and when
+    its line before it has no ``;`` or ``%`` it is in no comment at all."""
     line = max(data.rfind(b"\n", start, at), data.rfind(b"\r", start, at)) + 1
-    before = data[max(line, start):at]
-    if b"{" in before or b"}" in before or b";" in before or b"%" in before:
+    if _LINE_COMMENT.search(data, max(line, start), at) is not None:
         return _in_comment(data, start, at)
     return False
 
@@ -341,6 +340,7 @@ def _is_token(data: bytes, at: int, after: int, start: int) -> bool:
     return before_ok and (after >= len(data) or data[after] in _DELIMITERS)
 
 
+_LINE_COMMENT = re.compile(rb"[;%]")
 _OUTSIDE_COMMENTS = re.compile(
     rb"(?:[^{}()\[;%]++|\{[^}]*+\}|;[^\r\n]*+(?=[\r\n])|(?<![^\r\n])%[^\r\n]*+(?=[\r\n])"
     rb"|(?<=[^\r\n])%|\})*+")
