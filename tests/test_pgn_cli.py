@@ -217,6 +217,25 @@ def test_check_and_batch_take_pgn(tmp_path: Path) -> None:
     assert (events / "twic-style-database.pgn.section3.json").is_file()
 
 
+def test_check_and_batch_take_rounds_by_date(tmp_path: Path) -> None:
+    season = tmp_path / "season"
+    season.mkdir()
+    (season / "league.pgn").write_bytes((PGN / "club-database-no-rounds.pgn").read_bytes())
+    code, out, _ = run("check", str(season))
+    assert code == 1 and "league.pgn:4:1: error: this game's Round is '?'" in out
+    code, out, err = run("check", str(season), "--rounds-by-date")
+    assert code == 0 and "0 errors" in out + err and "error:" not in out
+    site = tmp_path / "site"
+    code, _, err = run("batch", str(season), "-o", str(site), "--jobs", "1")
+    assert code == 1 and "1 events: 0 done, 0 unchanged, 1 failed" in err
+    code, _, err = run("batch", str(season), "-o", str(site), "--jobs", "1", "--rounds-by-date")
+    assert code == 0 and "1 events: 1 done, 0 unchanged, 0 failed" in err
+    summary = json.loads((site / "events" / "league.pgn.json").read_text("utf-8"))
+    assert [row["name"] for row in summary["standings"]][:1] == ["Hale, Hugo"]
+    code, _, err = run("batch", str(season), "-o", str(site), "--jobs", "1")
+    assert code == 1 and "1 failed" in err  # the option is part of what decides the outputs
+
+
 def test_submit_takes_pgn(tmp_path: Path) -> None:
     code, _, err = run("submit", "fide", str(PGN / "lichess-broadcast-clocks.pgn"), "-o",
                        str(tmp_path / "f.trf"))
