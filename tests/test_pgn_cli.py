@@ -58,10 +58,10 @@ def _trf_events() -> list[tuple[str, Tournament]]:
 
 PLAYED = _trf_events()
 
-_PGN_SAYS = frozenset(Outcome) - {Outcome.FULL_BYE, Outcome.FORFEIT_DRAW, *(
+_PGN_SAYS = frozenset(Outcome) - {Outcome.FORFEIT_DRAW, *(
     o for o in Outcome if o.name.endswith("_UNRATED") or o.name.startswith("INCONSISTENT"))}
-"""The outcomes PGN gives back as they were (byes as games against BYE, forfeits by
-Termination; formats/pgn/README.md)."""
+"""The outcomes PGN gives back as they were (byes as games against BYE, a requested one
+with its Termination, forfeits by Termination; formats/pgn/README.md)."""
 
 
 def _pgn_holds(t: Tournament) -> bool:

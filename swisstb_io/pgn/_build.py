@@ -71,11 +71,21 @@ def add(event: Event, game: Game, where: Where, diag: Diagnostics, options: Read
                   "pgn-no-players")
         event.unread.append((game.start, game.end))
         return
+    white_outcome, black_outcome = read.white, read.black
+    if read.requested and (white.is_bye or black.is_bye):  # a requested full-point bye
+        white_outcome, black_outcome = (_requested(white_outcome), _requested(black_outcome))
     event.records.append(Record(
         game.round[0] if game.round is not None else None, game.date,
         None if white.is_bye else event.entrants.add(white, game.tag(b"White"), diag, where),
         None if black.is_bye else event.entrants.add(black, game.tag(b"Black"), diag, where),
-        read.white, read.black, _board(game), game.start, game.tags_end, game.end))
+        white_outcome, black_outcome, _board(game), game.start, game.tags_end, game.end))
+
+
+def _requested(outcome: Outcome) -> Outcome:
+    """A side's outcome in a game against ``BYE`` whose ``Termination`` says the bye was
+    requested: a win (or a pending game) is the full-point bye."""
+    won = outcome in (Outcome.WIN, Outcome.FORFEIT_WIN, Outcome.NOT_PAIRED)
+    return Outcome.FULL_BYE if won else outcome
 
 
 def _board(game: Game) -> int | None:
