@@ -79,9 +79,10 @@ def test_twic_database_events_are_sections() -> None:
         "Spring Open 2025", "London ENG", 4, 2)
     assert by_name(london)["Whitfield,Tom"].title == "IM"
     assert len(leeds.players) == 4 and leeds.rounds == 1
-    # a team event: each round, a team's players meet the players of one other team
+    # a team event: each round, a team's players meet the players of one other team, on
+    # consecutive boards; members in board order (Wagner, 4, is Südring's board 1)
     assert [(m.name, m.members) for m in liga.teams] == [
-        ("SV Nordwest", (1, 3, 5, 6)), ("SF Südring", (2, 4, 7, 8))]
+        ("SV Nordwest", (1, 3, 5, 6)), ("SF Südring", (4, 2, 7, 8))]
     assert liga.rounds == 5 and all(r.outcome is Outcome.NOT_PAIRED
                                     for p in liga.players for r in p.results[:4])
     assert [d.message for d in res.diagnostics] == [
@@ -451,3 +452,27 @@ def test_a_requested_full_point_bye_keeps_its_kind() -> None:
             b'[Termination "Requested bye"]\n\n0-1\n')
     assert read(data, "c.pgn", ReadOptions()).tournament.players[0].results[0].outcome \
         is Outcome.FULL_BYE
+
+
+def test_team_tags_are_teams_only_when_the_games_are_matches() -> None:
+    olympiad = (FIX / "olympiad-broadcast-teams.pgn").read_bytes()
+    t = read(olympiad, "o.pgn", ReadOptions()).tournament
+    names = {p.start_no: p.name for p in t.players}
+    teams = {m.name: [names[sn] for sn in m.members] for m in t.teams}
+    assert teams["Norway"] == ["Hagen, Ola", "Lund, Siri", "Moe, Per", "Berg, Tone"]  # boards
+    assert {m.name: len(m.members) for m in t.teams} == {"Norway": 4, "India": 3,
+                                                          "Armenia": 3, "Peru": 3}
+    # a match on boards 1, 2 and 4 is no match: the tags are then clubs
+    gap = olympiad.replace(b'[Round "1.3"]', b'[Round "1.7"]')
+    assert read(gap, "g.pgn", ReadOptions()).tournament.teams == ()
+    # two players of one team playing each other: no team event either
+    game = olympiad.index(b'[Round "1.3"]')
+    end = olympiad.index(b"[Event", game)
+    same = olympiad[:game] + olympiad[game:end].replace(b"Das, Vikram", b"Berg, Tone").replace(
+        b'[BlackTeam "India"]', b'[BlackTeam "Norway"]').replace(b"92000013", b"91000014"
+                                                              ) + olympiad[end:]
+    assert read(same, "s.pgn", ReadOptions()).tournament.teams == ()
+    # one club a player, every round a one-board "match": an individual event with clubs
+    rapid = api.load(FIX / "club-rapid-one-club-each.pgn").tournament
+    assert rapid.teams == () and not rapid.says_team_event
+    assert [p.team for p in rapid.players] == ["Leiden", "Delft", "Haarlem", "Zwolle"]

@@ -18,13 +18,14 @@ from collections.abc import Callable, Iterable
 from ..errors import Diagnostics, FormatError, Location, quoted
 from ..extras import LazyExtras
 from ..limits import MAX_ROUNDS
-from ..model import NOT_PAIRED, Color, DateText, Outcome, Player, RoundResult, Team, Tournament
+from ..model import NOT_PAIRED, Color, DateText, Outcome, Player, RoundResult, Tournament
 from ..registry import ReadOptions
 from ..validate import Places, check_games
 from . import _results
 from ._events import Event, Record
 from ._games import UNKNOWN, At, Game, parse_date
 from ._players import Entrant, start_numbers
+from ._teams import Placed, team_event
 from ._where import Where
 
 GAMES_KEY = "pgn:games"
@@ -187,7 +188,7 @@ def build(event: Event, name: str, extras: dict[str, str], data: bytes, encoding
     number = {raw: numbers[final] for raw, final in player_of.items()}
     table = _Table(event.records, number, numbers.values(), max(rounds))
     kept: list[Kept] = []
-    placed: list[tuple[int, int, int, int | None]] = []
+    placed: list[Placed] = []
     for index, (record, rnd) in enumerate(zip(event.records, rounds, strict=True)):
         w = number[record.white] if record.white is not None else 0
         b = number[record.black] if record.black is not None else 0
@@ -223,10 +224,12 @@ def build(event: Event, name: str, extras: dict[str, str], data: bytes, encoding
         index = table.filled_by[sn][rnd - 1] if rnd <= len(table.filled_by[sn]) else -1
         return where.tag(table.at(sn, index) if index >= 0 else first[sn])
 
-    check_games(table.results, Places(cell, lambda sn: where.tag(first[sn])), diag, "pgn")
     players = sorted((Player(numbers[e], e.name, tuple(table.results[numbers[e]]),
                              title=e.title, fide_rating=e.elo, fide_id=e.fide_id, team=e.team)
                       for e in entrants), key=lambda p: p.start_no)
+    teams = team_event(players, placed)
+    check_games(table.results, Places(cell, lambda sn: where.tag(first[sn])), diag, "pgn",
+                team_of={p.start_no: p.team for p in players} if teams else None)
     if event.unread:  # the records are in file order; the games left out go between them
         kept.extend((None, 0, 0, None, None, start, end) for start, end in event.unread)
         kept.sort(key=lambda entry: entry[5])
@@ -238,7 +241,7 @@ def build(event: Event, name: str, extras: dict[str, str], data: bytes, encoding
         start_date=_date_text(event.event_date) or (_pgn_date(dates[0]) if dates else None),
         end_date=_pgn_date(dates[-1]) if dates else None,
         round_dates=_round_dates(event.records, rounds),
-        teams=_teams(players, placed),
+        teams=teams,
         section=name,
         extras=LazyExtras(extras, {GAMES_KEY: _games_json(
             kept, data, encoding, {p.start_no: p.name for p in players})}),
@@ -280,26 +283,6 @@ def _round_dates(records: list[Record], rounds: list[int]) -> tuple[str, ...]:
     if not first:
         return ()
     return tuple(f"{first[r]:%Y.%m.%d}" if r in first else "" for r in range(1, max(rounds) + 1))
-
-
-def _teams(players: list[Player], placed: list[tuple[int, int, int, int | None]]
-           ) -> tuple[Team, ...]:
-    """The teams, when the event is a team event: every player has a team, and in each
-    round each team's players meet the players of one other team (a match).  Otherwise
-    the ``…Team`` tags are the players' clubs, kept on the players only."""
-    team_of = {p.start_no: p.team for p in players}
-    if not placed or not all(team_of.values()):
-        return ()
-    opponent: dict[tuple[int, str], str] = {}
-    for rnd, w, b, _ in placed:
-        tw, tb = team_of[w], team_of[b]
-        if tw == tb or opponent.setdefault((rnd, tw), tb) != tb or (
-                opponent.setdefault((rnd, tb), tw) != tw):
-            return ()
-    members: dict[str, list[int]] = {}
-    for p in players:
-        members.setdefault(p.team, []).append(p.start_no)
-    return tuple(Team(team, tuple(sns)) for team, sns in members.items())
 
 
 def _games_json(kept: list[Kept], data: bytes, encoding: str, names: dict[int, str]
