@@ -365,6 +365,19 @@ def test_hostile_movetext_is_read_in_linear_time(body: bytes) -> None:
     assert res.tournament.players[0].results[0].outcome is Outcome.WIN
 
 
+@pytest.mark.parametrize("body", [b"{" + b"1-0 " * 250_000 + b"}", b"; 1-0\n" * 150_000 + b"e5",
+                                  b"{1-0} " * 150_000 + b"e5", b"1-0 {x} " * 120_000],
+                         ids=lambda b: repr(b[:6]))
+def test_movetext_that_does_not_end_with_its_result_is_read_in_linear_time(body: bytes) -> None:
+    """The last result outside comments is looked for in one pass (markers in comments
+    were each checked from the movetext's start: minutes for a MB of them)."""
+    head = b'[Event "E"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 '
+    start = time.perf_counter()
+    res = read(head + body + b"\n", "h.pgn", ReadOptions())
+    assert time.perf_counter() - start < 15
+    assert res.tournament.players[0].results[0].outcome is Outcome.WIN
+
+
 def test_a_player_without_any_game_is_said_to_be_lost() -> None:
     from swisstb_io.losses import losses
     from swisstb_io.registry import find

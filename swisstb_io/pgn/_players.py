@@ -48,8 +48,8 @@ class Entrants:
         self.by_identity: dict[tuple[str, str], Entrant] = {}
         self.ids_of_name: dict[str, set[str]] = {}
         self.of_side: dict[Side, tuple[Entrant, bool]] = {}
-        """Each side seen, its entrant, and whether it says something else about them
-        than the games before it (which each of its games is to note)."""
+        """Each side seen, its entrant, and whether it says something else about them than
+        an earlier game (then each of its games is noted, as the first was)."""
 
     def add(self, side: Side, at: At, diag: Diagnostics, where: Where) -> Entrant:
         """The player ``side`` names (in the tag ``at``), with what it says about them
@@ -121,7 +121,8 @@ def _merge(entrant: Entrant, side: Side, at: At, diag: Diagnostics, where: Where
 
 def _differs(entrant: Entrant, side: Side) -> bool:
     """Whether ``side`` gives the player a value other than the one they have (the first
-    the file gave): so it stays, since a player's values are never changed once set."""
+    the file gave).  The answer holds for the rest of the file: a player's value, once
+    set, is never changed."""
     return any(getattr(side, attr) not in ("", None, getattr(entrant, attr)) for attr in _TAGS)
 
 

@@ -315,13 +315,10 @@ def _last_marker(data: bytes, start: int, stop: int) -> tuple[int, bytes]:
     if found[0] >= 0:
         return found
     best, best_marker = -1, b""
-    for marker in MARKERS:
-        at = data.rfind(marker, start, stop)
-        while at > best:
-            if _is_token(data, at, at + len(marker), start) and not _in_comment(data, start, at):
-                best, best_marker = at, marker
-                break
-            at = data.rfind(marker, start, at)
+    for match in _COMMENT_OR_MARKER.finditer(data, start, stop):  # one pass: linear
+        marker = match.group(1)
+        if marker is not None and _is_token(data, match.start(), match.end(), start):
+            best, best_marker = match.start(), marker
     return best, best_marker
 
 
@@ -341,6 +338,10 @@ def _is_token(data: bytes, at: int, after: int, start: int) -> bool:
 
 
 _LINE_COMMENT = re.compile(rb"[;%]")
+_COMMENT_OR_MARKER = re.compile(rb"\{[^}]*+\}?|;[^\r\n]*+|(?<![^\r\n])%[^\r\n]*+"
+                                rb"|(1-0|0-1|1/2-1/2|\*)")
+"""A comment (read whole, so that a marker inside it is not seen) or a termination
+marker."""
 _OUTSIDE_COMMENTS = re.compile(
     rb"(?:[^{}()\[;%]++|\{[^}]*+\}|;[^\r\n]*+(?=[\r\n])|(?<![^\r\n])%[^\r\n]*+(?=[\r\n])"
     rb"|(?<=[^\r\n])%|\})*+")
