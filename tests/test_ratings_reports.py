@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from swisstb_io.batch import Batch, BatchOptions
+from swisstb_io.batch import Batch, BatchOptions, read_index
 from swisstb_io.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,6 +89,10 @@ def test_batch_puts_the_change_on_event_pages_and_the_rating_after_on_player_pag
     assert [re.findall(r"<td>(\d*)</td>", r)[-2:] for r in rows] == [["2180", "2191"],
                                                                     ["2191", "2201"]]
     assert "rating after (estimate)" in berg
+    index = read_index(out)  # index.json: the rating used and the rating after, per event
+    bo = next(p for p in index["players"] if p["name"] == "Berg, Bo")
+    assert index["player_event_columns"][3:] == ["rating", "after"]
+    assert [e[3:] for e in bo["events"]] == [[2180, 2191], [2191, 2201]]
     assert berg.count("<polyline") == 3  # rating used, performance, rating after
     plain = tmp_path / "plain"
     list(Batch(root, plain, BatchOptions(formats=("html",), jobs=1)).run())
