@@ -32,6 +32,7 @@ from .tiebreaks import CalcOptions, Spec, chain_policy, parse_chain, standings
 
 if TYPE_CHECKING:
     from .prizes.model import PrizeFile
+    from .rating_change import PlayerData
 
 __all__ = ["EventPlan", "ReportRequest", "choose_view", "event_report", "plan"]
 
@@ -60,6 +61,12 @@ class ReportRequest:
     ratings: str | None = None
     """The rating system (``fide``, ``uscf``) whose estimated changes the report shows
     (``--ratings``, :mod:`swisstb_io.rating_change`); ``None``: none."""
+    rating_rules: str | None = None
+    """The edition of the rating rules (``fide-2024-03``…, ``--rating-rules``); ``None``:
+    by the event's date (:mod:`swisstb_io.rating_change.editions`)."""
+    player_data: PlayerData | None = None
+    """What the file cannot say about the players (``--player-data``,
+    :func:`~swisstb_io.rating_change.read_player_data`); ``None``: the rules' defaults."""
     crosstable: bool = True
     """Whether the table holds the crosstable (a format to print prints it)."""
     after_round: int | None = None
@@ -131,9 +138,12 @@ def event_report(t: Tournament, request: ReportRequest,
         report = report._replace(prizes=prize_list(prizes, o.source,
                                                    tuple(s.key for s in players.chain)))
     if request.ratings is not None:
-        from .rating_change import RatingSystem, rating_changes
+        from .rating_change import NO_DATA, RatingSystem, rating_changes
         from .rating_change.for_reports import rating_column
 
-        changes = rating_changes(t, RatingSystem(request.ratings))
-        report = report._replace(ratings=rating_column(changes))
+        data = NO_DATA if request.player_data is None else request.player_data
+        changes = rating_changes(t, RatingSystem(request.ratings), rules=request.rating_rules,
+                                 player_data=data)
+        report = report._replace(ratings=rating_column(changes, request.calc.explain,
+                                                               o.explain))
     return report._replace(after_round=request.after_round)

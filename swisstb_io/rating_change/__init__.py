@@ -124,6 +124,7 @@ def rating_changes(
 
 __all__ = [
     "EDITIONS",
+    "NO_DATA",
     "SCHEMA",
     "Adjustment",
     "Edition",

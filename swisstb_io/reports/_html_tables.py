@@ -90,9 +90,12 @@ def standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str
         for k, c in enumerate(report.columns, ids.first_column))
     if prizes is not None:
         th += '<th scope="col" data-type="text"><button type="button">Prize</button></th>'
-    if ratings is not None:
-        th += ('<th scope="col" data-type="num" data-first="desc" class="num"><button '
-               f'type="button">{_e(ratings.label)}</button></th>')
+    if ratings is not None:  # its values open their explanations, if it has them
+        col = (f' data-col="{ids.first_column + len(report.columns)}"'
+               if ratings.explanations else "")
+        th += (f'<th scope="col" data-type="num" data-first="desc"{col} class="num"><button '
+               f'type="button" title="{_e(ratings.name)}, {_e(ratings.rule)}">'
+               f"{_e(ratings.label)}</button></th>")
     out = [f'<table class="standings sortable filterable" id="{ids.prefix}{table_id}">'
            f'<caption class="sr">{caption}</caption>', f"<thead><tr>{th}</tr></thead><tbody>"]
     starred = report.actual_play_rule
@@ -113,11 +116,18 @@ def standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str
             + "".join(f"<td>{_e(r.fields.get(key, ''))}</td>" for key, _ in extra)
             + f'{rating}<td class="num">{_e(r.points_text)}</td>' + "".join(tds)
             + ("" if prizes is None else f"<td>{_e(prizes.won.get(r.start_no, ''))}</td>")
-            + ("" if ratings is None
-               else f'<td class="num">{_e(ratings.cells.get(r.start_no, ""))}</td>')
+            + ("" if ratings is None else _rating_cell(ratings, r.start_no))
             + "</tr>")
     out.append("</tbody></table>")
     return boxed(out, caption)
+
+
+def _rating_cell(ratings: RatingChanges, start_no: int) -> str:
+    """A player's rating change: a button that opens its explanation, when it has one."""
+    text = _e(ratings.cells.get(start_no, ""))
+    if start_no in ratings.explanations:
+        return f'<td class="num"><button class="why-open">{text}</button></td>'
+    return f'<td class="num">{text}</td>'
 
 
 def crosstable(report: Report, ids: Ids) -> list[str]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
+from types import MappingProxyType
 from typing import NamedTuple
 
 from ..tiebreaks import Explanation, StandingsResult
@@ -317,6 +318,15 @@ class RatingChanges(NamedTuple):
     after: Mapping[int, int | None]
     """Start number -> the estimated rating after the event (``None`` when none is
     published): the season site's After column."""
+    explanations: Mapping[int, Explanation] = MappingProxyType({})
+    """Start number -> how the cell's value was found, game by game (what the HTML
+    report's popover opens); empty when the report has no explanations."""
+    name: str = "Estimated rating change"
+    """What the column is (the header's title, the popover's)."""
+    rule: str = ""
+    """The rules applied (``FIDE B.02 (fide-2024-03)``)."""
+    digits: int = 2
+    """Decimals of the explanations' values (FIDE 2, US Chess 3)."""
 
 
 class Report(NamedTuple):

@@ -37,7 +37,7 @@ from ._html_tables import (
     team_rosters,
     team_standings,
 )
-from ._model import PrizeList, Report, TeamTable, file_name
+from ._model import Cell, Column, PrizeList, Report, TeamTable, file_name
 from ._options import ReportOptions
 from .charts import chart, legend
 from .html_kit import document, footer, html_text, nav, print_choice
@@ -133,6 +133,20 @@ def _event(report: Report, options: ReportOptions, ids: Ids) -> list[str]:
     return body
 
 
+def _explained(report: Report) -> Report:
+    """``report`` as the page's explanation data sees it: its tie-break columns, then the
+    rating change's when its values are explained (their ``data-col`` follows the
+    tie-breaks', :func:`._html_tables.standings`)."""
+    ratings = report.ratings
+    if ratings is None or not ratings.explanations:
+        return report
+    column = Column("ratings", ratings.label, ratings.name, ratings.rule, ratings.digits)
+    rows = tuple(r._replace(cells=(*r.cells, Cell(None, ratings.cells.get(r.start_no, ""),
+                                                  None, ratings.explanations.get(r.start_no))))
+                 for r in report.rows)
+    return report._replace(columns=(*report.columns, column), rows=rows)
+
+
 def _title(report: Report) -> str:
     return report.event_name or file_name(report.source) or "Standings"
 
@@ -189,7 +203,7 @@ def _team_page(report: Report, teams: TeamTable, options: ReportOptions) -> byte
         body += ['<section aria-labelledby="s-players"><h2 id="s-players">Board players</h2>',
                  *_facts(report), "</section>",
                  *_event(report, options, Ids(first_column=len(teams.columns)))]
-        parts.append(("", report))
+        parts.append(("", _explained(report)))
     else:
         body += team_rosters(teams, report.rows, options.player_links)
     body += ["</main>", footer(report.source)]
@@ -205,7 +219,7 @@ def render(report: Report, options: ReportOptions) -> bytes:
             *_facts(report), print_choice(COMPACT), "</header>", "<main>",
             *_event(report, options, ONE),
             "</main>", footer(report.source)]
-    data = why_data([("", report)]) if report.explained else ""
+    data = why_data([("", _explained(report))]) if report.explained else ""
     return "\n".join(document(title, body, data, report.source)).encode()
 
 
@@ -224,12 +238,13 @@ def render_sections(sections: Sequence[tuple[str, Report, ReportOptions]]) -> by
     column = 0
     for i, (name, report, options) in enumerate(sections, 1):
         ids = Ids(f"sec{i}-", 3, column)
-        column += len(report.columns)
+        table = _explained(report)
+        column += len(table.columns)
         heading = f"Section {i} of {n}: {name or '-'}"
         items.append(f'<li><a href="#sec{i}">{_e(heading)}</a></li>')
         blocks += [f'<section aria-labelledby="sec{i}"><h2 id="sec{i}">{_e(heading)}</h2>',
                    *_facts(report), *_event(report, options, ids), "</section>"]
-        parts.append((ids.prefix, report))
+        parts.append((ids.prefix, table))
     site = sections[0][2].site_links
     body = ["<header>", *filter(None, [nav(site)]), f"<h1>{_e(title)}</h1>",
             f'<nav aria-label="Sections"><ol>{"".join(items)}</ol></nav>',

@@ -129,6 +129,11 @@ def _explanations(report: Report) -> list[str]:
         lines.append(f"{row.start_no} {row.name}: {row.points_decimal} pts, place {row.place}")
         for column, cell in zip(report.columns, row.cells, strict=True):
             lines.extend(_explained(column, cell.decimal, cell.explanation))
+        ratings = report.ratings  # the rating change (--ratings), as the HTML popover
+        e = None if ratings is None else ratings.explanations.get(row.start_no)
+        if ratings is not None and e is not None:
+            lines.extend(explained_lines(ratings.label, ratings.cells[row.start_no], e,
+                                         ratings.digits))
     return lines
 
 
