@@ -148,7 +148,7 @@ _PERF_OPTIONS = {
         "swisssys", ("swisssys", "linear"),
         "swisssys: each opponent's performance as SwissSys 11 computes it (a win over a player "
         "rated more than 350 below counts as 350 below, a negative performance counts 0, "
-        "each performance is truncated and the mean rounded half up: rules-uscf.md 34E10); "
+        "each performance is truncated and the mean rounded half up: US Chess 34E10); "
         "linear: the exact (sum of ratings + 400 x (wins - losses)) / games",
     ),
     "unrated": Option(
@@ -156,7 +156,7 @@ _PERF_OPTIONS = {
         "games against unrated players: left out of a performance (omit; how SwissSys rates "
         "them is not known) or the unrated player counted at the event's average rating + "
         "400 x (wins - losses) / games against rated players (estimate, the scholastic "
-        "variant of rules-uscf.md 34E10); /U<rating> gives them one fixed rating instead",
+        "variant of US Chess 34E10); /U<rating> gives them one fixed rating instead",
     ),
 }
 
