@@ -283,3 +283,14 @@ def test_team_explanations_speak_the_rulebooks_words() -> None:
             for words in words_of(e):
                 assert wrong_words(words, t.rounds, t.rounds) == [], (code, words)
     assert checked > 10 * len(team_codes)
+
+
+def test_what_the_listing_says_of_each_system_speaks_the_rulebooks_words() -> None:
+    """Each system's rule, summary and options' descriptions (the tie-break listing and
+    the chain's help print them) name no file of ours and none of our notes' codes."""
+    for system in systems():
+        texts = [system.rule, system.summary, *(o.doc for o in system.options.values())]
+        for text in texts:
+            found = [m.group(0) for pattern in (FILE_NAME, INTERNAL)
+                     for m in pattern.finditer(text)]
+            assert found == [], (system.code, text)

@@ -283,12 +283,14 @@ def opponent_scores(ctx: Context, spec: Spec) -> list[Fraction | None]:
 _MEDIAN_OPTIONS = {
     "plusminus": Option(
         "completed", ("completed", "scheduled"),
-        "plus/even/minus against half the section's rounds completed so far (A6: the "
-        "scheduled number once the event is over) or always half the scheduled rounds",
+        "plus/even/minus against half the section's rounds completed so far (the "
+        "default; the scheduled number once the event is over) or always half the "
+        "scheduled rounds",
     ),
     "discards": Option(
         "auto", ("auto", "auto-completed", "0", "1", "2", "3"),
-        "values dropped per side: auto = 2 from 9 scheduled rounds, else 1 (A7); "
+        "values dropped per side: auto = 2 from 9 scheduled rounds, else 1 (34E1's "
+        "9-round rule, counted on the scheduled rounds); "
         "auto-completed counts the rounds completed so far instead",
     ),
     "own-unplayed": Option(

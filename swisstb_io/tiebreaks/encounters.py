@@ -168,7 +168,7 @@ def direct_encounter_values(ctx: Context, spec: Spec, group: tuple[int, ...]
 _RBT_OPTIONS = {
     "mode": Option("us", ("us", "strict"),
                    "us: plus/minus over the games among the tied players that happened "
-                   "(A10); strict: only if all have met"),
+                   "(the default); strict: only if all have met"),
     "forfeits": Option("exclude", ("exclude", "include"),
                        "forfeit results among the tied players"),
 }

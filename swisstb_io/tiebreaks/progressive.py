@@ -62,13 +62,14 @@ _ABSENT = frozenset({Outcome.NOT_PAIRED, Outcome.ZERO_BYE})
 _CUM_OPTIONS = {
     "unplayed": Option(
         "all-unplayed-points", ("all-unplayed-points", "full-only"),
-        "subtract the points of every unplayed result, ½ for a half-point bye (A3 default, "
-        "as SwissSys 11), or of unplayed one-point results only (full-only, the literal "
+        "subtract the points of every unplayed result, ½ for a half-point bye (the "
+        "default, as SwissSys 11), or of unplayed one-point results only (full-only, the literal "
         "34E3 text)",
     ),
     "rounds": Option(
         "all", ("all", "participated"),
-        "a running-score term for every round (A4) or only rounds the player took part in",
+        "a running-score term for every round (the default, as the wall chart shows a "
+        "running score in every column) or only rounds the player took part in",
     ),
 }
 
@@ -203,7 +204,8 @@ def explain_opp_cumulative(ctx: Context, spec: Spec, i: int) -> Explanation:
           explain=explain_opp_cumulative,
           options={**_CUM_OPTIONS, "forfeits": Option(
               "exclude", ("exclude", "include"),
-              "opponents of forfeited games: left out (A5) or counted")})
+              "opponents of forfeited games: left out (the default: opponents met over the "
+              "board) or counted")})
 def opp_cumulative(ctx: Context, spec: Spec) -> list[Fraction | None]:
     cum = _cumulative(ctx, spec)
     table = ctx.table

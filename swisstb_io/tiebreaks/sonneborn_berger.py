@@ -51,7 +51,8 @@ def explain_ussb(ctx: Context, spec: Spec, i: int) -> Explanation:
 @tiebreak("USSB", "Sonneborn-Berger", "US Chess 34E8", label="SB",
           aliases=("sonneborn-berger", "34E8"), explain=explain_ussb, options={"scores": Option(
               "auto", ("auto", "adjusted", "raw"),
-              "opponents' scores: adjusted in Swiss events and raw in round robins (auto, A9)")})
+              "opponents' scores: adjusted in Swiss events and raw in round robins (auto, the "
+              "default)")})
 def us_sonneborn_berger(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """USSB (34E8): the sum over games played of the opponent's score x the result."""
     _, scores = _ussb_scores(ctx, spec)
