@@ -73,7 +73,7 @@ _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 def read_prize_file(path: str) -> PrizeFile:
     """Read and check the prize file at ``path``."""
     try:
-        data = read_file(path, MAX_FILE_BYTES)
+        data = read_file(path, MAX_FILE_BYTES, "a prize file")
     except OSError as exc:
         raise PrizeFileError(f"cannot read the prize file: {exc.strerror or exc}",
                              Location(path)) from exc

@@ -14,7 +14,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from ..errors import TiebreakError
+from ..errors import TiebreakError, quoted
 from .values import Explanation
 
 if TYPE_CHECKING:
@@ -51,11 +51,11 @@ class Option(NamedTuple):
     def check(self, name: str, value: str, code: str) -> str:
         if self.choices and value not in self.choices:
             raise TiebreakError(
-                f"{code}: option {name}={value!r} is not allowed; use one of "
+                f"{code}: option {name}={quoted(value, 80)} is not allowed; use one of "
                 + ", ".join(self.choices)
             )
         if not self.choices and not re.fullmatch(r"-?\d+", value):
-            raise TiebreakError(f"{code}: option {name}={value!r} must be a whole number")
+            raise TiebreakError(f"{code}: option {name}={quoted(value, 80)} must be a whole number")
         return value
 
 
@@ -229,5 +229,5 @@ def get_system(name: str, team: bool = False) -> System:
         )
     code = _ALIASES.get(key)
     if code is None:
-        raise TiebreakError(f"unknown tie-break {name!r}; {known_codes(team)}")
+        raise TiebreakError(f"unknown tie-break {quoted(name, 80)}; {known_codes(team)}")
     return _SYSTEMS[code]
