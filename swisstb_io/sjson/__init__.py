@@ -8,6 +8,8 @@ reader and the writer are imported when first called.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -110,6 +112,7 @@ FORMATS = (
         kept_lists=frozenset({"USCF"}),
         kept_when=KEPT_WHEN,
         dossier="formats/sjson/README.md",
+        chain_records=MappingProxyType({"tiebreaks": "the section's Tiebreaks list"}),
     ),
 )
 
