@@ -82,6 +82,22 @@ def event_prize_file(prize_path: str) -> PrizeFile:
         raise prize_file_problem(exc) from exc
 
 
+def prizes_for_section(prize_file: PrizeFile, read: ReadResult, path: str,
+                       number: str | None) -> bool:
+    """Whether the prizes of ``prize_file`` go to section ``number`` (1-based, as
+    :func:`~.results.split_section` gives it; ``None``: a whole file, its first section) of
+    the event ``read`` from ``path``: to the section its ``[event] section`` names if it
+    names one (a name that is no section of the file fails the event at the key), else to
+    every section."""
+    from ..prizes.prize_file import chosen_section
+
+    try:
+        wanted = chosen_section(prize_file, read.sections, path, "fix the prize file")
+    except SwisstbError as exc:
+        raise prize_file_problem(exc) from exc
+    return wanted is None or wanted == (int(number) - 1 if number else 0)
+
+
 def prize_file_problem(exc: SwisstbError) -> SwisstbError:
     """A prize file's error as the event's: its message names the prize file and the
     place in it (``p.toml:3:1: …``), since the event's own location would mislead."""

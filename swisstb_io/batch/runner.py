@@ -58,6 +58,7 @@ from .render import (
     needs_explanations,
     prize_file_beside,
     prize_file_problem,
+    prizes_for_section,
     submission,
 )
 from .results import (
@@ -173,6 +174,9 @@ def _produce(
                        actual_play_rule=options.actual_play_rule)
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
     prize_file = event_prize_file(prize_path) if prize_path else None
+    if prize_file is not None and not prizes_for_section(prize_file, read, path,
+                                                          split_section(rel)[1]):
+        prize_file = None  # the prize file names another section of this file
     try:
         report, reports = event_reports(read, formats, calc, tiebreaks=options.tiebreaks,
                                         team_tiebreaks=options.team_tiebreaks, source=rel,

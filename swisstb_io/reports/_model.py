@@ -226,9 +226,11 @@ class TeamTable(NamedTuple):
 
     view: View
     header: tuple[tuple[str, str], ...]
-    """Event facts as ``(label, value)``: teams, boards, primary score, match points."""
+    """Event facts as ``(label, value)``: teams, boards, rounds, the pairing system (in
+    words), the primary score, match points."""
     summary: str
-    """``14 teams, 4 boards, 7 rounds; match points primary (192 …); TW 2 TD 1 TL 0``."""
+    """``14 teams, 4 boards, 7 rounds; match points primary, as the file's pairing system
+    says; TW 2 TD 1 TL 0``."""
     reasons: tuple[str, ...]
     """The rule edition and the Swiss / round-robin decision, with why."""
     chain: ChainSource

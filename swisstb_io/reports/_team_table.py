@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ..model import Color, Tournament
 from ..numbers import exact, glyph, rule_decimal
+from ..pairing_systems import pairing_system_name
 from ..teams.kinds import Kind
 from ..teams.matches import TeamRound
 from ..teams.standings import TeamStandings
@@ -88,8 +89,11 @@ def _matches(ts: TeamStandings) -> tuple[tuple[MatchCard, ...], dict[tuple[int, 
 def _header(ts: TeamStandings) -> tuple[tuple[str, str], ...]:
     ev = ts.event
     mpts = ev.match_points
+    system = pairing_system_name(ts.context.tournament.pairing_system)
     return (("Teams", str(len(ev.teams))), ("Boards", str(ev.boards)),
-            ("Rounds", str(ev.rounds)), ("Primary score", ts.primary_reason),
+            ("Rounds", str(ev.rounds)),
+            *((("Pairing system", system),) if system else ()),
+            ("Primary score", ts.primary_reason),
             ("Match points", f"TW {exact(mpts.win)}, TD {exact(mpts.draw)}, TL {exact(mpts.loss)}"))
 
 

@@ -8,9 +8,8 @@ reader and the writer are imported when first called.
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..registry import FormatSpec, KeptWhen, ReadOptions, ReadResult, WriteOptions

@@ -9,7 +9,6 @@ nothing the model holds except what :data:`LOSSY` lists.
 from __future__ import annotations
 
 from types import MappingProxyType
-
 from typing import TYPE_CHECKING
 
 from ..registry import FormatSpec, ReadOptions, ReadResult, WriteOptions

@@ -163,7 +163,7 @@ def choose_chain(t: Tournament, given: str | None = None, *, system: str | None 
         return ChainChoice(specs, ChainOrigin.DECLARED, ",".join(declared),
                            declared="standings" if t.standings_order else "tiebreaks")
     looks = "" if is_team_event(t) else fide_order.fide_looking(t)
-    hint = (f"the file looks like a FIDE event ({looks}): -t {fide_order.PRESET} ranks it by "
+    hint = (f"The file looks like a FIDE event ({looks}): -t {fide_order.PRESET} ranks it by "
             "FIDE's recommended order") if looks else ""
     return ChainChoice(parse_chain(DEFAULT_CHAIN), ChainOrigin.DEFAULT, DEFAULT_CHAIN,
                        hint=hint)

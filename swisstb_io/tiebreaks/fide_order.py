@@ -39,9 +39,9 @@ from .spec import split_items
 PRESET = "fide"
 """The preset's name, as ``--tiebreaks`` takes it."""
 
-ROUND_ROBIN = ("DE", "WIN", "SB", "KS")
-SWISS = ("BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG")
-SWISS_RATED = ("BH/C1", "BH", "DE", "ARO/C1", "WIN", "BWG", "BPG", "SB")
+ROUND_ROBIN: tuple[str, ...] = ("DE", "WIN", "SB", "KS")
+SWISS: tuple[str, ...] = ("BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG")
+SWISS_RATED: tuple[str, ...] = ("BH/C1", "BH", "DE", "ARO/C1", "WIN", "BWG", "BPG", "SB")
 
 register_preset("fide-rr", ROUND_ROBIN)
 register_preset("fide-swiss", SWISS)

@@ -11,7 +11,6 @@ when first called.
 from __future__ import annotations
 
 from types import MappingProxyType
-
 from typing import TYPE_CHECKING
 
 from ..registry import FormatSpec, ReadOptions, ReadResult, WriteOptions
