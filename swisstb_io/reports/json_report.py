@@ -132,7 +132,8 @@ def _add_team_parts(doc: dict[str, JSON], teams: TeamTable, explain: bool) -> No
     doc["team_tiebreaks"] = _tiebreaks(teams.columns)
     doc["team_decisions"] = {"primary": teams.primary_reason, "chain": teams.chain.text,
                              "chain_origin": teams.chain.origin,
-                             "chain_words": teams.chain.words, "notes": list(teams.notes)}
+                             "chain_words": teams.chain.words,
+                             "reasons": list(teams.reasons), "notes": list(teams.notes)}
     keys = [c.key for c in teams.columns]
     numbers = [_number(c.digits) for c in teams.columns]
     rows: list[JSON] = []
