@@ -101,8 +101,9 @@ def plan(t: Tournament, request: ReportRequest) -> EventPlan:
             return EventPlan(view, chain_policy.choose_chain(t))
         except chain_policy.DeclaredChainError:
             pass
-    return EventPlan(view, chain_policy.ChainChoice(parse_chain("PTS"),
-                                                    chain_policy.ChainOrigin.DEFAULT, "PTS"))
+    return EventPlan(view, chain_policy.ChainChoice(
+        parse_chain("PTS"), chain_policy.ChainOrigin.DEFAULT, "PTS",
+        why="for the board players of a team event"))
 
 
 def event_report(t: Tournament, request: ReportRequest,

@@ -168,6 +168,8 @@ def command(
     echo_diagnostics(result)
     sections = (result.tournament,) if section is not None else result.every_section()
     names = result.sections if section is None else ()  # a reader may read only the first
+    for t in sections:  # --view's usage errors before the prize file is read
+        _asked_view(view, t, prize_path, rating_system)
     prize_file = _prize_file(prize_path)
     if prize_file is not None:  # the prize file's section, or --section's
         from ._prize_section import prize_section

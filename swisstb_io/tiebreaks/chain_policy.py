@@ -64,6 +64,9 @@ class ChainChoice(NamedTuple):
     hint: str = ""
     """The default chain of an event that looks like a FIDE event: why, and the chain to
     try (``-t fide``); ``""`` otherwise."""
+    why: str = ""
+    """Why a default is the default, when not because the file declares none (``for the
+    board players of a team event``)."""
 
     def words(self, where: str = "", subject: str = "Tie-break order") -> str:
         """Where the chain came from, for every report: ``Tie-break order declared by the
@@ -78,7 +81,7 @@ class ChainChoice(NamedTuple):
             where = where or ("its standings order" if self.declared == "standings"
                               else "its tie-break list")
             return f"{subject} declared by the file ({where})"
-        return f"{subject}: {self.text}, the default, as the file declares none"
+        return f"{subject}: {self.text}, the default, {self.why or 'as the file declares none'}"
 
 
 class DeclaredChainError(TiebreakError):
