@@ -83,7 +83,8 @@ def _playoff(value: str | None) -> tuple[int, ...]:
 @click.argument("path", metavar="FILE")
 @click.option("-t", "--tiebreaks", "codes", metavar="CODES|PRESET",
               help="Tie-break chain, e.g. MM,SOLK,CUM or BH/C1,SB or a preset (uscf, "
-                   "uscf-scholastic, wintd). Default: the file's declared tie-breaks, else uscf.")
+                   "uscf-scholastic, wintd; fide: FIDE's recommended order for the event). "
+                   "Default: the file's declared tie-breaks, else uscf.")
 @click.option("-f", "--format", "fmt", type=click.Choice(list(REPORT_FORMATS)),
               help="Output format (default: the one the extension of -o OUT names: .html, "
                    ".json, .md, .csv; else text).")
