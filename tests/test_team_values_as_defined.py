@@ -68,8 +68,8 @@ def test_ede_is_the_rank_in_the_tied_group_as_the_reference_prints_it() -> None:
 
 
 def test_every_format_shows_the_values_as_defined() -> None:
-    """BC as a positive count and the direction in the tie-break lists of text, Markdown,
-    HTML and JSON (``swisstb-report/3``)."""
+    """BC as a positive count in every format, and the direction in the tie-break lists of
+    text, Markdown, HTML (and its sort order) and JSON (``swisstb-report/3``)."""
     runner = CliRunner()
     args = ["report", str(OWN), "-t", "EDE,BC"]
     text = runner.invoke(cli, args).stdout
@@ -79,6 +79,13 @@ def test_every_format_shows_the_values_as_defined() -> None:
     assert "**BC**: Board Count (FIDE C.07 §12.1; lower ranks higher)" in md
     html = runner.invoke(cli, [*args, "-f", "html"]).stdout
     assert "Board Count (FIDE C.07 &sect;12.1; lower ranks higher)" in html
+    # a click on a lower-ranks-higher column's header sorts the best team first
+    assert ('data-type="num" data-col="1" class="num"><button type="button" '
+            'title="Board Count, FIDE C.07 &sect;12.1, lower ranks higher">BC</button>') in html
+    csv_rows = runner.invoke(cli, [*args, "-f", "csv"]).stdout.splitlines()
+    head = csv_rows[0].split(",")
+    bc_cells = {row.split(",")[1]: row.split(",")[head.index("BC")] for row in csv_rows[1:3]}
+    assert bc_cells == {"1": "14.5", "2": "13.0"}
     doc = json.loads(runner.invoke(cli, [*args, "-f", "json"]).stdout)
     assert doc["schema"] == "swisstb-report/3"
     assert [(t["code"], t["direction"]) for t in doc["team_tiebreaks"]] == [
