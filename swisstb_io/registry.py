@@ -79,9 +79,14 @@ class KeptWhen(NamedTuple):
     """A :attr:`FormatSpec.lossy` entry the format keeps for some values."""
 
     kept: Callable[[Any], bool]
-    """Whether a value (of the model field the entry names) comes back."""
+    """Whether a value (of the model field the entry names; for a ``player.results.``
+    entry, one round's result) comes back; given the tournament when :attr:`of_event`."""
     lost: str
     """What is really lost, in words: ``"an end date that is not a readable date"``."""
+    of_event: bool = False
+    """True when whether the data comes back depends on the rest of the event, so
+    :attr:`kept` is given the whole tournament (PGN's end date is the date of its last
+    round's games)."""
 
 
 _NOTHING_KEPT: Mapping[str, KeptWhen] = MappingProxyType({})
