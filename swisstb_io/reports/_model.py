@@ -81,7 +81,8 @@ class ChainSource(NamedTuple):
     text: str
     """The chain as written: the codes given, the declared codes, the default's name."""
     words: str
-    """The sentence the reports print: ``Tie-breaks declared by the file (record 212)``."""
+    """The sentence the reports print: ``Tie-break order declared by the file (record
+    212)``."""
     hint: str = ""
     """A suggestion for a default chain (a FIDE-looking event: ``-t fide``), else ``""``."""
 
