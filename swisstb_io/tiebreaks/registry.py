@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -62,6 +63,15 @@ class Option(NamedTuple):
 _NO_OPTIONS: Mapping[str, Option] = MappingProxyType({})
 
 
+class Direction(Enum):
+    """Which values of a system rank higher: most systems rank the higher value first; a
+    rank inside the tied group (DE-style ranks of EDE, TBR, BBE: 1 = best) or a board count
+    (BC, C.07 §12.1) ranks the lower first."""
+
+    HIGHER = "higher"
+    LOWER = "lower"
+
+
 class System(NamedTuple):
     """One entry of the table of systems.
 
@@ -99,6 +109,9 @@ class System(NamedTuple):
     label: str = ""
     """The short column header (the names the US rules notes propose: ``ModMed``,
     ``Solk``…); empty: the code."""
+    direction: Direction = Direction.HIGHER
+    """Whether the higher or the lower value ranks higher (the value is shown as the rule
+    defines it, and ranking reads this)."""
 
     @property
     def allowed_modifiers(self) -> frozenset[str]:

@@ -236,6 +236,12 @@ def _split(text: str, sep: str) -> list[str]:
     return out
 
 
+def split_items(text: str) -> list[str]:
+    """The items of a chain as written (``"uscf,KASH[x=1;y=2]"``): split on the commas
+    outside square brackets, each stripped."""
+    return [item.strip() for item in _split(text, ",")]
+
+
 def parse_chain(text: str | Iterable[str], team: bool = False) -> tuple[Spec, ...]:
     """A chain from ``"MM,SOLK,CUM"``, a preset name (``"uscf"``) or a list of codes.
 
