@@ -90,6 +90,7 @@ class KeptWhen(NamedTuple):
 
 
 _NOTHING_KEPT: Mapping[str, KeptWhen] = MappingProxyType({})
+_NOTHING_NAMED: Mapping[str, str] = MappingProxyType({})
 
 
 class FormatSpec(NamedTuple):
@@ -146,6 +147,11 @@ class FormatSpec(NamedTuple):
     more_losses: Callable[[Tournament], Sequence[tuple[str, str]]] | None = None
     """What writing a tournament loses that :attr:`lossy` has no entry for, as
     ``(what, words)`` pairs (TRF16: the TRF-2026 records it has no place for)."""
+    chain_records: Mapping[str, str] = _NOTHING_NAMED
+    """Where a file of the format declares its tie-break chain, in a report's words, by
+    list: ``"standings"`` (:attr:`~swisstb_io.model.Tournament.standings_order`) and
+    ``"tiebreaks"`` (:attr:`~swisstb_io.model.Tournament.tiebreaks`); TRF: ``record 212``
+    and ``record 202``.  Every report says which one ranked the event."""
 
 
 BUILTIN_MODULES: tuple[str, ...] = (

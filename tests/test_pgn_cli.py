@@ -150,8 +150,9 @@ def test_an_olympiad_broadcast_is_a_team_event_and_a_club_rapid_is_not(tmp_path:
     olympiad, rapid = PGN / "olympiad-broadcast-teams.pgn", PGN / "club-rapid-one-club-each.pgn"
     code, out, _ = run("report", str(olympiad), "-t", "MPVGP,TBR,BC")
     assert code == 0 and "4 teams, 3 boards, 3 rounds" in out
-    # Norway's board 1 is Hagen (rated below Lund): BC = 1 x 1.5 + 2 x 2.5 + 3 x 1.5
-    assert " 2   3  Norway    4  5.5    5.5    -  -11" in out
+    # Norway's board 1 is Hagen (rated below Lund): BC = 1 x 1.5 + 2 x 2.5 + 3 x 1.5, the
+    # board count as C.07 §12.1 defines it (issue 28 item 6)
+    assert " 2   3  Norway    4  5.5    5.5    -  11" in out
     code, out, _ = run("report", str(rapid))
     assert code == 0 and "4 players, 3 rounds" in out and "teams" not in out
     for pgn in (olympiad, rapid):

@@ -58,6 +58,7 @@ from .render import (
     needs_explanations,
     prize_file_beside,
     prize_file_problem,
+    prizes_for_section,
     submission,
 )
 from .results import (
@@ -176,6 +177,12 @@ def _produce(
                        actual_play_rule=options.actual_play_rule)
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
     prize_file = event_prize_file(prize_path) if prize_path else None
+    notes: list[str] = []
+    if prize_file is not None:
+        given, note = prizes_for_section(prize_file, read, path, split_section(rel)[1])
+        notes.extend(filter(None, [note]))
+        if not given:
+            prize_file = None  # the prize file names another section of this file
     try:
         report, reports = event_reports(read, formats, calc, tiebreaks=options.tiebreaks,
                                         team_tiebreaks=options.team_tiebreaks, source=rel,
@@ -185,7 +192,6 @@ def _produce(
         raise exc.located(t, path, read.format, data) from exc
     for fmt, blob in reports.items():
         blobs[f"{stem}.{REPORT_EXTENSIONS[fmt]}"] = blob
-    notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
         suffix, blob, problems = submission(read, kind, options.tiebreaks, calc,
                                             dict(options.event_meta))

@@ -22,10 +22,9 @@ def _standings(report: Report, prizes: PrizeList | None = None,
     rows = report.rows
     lines = [report.title, *_event_lines(report),
              f"{len(rows)} players, {report.scheduled_rounds} rounds ({report.rounds} played)"]
-    if report.columns:
-        lines.append("Tie-breaks:")
-        label_w = max(len(c.label) for c in report.columns)
-        lines.extend(f"  {c.label:<{label_w}}  {c.name}, {c.rule}" for c in report.columns)
+    if report.chain is not None:
+        lines.extend(report.chain.lines)
+    lines.extend(_tiebreak_list(report.columns))
     lines.extend(report.reasons)
     lines.append("")
     columns = [("Pts", [r.points_text for r in rows])]
@@ -69,6 +68,17 @@ def _event_lines(report: Report) -> list[str]:
     if report.stage:
         out.append(f"Standings{report.stage}")
     return out
+
+
+def _tiebreak_list(columns: tuple[Column, ...]) -> list[str]:
+    """``Tie-breaks:``, then each column's label, name and rule (and ``lower ranks
+    higher`` where the lower value is the better)."""
+    if not columns:
+        return []
+    label_w = max(len(c.label) for c in columns)
+    return ["Tie-breaks:", *(f"  {c.label:<{label_w}}  {c.name}, {c.rule}"
+                             + (f"; {c.order_note}" if c.order_note else "")
+                             for c in columns)]
 
 
 def _crosstable(rows: tuple[Row, ...], lines: tuple[CrossRow, ...], rounds: int,
@@ -198,8 +208,8 @@ def _team_lines(teams: TeamTable, report: Report) -> list[str]:
     lines = [shown(report.title) or "Team event",
              *([f"Dates: {report.dates}"] if report.dates else []), "",
              *([f"Team standings{report.stage}"] if report.stage else []), teams.summary,
-             "; ".join(teams.reasons),
-             f"tie-breaks ({teams.chain_origin}): {teams.chain_text}", *teams.notes, ""]
+             "; ".join(teams.reasons), *teams.chain.lines, *_tiebreak_list(teams.columns),
+             *teams.notes, ""]
     head = ["Pl", "No", "Team", "MP", "GP", *(c.label for c in teams.columns)]
     body = [[t.row.place_text, str(t.row.start_no), shown(t.row.name), t.mp_text, t.gp_text,
              *(c.text for c in t.row.cells)] for t in teams.rows]
