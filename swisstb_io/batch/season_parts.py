@@ -140,9 +140,9 @@ def season_entries(t: Tournament, result: StandingsResult,
         rated_as = rating_of(p)
         ratings[p.start_no] = rated_as[1] if rated_as else None
         names[p.start_no] = p.name
-    unit, steps = t.point_system.units()
     place = {row.start_no: row.place for row in result.rows}
     ctx = result.context
+    unit, steps = ctx.unit, ctx.points_of  # the point system in steps, as ranked
     out = []
     for p, units, entrant_keys in zip(t.players, ctx.points, keys, strict=True):
         n_rated = rating_sum = halves = played = 0
