@@ -230,12 +230,10 @@ class _RefusedNumber(Exception):
     place, by :func:`_number_problem`)."""
 
 
-def _refused(literal: str) -> bool:
-    """Whether :func:`load` refuses the number ``literal``, as :func:`_number_problem`
-    would: longer than :data:`MAX_NUMBER_DIGITS` after its sign, or a four-digit
-    exponent."""
-    return (len(literal) - literal.startswith("-") > MAX_NUMBER_DIGITS
-            or _HUGE_EXPONENT.search(literal) is not None)
+def _too_long(literal: str) -> bool:
+    """Whether the number ``literal`` is longer than :data:`MAX_NUMBER_DIGITS` after its
+    sign, as :data:`_LONG_NUMBER` finds it."""
+    return len(literal.lstrip("-")) > MAX_NUMBER_DIGITS
 
 
 def _number_problem(text: str, path: str) -> FormatError | None:
@@ -271,12 +269,12 @@ def load(text: str, path: str, parse_float: Any = float) -> Any:
         raise ValueError(name)
 
     def integer(literal: str) -> int:
-        if _refused(literal):
+        if _too_long(literal):  # an integer has no exponent
             raise _RefusedNumber(literal)
         return int(literal)
 
     def number(literal: str) -> Any:
-        if _refused(literal):
+        if _too_long(literal) or _HUGE_EXPONENT.search(literal) is not None:
             raise _RefusedNumber(literal)
         return parse_float(literal)
 
