@@ -40,13 +40,27 @@ def expectancy(d: Decimal, powers: dict[int, Decimal]) -> Decimal:
     return 1 / (1 + TEN ** (d / 400))
 
 
+class Expectancies(dict[int, Decimal]):
+    """``w[d]``: W for a whole-number difference d = Ri - R0 (two ratings from the file),
+    made once each for one computation."""
+
+    def __init__(self, powers: dict[int, Decimal]) -> None:
+        super().__init__()
+        self._powers = powers
+
+    def __missing__(self, d: int) -> Decimal:
+        value = self[d] = expectancy(Decimal(d), self._powers)
+        return value
+
+
 class Tables:
     """W, N* and square roots, each computed once for one computation."""
 
     def __init__(self) -> None:
         self._w: dict[Decimal, Decimal] = {}
-        self._whole: dict[int, Decimal] = {}
         self._powers: dict[int, Decimal] = {}
+        self.whole = Expectancies(self._powers)
+        """W by whole difference (:class:`Expectancies`)."""
         self._stars: dict[Decimal, Decimal] = {}
         self._roots: dict[int, Decimal] = {}
 
@@ -56,13 +70,6 @@ class Tables:
         value = self._w.get(d)
         if value is None:
             value = self._w[d] = expectancy(d, self._powers)
-        return value
-
-    def w_whole(self, d: int) -> Decimal:
-        """W for a whole-number difference Ri - R0 (two ratings from the file)."""
-        value = self._whole.get(d)
-        if value is None:
-            value = self._whole[d] = expectancy(Decimal(d), self._powers)
         return value
 
     def star(self, r0: Decimal) -> Decimal:
