@@ -96,6 +96,14 @@ def rounds_of(player: Player, paired: int, start_nos: frozenset[int]) -> tuple[R
     return tuple(sorted(out + others, key=lambda r: r.round)) if others else tuple(out)
 
 
+class Scores(dict[int, Fraction]):
+    """``scores[h]``: ``h`` half points as a Fraction, made once each for one computation."""
+
+    def __missing__(self, key: int) -> Fraction:
+        value = self[key] = Fraction(key, 2)
+        return value
+
+
 def not_a_game(r: RoundResult, start_nos: frozenset[int]) -> str:
     """Why ``r`` (a paired round) is no rated game over the board against a player of
     the event; ``""`` when it is one."""

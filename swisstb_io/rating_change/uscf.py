@@ -72,8 +72,9 @@ def fix(value: Decimal) -> Decimal:
     return value.quantize(PLACES)
 
 
-def half_up(value: Decimal, places: int = 0) -> Decimal:
-    return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+def half_up(value: Decimal) -> int:
+    """``value`` rounded to a whole number, 0.5 up."""
+    return int(value.to_integral_value(ROUND_HALF_UP))
 
 
 def _k(e: Entrant, m: int, dual: bool) -> tuple[Decimal, str]:
@@ -290,7 +291,7 @@ def final(e: Entrant, rounds: Rounds, used: dict[int, Used], found: Steps,
         rating = floor
     elif e.rating is not None and rating < e.prior:
         notes.append(f"rating floor {floor}: {how}")
-    new = int(half_up(rating))
+    new = half_up(rating)
     lines = (sorted((*result.lines, *dropped), key=lambda g: g.round) if dropped
              else result.lines)
     expected = None
@@ -305,8 +306,8 @@ def final(e: Entrant, rounds: Rounds, used: dict[int, Used], found: Steps,
         change = rating - e.prior
     formula = Formula.SPECIAL if e.special else Formula.STANDARD
     m = len(games)
-    performance = int(half_up((result.faced + 400 * (result.halves - m)) / m))
-    return PlayerChange(p.start_no, p.name, e.rating, result.k, m, Fraction(result.halves, 2),
+    performance = half_up((result.faced + 400 * (result.halves - m)) / m)
+    return PlayerChange(p.start_no, p.name, e.rating, result.k, m, tables.scores[result.halves],
                         expected, change, new, performance, tuple(notes), formula,
                         tuple(lines), tuple(adjustments), e.prior, rating)
 

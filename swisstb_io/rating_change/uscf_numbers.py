@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from .games import Scores
+
 TEN = Decimal(10)
 
 
@@ -54,7 +56,7 @@ class Expectancies(dict[int, Decimal]):
 
 
 class Tables:
-    """W, N* and square roots, each computed once for one computation."""
+    """W, N*, square roots and scores, each made once for one computation."""
 
     def __init__(self) -> None:
         self._w: dict[Decimal, Decimal] = {}
@@ -63,6 +65,8 @@ class Tables:
         """W by whole difference (:class:`Expectancies`)."""
         self._stars: dict[Decimal, Decimal] = {}
         self._roots: dict[int, Decimal] = {}
+        self.scores = Scores()
+        """A score by its half points (:class:`~.games.Scores`)."""
 
     def w(self, own: Decimal, opponent: Decimal) -> Decimal:
         """The standard formula's W of a player rated ``own`` against ``opponent``."""
