@@ -23,23 +23,29 @@ def effective_games(r0: Decimal) -> Decimal:
 
 
 def expectancy(d: Decimal, powers: dict[int, Decimal]) -> Decimal:
-    """W = 1 / (1 + 10^(d/400)) for d = Ri - R0.
-
-    A whole-number d is 400q + 20a + b (0 <= a, b < 20), and 10^(d/400) = 10^q x 10^(a/20)
-    x 10^(b/400): scaling by 10^q is exact, and the 40 powers 10^(a/20), 10^(b/400) are
-    made once (in ``powers``), so an event needs 40 powers of ten instead of one a
-    difference (each W then carries the error of one product: a unit in the 40th digit).
-    """
+    """W = 1 / (1 + 10^(d/400)) for d = Ri - R0 (:func:`whole_expectancy` when d is a
+    whole number)."""
     if d == d.to_integral_value():
-        q, r = divmod(int(d), 400)
-        high = powers.get(400 + r // 20)
-        if high is None:
-            high = powers[400 + r // 20] = TEN ** (Decimal(r // 20) / 20)
-        low = powers.get(r % 20)
-        if low is None:
-            low = powers[r % 20] = TEN ** (Decimal(r % 20) / 400)
-        return 1 / (1 + (high * low).scaleb(q))
+        return whole_expectancy(int(d), powers)
     return 1 / (1 + TEN ** (d / 400))
+
+
+def whole_expectancy(d: int, powers: dict[int, Decimal]) -> Decimal:
+    """W for a whole-number d.
+
+    d is 400q + 20a + b (0 <= a, b < 20), and 10^(d/400) = 10^q x 10^(a/20) x 10^(b/400):
+    scaling by 10^q is exact, and the 40 powers 10^(a/20), 10^(b/400) are made once (in
+    ``powers``), so an event needs 40 powers of ten instead of one a difference (each W
+    then carries the error of one product: a unit in the 40th digit).
+    """
+    q, r = divmod(d, 400)
+    high = powers.get(400 + r // 20)
+    if high is None:
+        high = powers[400 + r // 20] = TEN ** (Decimal(r // 20) / 20)
+    low = powers.get(r % 20)
+    if low is None:
+        low = powers[r % 20] = TEN ** (Decimal(r % 20) / 400)
+    return 1 / (1 + (high * low).scaleb(q))
 
 
 class Expectancies(dict[int, Decimal]):
@@ -51,7 +57,7 @@ class Expectancies(dict[int, Decimal]):
         self._powers = powers
 
     def __missing__(self, d: int) -> Decimal:
-        value = self[d] = expectancy(Decimal(d), self._powers)
+        value = self[d] = whole_expectancy(d, self._powers)
         return value
 
 
