@@ -13,13 +13,15 @@ from decimal import Decimal
 from .games import Scores
 
 TEN = Decimal(10)
+_N_STAR_BASE = Decimal("0.662")
+_N_STAR_SLOPE = Decimal("0.00000739")
 
 
 def effective_games(r0: Decimal) -> Decimal:
     """N* = 50 / sqrt(0.662 + 0.00000739 (2569 - R0)^2), 50 above 2355 (U.4)."""
     if r0 > 2355:
         return Decimal(50)
-    return 50 / (Decimal("0.662") + Decimal("0.00000739") * (2569 - r0) ** 2).sqrt()
+    return 50 / (_N_STAR_BASE + _N_STAR_SLOPE * (2569 - r0) ** 2).sqrt()
 
 
 def expectancy(d: Decimal, powers: dict[int, Decimal]) -> Decimal:
