@@ -163,23 +163,22 @@ _SURROGATE = re.compile(
 _CONSTANT = re.compile(r"[:\[,]\s*(NaN|-?Infinity)\b")
 
 
-def item_locator(text: str, path: str, where: str,
-                 ids: Sequence[int]) -> Callable[[int, str], Location]:
+def item_locator(text: str, path: str, where: str, ids: Sequence[int],
+                 locator: Locator | None = None) -> Callable[[int, str], Location]:
     """``at(id, key)``: where item ``id`` of the array at ``where`` is (its member
-    ``key``, unless ``""``), as ``path:line:col``; ``ids`` name the array's items in order.
-    The items are found on the first call, in one pass over the text, so a file without
-    problems pays nothing."""
-    found: dict[int, int] = {}
-    index: list[textio.LineIndex] = []
+    ``key``, unless ``""`` or the item has no such member), as ``path:line:col``; ``ids``
+    name the array's items in order.  The places are found by ``locator`` (one of its
+    own by default), which walks each value once, whatever the number of messages."""
+    spots = Locator(text) if locator is None else locator
+    index = {item: i for i, item in enumerate(ids)}
 
     def at(item: int, key: str) -> Location:
-        if not index:
-            index.append(textio.LineIndex(text))
-            found.update(zip(ids, item_offsets(text, where), strict=False))
-        pos = found.get(item)
-        if pos is not None and key:
-            pos = offset(text, key, pos) or pos
-        return Location(path) if pos is None else Location(path, *index[0].line_col(pos))
+        i = index.get(item)
+        spot = None
+        if i is not None:
+            spot = (spots.line_col(f"{where}[{i}].{key}") if key else None) or (
+                spots.line_col(f"{where}[{i}]"))
+        return Location(path) if spot is None else Location(path, *spot)
 
     return at
 
@@ -284,4 +283,5 @@ def load(text: str, path: str, parse_float: Any = float) -> Any:
         raise FormatError(f"not valid JSON: {exc} is not a JSON number", where) from None
 
 
-__all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "Locator", "item_offsets", "load", "offset"]
+__all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "Locator", "item_locator", "item_offsets", "load",
+           "offset"]
