@@ -156,16 +156,10 @@ STEPS = ("read", "standings + explanations", "report table", "HTML", "JSON",
 def event_steps(path: Path) -> Iterator[str]:
     """Take the steps of :data:`STEPS` on the event at ``path``, yielding each one's name
     when it is done (so a caller can time each, or stop after any)."""
-    import json
-
     from swisstb_io.api import load, read_source
-    from swisstb_io.batch.season_parts import (
-        SeasonEntry,
-        entries_to_json,
-        season_entries,
-        site_event,
-    )
+    from swisstb_io.batch.season_parts import entry_to_json, season_entries
     from swisstb_io.batch.summary import summarise
+    from swisstb_io.jsonwrite import dumps
     from swisstb_io.reports import ReportOptions, build, render
     from swisstb_io.tiebreaks import CalcOptions, standings
 
@@ -183,9 +177,8 @@ def event_steps(path: Path) -> Iterator[str]:
     render(table, "json", options)
     yield STEPS[4]
     summary = summarise(t, result)
-    season = season_entries(t, result, site_event(path.name, summary, [f"{path.name}.html"]))
-    json.dumps({**summary, "entrant_columns": SeasonEntry._fields,
-                "entrants": entries_to_json(season)}, ensure_ascii=False)
+    season = season_entries(t, result)
+    dumps({**summary, "entrants": [entry_to_json(e) for e in season]}, indent=None)
     yield STEPS[5]
 
 

@@ -35,9 +35,9 @@ from pathlib import Path
 
 from swisstb_io.api import dumps, read
 from swisstb_io.model import Color, Outcome, Player, RoundResult, Tournament
+from swisstb_io.reports import ReportOptions
+from swisstb_io.reports import render as render_report
 from swisstb_io.tiebreaks import CalcOptions, standings
-from swisstb_io.tiebreaks.report import dumps as json_dumps
-from swisstb_io.tiebreaks.report import to_json
 
 GAINED = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.FORFEIT_WIN: Fraction(1)}
 
@@ -120,7 +120,8 @@ def run(players: int, rounds: int, folder: Path) -> float:
     standings(loaded, "uscf")  # warm-up
     compute = best(lambda: standings(loaded, "uscf"), 7)
     res = standings(loaded, "uscf")
-    render = best(lambda: json_dumps(to_json(res, source=str(path), format="trf16")), 5)
+    options = ReportOptions(source=str(path), input_format="trf16")
+    render = best(lambda: render_report(res, "json", options), 5)
     reading = best(lambda: read(path), 3)
     cmd = [sys.executable, "-m", "swisstb_io", "report", str(path), "--format", "json"]
     subprocess.run(cmd, check=True, capture_output=True)  # warm the file cache
@@ -143,8 +144,8 @@ def explained(players: int = 110, rounds: int = 7) -> None:
     plain = best(lambda: standings(t, "uscf"), 20)
     compute = best(lambda: standings(t, "uscf", options), 20)
     res = standings(t, "uscf", options)
-    render = best(lambda: json_dumps(to_json(res, source="x", format="trf16", explain=True)),
-                  10)
+    explained = ReportOptions(source="x", input_format="trf16", explain=True)
+    render = best(lambda: render_report(res, "json", explained), 10)
     print(f"{players} x {rounds}, uscf chain (wall / CPU seconds, best of 10-20)")
     for label, (wall, cpu) in (("compute, no explain", plain), ("compute, explain", compute),
                                ("JSON with explain", render)):

@@ -106,6 +106,7 @@ def load(
     strict: bool = False,
     section: str | None = None,
     path: str | None = None,
+    rounds_by_date: bool = False,
 ) -> ReadResult:
     """Read ``src`` and return the tournament with what was learned about the file: the
     format, the encoding, the reading diagnostics and every section.
@@ -116,14 +117,16 @@ def load(
     number of the section of a multi-section file (default: the first; a file of one
     section is that section whatever ``section`` says, as a prize file's default section
     needs: the CLI refuses ``--section`` there); ``path``: the name messages give the input
-    (default: the path, or the stream's name, or ``<bytes>``).
+    (default: the path, or the stream's name, or ``<bytes>``); ``rounds_by_date``: PGN games
+    without a ``Round`` get their round from their date (:class:`ReadOptions`).
     """
     data, name = read_source(src)
     name = path or name
     spec = find(format) if format else detect(data, name)
     if spec.reader is None:
         raise FormatError(f"format {spec.name!r} can be written but not read", Location(name))
-    return spec.reader(data, name, ReadOptions(strict=strict, section=section))
+    return spec.reader(data, name, ReadOptions(strict=strict, section=section,
+                                               rounds_by_date=rounds_by_date))
 
 
 def read(

@@ -1,9 +1,12 @@
-"""Where a value is in JSON text, by its path (``a.b[2].c``), for located messages.
+"""JSON text read with located errors (the writer is :mod:`swisstb_io.jsonwrite`).
 
-The parsed document has no positions; these functions walk the text itself, skipping
-whole values with the standard decoder, so finding one value costs a pass over the text
-before it, :func:`item_offsets` finds every item of a list in one pass, and a
-:class:`Locator` finds many values of one text at the cost of a few passes.
+:func:`load` parses a tournament file's JSON and turns every problem into a
+:class:`~swisstb_io.errors.FormatError` at its ``line:col``; :func:`offset`,
+:func:`item_offsets` and :class:`Locator` find where a value is in the text by its path
+(``a.b[2].c``).  The parsed document has no positions; these functions walk the text
+itself, skipping whole values with the standard decoder, so finding one value costs a
+pass over the text before it, :func:`item_offsets` finds every item of a list in one
+pass, and a :class:`Locator` finds many values of one text at the cost of a few passes.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any
 
 from . import textio
@@ -184,38 +188,8 @@ def item_locator(text: str, path: str, where: str, ids: Sequence[int],
 
 
 _SURROGATE_HINT = re.compile(r"\\u[dD][89a-fA-F]")
-"""Where :data:`_SURROGATE` can match: a literal start, so the scan is fast (the full
-pattern, tried at every position, took 1.4 ms on a 24 KB Chess-JSON file; this 0.01 ms)."""
-
-
-def _number_char_table() -> bytes:
-    table = bytearray(b" " * 256)
-    for c in b"0123456789":
-        table[c] = ord("9")
-    for c in b"eE":
-        table[c] = ord("e")
-    for c in b"+-":
-        table[c] = ord("+")
-    return bytes(table)
-
-
-_NUMBER_CHARS = _number_char_table()
-_DIGIT_RUN = b"9" * -(-(MAX_NUMBER_DIGITS + 1 - 4) // 3)
-"""The digit run every too-long number holds: 13 digits for 40 characters."""
-
-
-def _may_hold_bad_number(text: str) -> bool:
-    """False when ``text`` surely holds no number that :data:`_LONG_NUMBER` or
-    :data:`_HUGE_EXPONENT` matches, found with C-speed substring tests on the text's
-    character classes (digit ``9``, exponent ``e``, sign ``+``, other ``" "``).
-
-    A JSON number has at most four characters that are not digits (``-.e+``), so one longer
-    than 40 characters has a run of at least 13 digits; a huge exponent is ``e`` and four
-    digits, with or without a sign.  The two regular expressions, tried at every position,
-    took ~0.8 ms on a 24 KB Chess-JSON file (a fifth of reading it); this test ~0.03 ms.
-    """
-    classes = text.encode("utf-8", "replace").translate(_NUMBER_CHARS)
-    return _DIGIT_RUN in classes or b"e9999" in classes or b"e+9999" in classes
+"""Where :data:`_SURROGATE` can match: its literal start, searched first (the full pattern
+begins with look-behinds, which a search tries at every position)."""
 
 
 def _too_deep(text: str) -> int | None:
@@ -233,10 +207,15 @@ def _too_deep(text: str) -> int | None:
 
 
 def _outside_strings(text: str, pattern: re.Pattern[str]) -> re.Match[str] | None:
-    """The first match of ``pattern`` that is not inside a string."""
+    """The first match of ``pattern`` that is not inside a string (the strings are found
+    only when the pattern matches somewhere)."""
+    matches = pattern.finditer(text)
+    first = next(matches, None)
+    if first is None:
+        return None
     strings = [(m.start(), m.end()) for m in re.finditer(r'"(?:[^"\\]|\\.)*"', text)]
     k = 0
-    for m in pattern.finditer(text):
+    for m in chain((first,), matches):
         while k < len(strings) and strings[k][1] <= m.start():
             k += 1
         if k < len(strings) and strings[k][0] <= m.start():
@@ -264,7 +243,7 @@ def load(text: str, path: str, parse_float: Any = float) -> Any:
                           "write the character itself", at(bad.start(1)))
     checks = ((_HUGE_EXPONENT, "has an exponent no tournament value needs"),
               (_LONG_NUMBER, f"is longer than {MAX_NUMBER_DIGITS} characters"))
-    for pattern, why in checks if _may_hold_bad_number(text) else ():
+    for pattern, why in checks:
         if (m := _outside_strings(text, pattern)) is not None:
             shown = m.group() if len(m.group()) <= 20 else m.group()[:17] + "..."
             raise FormatError(f"the number {shown} {why}", at(m.start()))

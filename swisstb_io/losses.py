@@ -15,8 +15,8 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from .model import DEFAULT_POINTS, Outcome, Player, PointSystem, RoundResult, Tournament
+from .numbers import exact, round_half_up
 from .registry import FormatSpec
-from .tiebreaks.values import format_fixed
 
 LABELS: dict[str, str] = {
     "tournament.name:ascii": "accented letters of the event name (written in ASCII)",
@@ -147,8 +147,7 @@ def _count(items: Iterable[object], what: str) -> str:
 def _points_text(value: Fraction) -> str:
     """``3.0``, ``2.5``, ``0.25``, as standings print points (rounded half up to the
     hundredth: a message, never a value that is computed with)."""
-    text = format_fixed(value, 2).rstrip("0")
-    return text + "0" if text.endswith(".") else text
+    return exact(round_half_up(value, 2), places=1)
 
 
 def _point_system(t: Tournament, ps: PointSystem) -> str | None:

@@ -25,6 +25,9 @@ class ReadOptions:
 
     strict: bool = False
     section: str | None = None
+    rounds_by_date: bool = False
+    """PGN: number the rounds of an event by its games' dates when some game has no
+    ``Round`` (one round a day)."""
 
 
 class ReadResult(NamedTuple):
@@ -147,6 +150,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "swisstb_io.swisssys_csv",
     "swisstb_io.sjson",
     "swisstb_io.uscf_dbf",
+    "swisstb_io.pgn",
 )
 """Packages whose ``FORMATS`` tuples make up the built-in registry, in listing order.
 

@@ -84,4 +84,45 @@ def decode(data: bytes, path: str, what: str, *, legacy: bool = True) -> Text:
     ) from None
 
 
-__all__ = ["BOM", "LineIndex", "Text", "byte_line_col", "decode", "line_col"]
+def encoding_of(data: bytes, path: str, what: str) -> tuple[str, bool]:
+    """What :func:`decode` would find (the encoding, and whether a BOM is there) without
+    building the text: the bytes are checked a megabyte at a time, so a reader that
+    decodes only the parts it needs (PGN) stays in bounded memory.  Raises the same
+    :class:`FormatError` as :func:`decode` for a byte neither encoding has."""
+    bom = data.startswith(BOM)
+    start = len(BOM) if bom else 0
+    if data.isascii() or _first_bad_byte(data, start, "utf-8") is None:
+        return "utf-8", bom
+    at = _first_bad_byte(data, start, "cp1252")
+    if at is None:
+        return "cp1252", bom
+    line, col = byte_line_col(data[start:], at - start)
+    raise FormatError(
+        f"byte 0x{data[at]:02X} is neither UTF-8 nor Windows-1252 text; "
+        f"is this really a {what} file? (save it as UTF-8)",
+        Location(path, line, col),
+    )
+
+
+_CHUNK = 1 << 20
+
+
+def _first_bad_byte(data: bytes, start: int, encoding: str) -> int | None:
+    """The offset of the first byte of ``data[start:]`` that ``encoding`` cannot decode."""
+    view = memoryview(data)
+    pos = start
+    while pos < len(data):
+        end = min(len(data), pos + _CHUNK)
+        cut = end
+        while encoding == "utf-8" and cut - end < 3 and end < len(data) and (
+                data[end] & 0xC0 == 0x80):
+            end -= 1  # never cut a UTF-8 sequence (at most 4 bytes) in two
+        try:
+            str(view[pos:end], encoding)
+        except UnicodeDecodeError as exc:
+            return pos + exc.start
+        pos = end
+    return None
+
+
+__all__ = ["BOM", "LineIndex", "Text", "byte_line_col", "decode", "encoding_of", "line_col"]

@@ -23,6 +23,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from .model import NOT_PAIRED, Color, DateText, Outcome, RoundResult
+from .numbers import exact
 
 CELL_RE = re.compile(
     r"^(?:(?P<res>[WLDNRS])\s*(?P<opp>\d{1,9})\s*(?P<col>[WB])?"
@@ -169,20 +170,7 @@ def trim(results: list[RoundResult]) -> tuple[RoundResult, ...]:
 
 def format_points(value: Fraction) -> str:
     """``2.5``, ``3.0``, ``1.25``; a fraction that has no decimal form is written ``7/3``."""
-    if value < 0:
-        return "-" + format_points(-value)
-    whole, rest = divmod(value.numerator, value.denominator)
-    d = value.denominator
-    while d % 2 == 0:
-        d //= 2
-    while d % 5 == 0:
-        d //= 5
-    if d != 1:
-        return f"{value.numerator}/{value.denominator}"
-    digits = 1
-    while (rest * 10**digits) % value.denominator:
-        digits += 1
-    return f"{whole}.{rest * 10**digits // value.denominator:0{digits}d}"
+    return exact(value, places=1)
 
 
 def parse_points(text: str) -> Fraction | None:

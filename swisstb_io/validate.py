@@ -29,6 +29,7 @@ from typing import NamedTuple
 from .errors import Diagnostics, FormatError, Location
 from .limits import MAX_ROUNDS
 from .model import MIRROR, Color, Outcome, Player, PointSystem, RoundResult
+from .numbers import exact
 
 _NO_OPPONENT = RoundResult(Outcome.NOT_PAIRED)
 _MIRROR = {o: MIRROR.get(o) for o in Outcome}
@@ -206,12 +207,7 @@ def check_points(
 def plain_number(value: Fraction) -> str:
     """Points for formats without a fixed notation: ``2.5``, ``2``, ``1.25``; ``7/3`` when
     no decimal of two places is exact."""
-    if (value * 100).denominator != 1:
-        return str(value)
-    hundredths = abs(value.numerator * 100 // value.denominator)
-    whole, part = divmod(hundredths, 100)
-    text = f"{whole}.{part:02d}".rstrip("0").rstrip(".")
-    return f"-{text}" if value < 0 else text
+    return exact(value, most=2)
 
 
 __all__ = ["Places", "check_games", "check_points", "plain_number", "record_places"]

@@ -28,6 +28,31 @@ settings.register_profile(
 settings.load_profile(os.environ.get("SWISSTB_HYPOTHESIS") or ("ci" if under_ci() else "dev"))
 
 
+SLOW_TESTS = (
+    "tests/test_cli_inputs.py::test_the_pre_commit_hook_runs_through_pre_commit",
+    "tests/test_reader_fast_paths.py::test_plain_game_rows_read_as_the_checked_reader",
+    "tests/test_prizes_properties.py::",
+    "tests/test_tiebreaks_explained.py::test_explanations_account_for_their_values",
+    "tests/test_team_properties.py::",
+    "tests/test_future_rounds.py::test_pre_entered_byes_in_future_columns_change_nothing",
+    "tests/test_batch_faults.py::",
+    "tests/test_hostile_costs.py::",
+    "tests/test_tiebreaks_fast.py::test_fast_values_equal_explained_values",
+)
+"""Node ids (or their beginnings) of the tests marked ``slow``: each takes seconds alone."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``browser`` every test that drives Chromium (it uses the ``driver`` fixture)
+    and ``slow`` those of :data:`SLOW_TESTS`; a plain run still runs them all, as CI does
+    (``-m "not browser and not slow"`` is the quick local run)."""
+    for item in items:
+        if "driver" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+        if item.nodeid.startswith(SLOW_TESTS):
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden",

@@ -10,16 +10,21 @@ from fractions import Fraction
 from pathlib import Path
 
 from swisstb_io import api
-from swisstb_io.batch import Batch, BatchOptions, read_index
+from swisstb_io.batch import Batch, BatchOptions, FileResult, read_index
 from swisstb_io.batch.matching import entrant_keys
+from swisstb_io.batch.season_html import players_html
 from swisstb_io.batch.season_parts import (
+    Game,
     SeasonEntry,
+    SiteEvent,
     entries_from_json,
-    entries_to_json,
+    entry_to_json,
     season_entries,
 )
-from swisstb_io.batch.season_rows import SiteEvent, numbered_rounds
+from swisstb_io.batch.season_players import season_players
+from swisstb_io.jsonwrite import dumps
 from swisstb_io.model import Color, DateText, Outcome, Player, RoundResult, Tournament
+from swisstb_io.reports.charts import SeasonCharts
 from swisstb_io.tiebreaks import parse_chain, standings
 
 ODD_NAME = 'Quote "Q" \\ <b>&amp; Ünïcødé'
@@ -133,48 +138,69 @@ def test_season_entries_add_up() -> None:
     t = Tournament(name="Cup", players=(a, *others), total_rounds=6,
                    start_date=DateText.from_date(dt.date(2026, 1, 2)))
     result = standings(t, parse_chain("uscf"))
-    event = SiteEvent("cup.trf", "Cup", "2026-01-02", "../events/cup.trf.html")
-    entry = season_entries(t, result, event)[0]
+    entry = season_entries(t, result)[0]
     assert entry.keys == ("name:a",)
     assert (entry.name, entry.points, entry.played) == ("A", Decimal("3.5"), 3)
     assert entry.place == next(r.place for r in result.rows if r.start_no == 1)
     assert entry.score == (4, 2)  # in the event's units (halves), not reduced
     assert (entry.rated, entry.rating_sum, entry.halves) == (1, 1800, 2)
-    assert entry.rounds_json.split("\n") == [
-        '1,"W","w","B",1800]', '2,"D","b","C",null]', '3,"H","-","",null]',
-        '4,"X","-","D",1700]', '5,"D","w","E",1900]']
-    assert numbered_rounds(entry.rounds_json, 7).startswith('[7,1,"W","w","B",1800],[7,2,')
-    assert entry.games_html == (
-        '<tbody><tr class="ev"><th colspan="5" scope="rowgroup">'
-        f'<a href="../events/cup.trf.html">cup.trf</a> Cup, 2026-01-02: place {entry.place}, '
-        "3.5 points</th></tr>"
-        + "".join(f"\n<tr><td>{rnd}</td><td>{colour}</td><td>{name}</td>"
-                  f"<td>{rating}</td><td>{letter}</td></tr>"
-                  for rnd, colour, name, rating, letter in [
-                      (1, "w", "B", 1800, "W"), (2, "b", "C", "", "D"), (3, "-", "", "", "H"),
-                      (4, "-", "D", 1700, "X"), (5, "w", "E", 1900, "D")])
-        + "</tbody>")
+    assert entry.games == (Game(1, "W", "w", "B", 1800), Game(2, "D", "b", "C", None),
+                           Game(3, "H", "-", "", None), Game(4, "X", "-", "D", 1700),
+                           Game(5, "D", "w", "E", 1900))
     # performance: one rated game, a win against 1800 (dp 800); no rating of its own
-    assert entry.event_html == (
-        '<tr><td>2026-01-02</td><td><a href="../events/cup.trf.html#x1">Cup</a>'
-        f"</td><td>{entry.place}</td><td>3.5</td><td>3</td><td>2600</td><td></td></tr>")
     assert entry.performance == 2600
-    assert entries_from_json(json.loads(json.dumps(entries_to_json((entry,))))) == (entry,)
+    text = dumps([entry_to_json(entry)], indent=None)
+    assert entries_from_json(json.loads(text)) == (entry,)
+
+
+def test_a_player_page_row_of_an_entrant() -> None:
+    """An entrant's games on its player's page: the event's heading, a row per game; and
+    its row of the events table, linked to its line of the event page."""
+    rr = RoundResult
+    a = Player(1, "A", (rr(Outcome.WIN, 2, Color.WHITE), rr(Outcome.HALF_BYE)))
+    b = Player(2, 'B <"b">', (rr(Outcome.LOSS, 1, Color.BLACK), rr(Outcome.HALF_BYE)),
+               fide_rating=1800)
+    t = Tournament(name="Cup", players=(a, b), total_rounds=2)
+    entry = season_entries(t, standings(t, parse_chain("uscf")))[0]
+    (player,) = (p for p in season_players([_result("cup.trf", entry)]) if p.name == "A")
+    page = players_html([player], SeasonCharts(),
+                        [SiteEvent("cup.trf", "Cup", "2026-01-02", "../events/cup.trf.html")])
+    assert ('<tbody><tr class="ev"><th colspan="5" scope="rowgroup">'
+            '<a href="../events/cup.trf.html">cup.trf</a> Cup, 2026-01-02: place 1, '
+            "1 points</th></tr>\n<tr><td>1</td><td>w</td><td>B &lt;&quot;b&quot;&gt;</td>"
+            "<td>1800</td><td>W</td></tr>\n<tr><td>2</td><td>-</td><td></td><td></td>"
+            "<td>H</td></tr></tbody>") in page
+    assert ('<tr><td>2026-01-02</td><td><a href="../events/cup.trf.html#x1">Cup</a>'
+            "</td><td>1</td><td>1</td><td>1</td><td>2600</td><td></td></tr>") in page
+
+
+def _result(rel: str, *entries: SeasonEntry) -> FileResult:
+    return FileResult(rel, rel, "ok", summary={"name": rel, "date": ""}, season=entries)
+
+
+def _entry(keys: tuple[str, ...], name: str) -> SeasonEntry:
+    return SeasonEntry(keys=keys, name=name, place=1, points=Decimal(0), played=0,
+                       score=(0, 2), rated=0, rating_sum=0, halves=0, start_no=1, rating=None,
+                       performance=None, games=())
 
 
 def test_a_damaged_summary_s_entrants_count_as_none() -> None:
     """Entrants read back from a summary file are checked field by field: the season index
-    joins their texts and adds their numbers."""
-    good = (["fide:1"], "A", 1, "3.5", 3, [7, 2], 1, 1800, 2, 1, None, 2600, "", "<tbody>",
-            "<tr>", 1811)
-    assert entries_from_json([list(good)]) is not None
-    for field, bad in [(0, []), (0, [1]), (1, None), (2, "1"), (3, "x"), (3, "NaN"), (4, True),
-                       (5, [7]), (5, [7, 0]), (5, [7, "2"]), (10, 1.5), (11, "2600"), (12, None),
-                       (14, 3), (15, "1811")]:
-        row = list(good)
-        row[field] = bad
-        assert entries_from_json([list(good), row]) is None, (field, bad)
-    assert entries_from_json([list(good)[:-1]]) is None
+    shows their texts and adds their numbers."""
+    good = entry_to_json(SeasonEntry(
+        keys=("fide:1",), name="A", place=1, points=Decimal("3.5"), played=3, score=(7, 2),
+        rated=1, rating_sum=1800, halves=2, start_no=1, rating=None, performance=2600,
+        games=(Game(1, "W", "w", "B", 1800),)))
+    assert entries_from_json([dict(good)]) is not None
+    for field, bad in [("keys", []), ("keys", [1]), ("name", None), ("place", "1"),
+                       ("points", 3.5), ("points", "NaN"), ("points", "x"), ("played", True),
+                       ("score", [7]), ("score", [7, 0]), ("score", [7, "2"]),
+                       ("rating", 1.5), ("performance", "2600"), ("games", None),
+                       ("games", [[1, "W", "w", "B"]]), ("games", [[1, "W", "w", None, 1]])]:
+        obj = dict(good)
+        obj[field] = bad
+        assert entries_from_json([dict(good), obj]) is None, (field, bad)
+    assert entries_from_json([{k: v for k, v in good.items() if k != "games"}]) is None
     assert entries_from_json({"not": "a list"}) is None
 
 
@@ -201,12 +227,9 @@ def test_a_player_page_shows_each_event_s_heading_and_games(tmp_path: Path) -> N
 
 
 def test_an_entrant_with_both_ids_links_them_across_events() -> None:
-    from swisstb_io.batch import FileResult
-    from swisstb_io.batch.season import season_players
 
     def result(rel: str, *entrants: tuple[str, str, str]) -> FileResult:
-        season = tuple(SeasonEntry(entrant_keys(name, fide, uscf), name, 1, Decimal(0), 0,
-                                   (0, 2), 0, 0, 0, 1, None, None, "", "", "")
+        season = tuple(_entry(entrant_keys(name, fide, uscf), name)
                        for name, fide, uscf in entrants)
         return FileResult(rel, rel, "ok", season=season)
 
@@ -225,12 +248,9 @@ def test_an_entrant_with_both_ids_links_them_across_events() -> None:
 def test_a_player_s_events_are_in_date_order() -> None:
     """Events without a date first, then by date; on the same date in the index's order
     (the events' paths): ``index.json`` and the player's page list them so."""
-    from swisstb_io.batch import FileResult
-    from swisstb_io.batch.season import season_players
 
     def result(rel: str, date: str) -> FileResult:
-        entry = SeasonEntry(entrant_keys("Ann", "555", ""), "Ann", 1, Decimal(0), 0, (0, 2),
-                            0, 0, 0, 1, None, None, "", "", "")
+        entry = _entry(entrant_keys("Ann", "555", ""), "Ann")
         return FileResult(rel, rel, "ok", summary={"date": date}, season=(entry,))
 
     dates = ["2026-03-01", "", "2026-01-15", "2026-03-01", "2025-12-31"]
@@ -239,8 +259,8 @@ def test_a_player_s_events_are_in_date_order() -> None:
 
 
 def test_build_index_is_the_document_index_json_holds(tmp_path: Path) -> None:
-    """The document as data (:func:`build_index`) and the text the batch writes
-    (straight from the season players) say the same thing."""
+    """The document as data (:func:`build_index`) and the text the batch writes say the
+    same thing."""
     from swisstb_io.batch import build_index
 
     root, out = tmp_path / "s", tmp_path / "o"
@@ -253,8 +273,6 @@ def test_build_index_is_the_document_index_json_holds(tmp_path: Path) -> None:
 def test_a_season_score_adds_events_of_different_point_systems_exactly() -> None:
     """One player in a 1-1/2-0 event and in a 3-1-0 event: the season score is the exact sum
     of the points of the games played (1 + 1/2, then 3 + 1), whatever each event's unit."""
-    from swisstb_io.batch import FileResult
-    from swisstb_io.batch.season import season_players
     from swisstb_io.model import PointSystem
 
     rr = RoundResult
@@ -266,8 +284,7 @@ def test_a_season_score_adds_events_of_different_point_systems_exactly() -> None
                    Player(2, "Bob", (rr(Outcome.LOSS, 1, Color.BLACK), rr(Outcome.HALF_BYE))),
                    Player(3, "Cy", (rr(Outcome.HALF_BYE), rr(Outcome.DRAW, 1, Color.WHITE))))
         t = Tournament(name=name, players=players, total_rounds=2, point_system=points)
-        entries = season_entries(t, standings(t, parse_chain("uscf")),
-                                 SiteEvent(f"{name}.trf", name, "", ""))
+        entries = season_entries(t, standings(t, parse_chain("uscf")))
         return FileResult(f"{name}.trf", f"{name}.trf", "ok", season=entries)
 
     football = PointSystem(win=Fraction(3), draw=Fraction(1), forfeit_win=Fraction(3),

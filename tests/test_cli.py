@@ -65,9 +65,9 @@ def test_info_on_a_missing_file() -> None:
 
 
 def test_unknown_format_name_is_a_usage_error() -> None:
-    code, _, err = run("convert", str(HELD5), "out.trf", "--to", "pgn")
+    code, _, err = run("convert", str(HELD5), "out.trf", "--to", "vega")
     assert code == 2
-    assert err.startswith("Error: unknown format 'pgn'; known formats: trf, trf16, trf2026")
+    assert err.startswith("Error: unknown format 'vega'; known formats: trf, trf16, trf2026")
 
 
 def test_unknown_output_extension_is_a_usage_error(tmp_path: Path) -> None:

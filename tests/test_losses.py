@@ -12,7 +12,7 @@ import swisstb_io
 from swisstb_io.cli import cli
 from swisstb_io.cli.formats import losses_block
 from swisstb_io.losses import LABELS, describe_lossy, fit, losses, without_extras
-from swisstb_io.model import Player, Tournament
+from swisstb_io.model import Color, Outcome, Player, RoundResult, Tournament
 from swisstb_io.registry import all_formats, find
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +56,9 @@ def test_strict_refuses_to_write_what_the_target_cannot_hold(tmp_path: Path) -> 
 
 
 def test_only_data_the_file_has_is_warned_about() -> None:
-    plain = Tournament(name="x", players=(Player(1, "Able, Ann"), Player(2, "Baker, Bob")))
+    game = (RoundResult(Outcome.WIN, 2, Color.WHITE),), (RoundResult(Outcome.LOSS, 1, Color.BLACK),)
+    plain = Tournament(name="x", players=(Player(1, "Able, Ann", game[0]),
+                                          Player(2, "Baker, Bob", game[1])))
     for spec in all_formats():
         if spec.writer is not None:
             assert losses(plain, spec) == [], spec.name

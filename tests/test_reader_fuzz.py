@@ -23,6 +23,7 @@ SAMPLES = {
     "swisssys-csv": FIXTURES / "swisssys_csv" / "spring_open.csv",
     "sjson": FIXTURES / "sjson" / "club_championship.sjson",
     "uscf-dbf": FIXTURES / "uscf_dbf" / "legacy_1991.zip",
+    "pgn": FIXTURES / "pgn" / "broadcast-quirks.pgn",
 }
 HOSTILE = [b"9" * 5000, b"1e999999", b'"\\ud800"', b"\\ud800", b"[" * 3000, b"{" * 3000,
            b"\x8f", b"\x00", b"\xff\xfe", b"\r", b"-1", b"0", b"999999999999", b'"', b",",

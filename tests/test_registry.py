@@ -27,8 +27,8 @@ def test_find_by_name_and_alias_is_case_insensitive() -> None:
 
 def test_unknown_name_lists_known_formats() -> None:
     with pytest.raises(UnknownFormatError) as info:
-        registry.find("pgn")
-    assert str(info.value).startswith("unknown format 'pgn'; known formats: trf, ")
+        registry.find("vega")
+    assert str(info.value).startswith("unknown format 'vega'; known formats: trf, ")
 
 
 def test_every_extension_maps_back_to_its_format() -> None:

@@ -318,17 +318,18 @@ def every_table_sorts(driver: webdriver.Chrome) -> int:
 
 def _prize_page(tmp_path: Path) -> Path:
     """The prize fixture's event with its prize list and rating groups, as an HTML page."""
-    from swisstb_io.api import load, read_source
-    from swisstb_io.batch.render import event_prizes
+    from swisstb_io.api import load
+    from swisstb_io.event_report import ReportRequest, event_report
+    from swisstb_io.prizes import read_prize_file
 
     fix = Path(__file__).resolve().parent.parent / "fixtures" / "prizes"
     source = str(fix / "example1.csv")
-    got = load(read_source(source)[0], path=source)
-    result = standings(got.tournament, None, CalcOptions(explain=True))
-    prizes = event_prizes(result, got.tournament, str(fix / "example1.toml"), source)
+    options = ReportOptions(source=source, groups="rating:<2000,2000+")
+    report = event_report(load(source).tournament, ReportRequest(
+        calc=CalcOptions(explain=True), options=options,
+        prize_file=read_prize_file(str(fix / "example1.toml"))))
     page = tmp_path / "prizes.html"
-    page.write_bytes(render(result, "html", ReportOptions(
-        source=source, prizes=prizes, groups="rating:<2000,2000+")))
+    page.write_bytes(render(report, "html", options))
     return page
 
 

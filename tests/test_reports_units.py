@@ -173,7 +173,7 @@ def _assert_explanation_data_complete(res: StandingsResult, keys: tuple[str, ...
     """The page's compact explanation data decodes to every explanation, text for text."""
     import lxml.html
 
-    from swisstb_io.reports._numbers import decimal
+    from swisstb_io.numbers import rule_decimal as decimal
 
     page = lxml.html.document_fromstring(render(res, "html").decode())
     data = json.loads(page.get_element_by_id("why-data").text or "")
@@ -267,7 +267,7 @@ def test_cli_bad_group_is_a_usage_error() -> None:
 
 
 def test_html_text_escapes_markup_and_writes_our_typography_as_references() -> None:
-    from swisstb_io.reports._escape import html_text
+    from swisstb_io.reports.html_kit import html_text
 
     assert html_text("a < b & \"c\" 'd'") == "a &lt; b &amp; &quot;c&quot; &#x27;d&#x27;"
     assert html_text("FIDE C.07 §8.1 … ½ – x") == \

@@ -1,10 +1,10 @@
-"""The season chart of a player page (:class:`swisstb_io.reports._svg.SeasonCharts`)."""
+"""The season chart of a player page (:class:`swisstb_io.reports.charts.SeasonCharts`)."""
 
 from __future__ import annotations
 
 import re
 
-from swisstb_io.reports._svg import SeasonCharts
+from swisstb_io.reports.charts import SeasonCharts
 
 
 def _numbers(svg: str) -> list[str]:

@@ -61,8 +61,10 @@ def test_links_through_other_events_never_join_two_entrants_of_one_event() -> No
     ids.  b's entrant is Ann (her FIDE id, and a comes first in date order); Bea stays
     herself."""
     def result(rel: str, *entrants: tuple[str, str, str]) -> FileResult:
-        season = tuple(SeasonEntry(entrant_keys(name, fide, uscf), name, 1, Decimal(0), 0,
-                                   (0, 2), 0, 0, 0, 1, None, None, "", "", "")
+        season = tuple(SeasonEntry(keys=entrant_keys(name, fide, uscf), name=name, place=1,
+                                   points=Decimal(0), played=0, score=(0, 2), rated=0,
+                                   rating_sum=0, halves=0, start_no=1, rating=None,
+                                   performance=None, games=())
                        for name, fide, uscf in entrants)
         return FileResult(rel, rel, "ok", season=season)
 

@@ -21,7 +21,7 @@ from swisstb_io import api
 from swisstb_io.batch import Batch, BatchOptions, read_index
 from swisstb_io.batch.surnames import split_name, surname_key
 from swisstb_io.model import Color, DateText, Outcome, Player, RoundResult, Tournament
-from swisstb_io.reports._html_assets import CSS
+from swisstb_io.reports.html_kit import CSS
 
 NAMES = ("Ash, Alan", "Darrigues, Alain", "Zoë Abalia", "Élodie Brun", "van der Berg, Jan",
          "Carla Costa", "Müller, Hans", "Bo Zhang")
@@ -94,7 +94,7 @@ def test_every_link_of_the_site_resolves(site: Path) -> None:
     checked = 0
     for page in pages:
         text = page.read_text(encoding="utf-8")
-        assert f"<style>{CSS}</style>" in text  # one look: the same stylesheet everywhere
+        assert f"<style>\n{CSS}</style>" in text  # one look: the same stylesheet everywhere
         assert '<meta name="viewport"' in text and "http://" not in text.replace(
             'xmlns="http://www.w3.org/2000/svg"', "")
         for href in _links(page):

@@ -15,6 +15,7 @@ from swisstb_io.batch.summary import summarise
 from swisstb_io.errors import FormatError
 from swisstb_io.model import DateText, Outcome, Player, RoundResult, Tournament
 from swisstb_io.registry import ReadOptions
+from swisstb_io.reports import build
 from swisstb_io.sjson import read
 from swisstb_io.sjson.writer import dump_sections
 from swisstb_io.submit import prepare_uscf
@@ -167,7 +168,7 @@ def test_the_start_date_chooses_the_fide_rules_and_the_season_date() -> None:
     t = load(json.dumps(doc).encode()).tournament
     result = standings(t, "BH")
     assert result.context.decisions["fide_rules"] == "2026"
-    assert summarise(t, result)["date"] == "2026-03-07"
+    assert summarise(t, build(result))["date"] == "2026-03-07"
 
 
 def test_submit_uscf_does_not_ask_for_the_dates_or_time_control_the_file_holds() -> None:

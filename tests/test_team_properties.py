@@ -27,10 +27,10 @@ from strategies import consistent_tournaments
 from test_tiebreaks_explained import CHECKS, _counted, _rank, _sum
 
 from swisstb_io.model import Color, Outcome, Player, PointSystem, RoundResult, Team, Tournament
+from swisstb_io.numbers import round_half_up
 from swisstb_io.teams.matches import TeamOptions
 from swisstb_io.teams.standings import team_standings
 from swisstb_io.tiebreaks import CalcOptions, Explanation, standings
-from swisstb_io.tiebreaks.values import round_half_up
 
 _BOARD = st.sampled_from("10=")  # the white team's result on a board
 _INVERSE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}

@@ -20,9 +20,9 @@ from strategies import consistent_tournaments
 
 from swisstb_io.errors import TiebreakError
 from swisstb_io.model import Tournament
+from swisstb_io.numbers import round_half_up
 from swisstb_io.tiebreaks import CalcOptions, Context, Explanation, System, standings, systems
 from swisstb_io.tiebreaks.ratings import DP_TABLE, perfect_performance
-from swisstb_io.tiebreaks.values import round_half_up
 
 Check = Callable[[Fraction | None, Explanation], None]
 

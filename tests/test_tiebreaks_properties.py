@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from strategies import consistent_tournaments
 
 from swisstb_io.model import Color, Outcome, Player, Rating, RoundResult, Tournament
+from swisstb_io.reports import ReportOptions, render
 from swisstb_io.tiebreaks import CalcOptions, standings
-from swisstb_io.tiebreaks.report import dumps, to_json, to_text
 
 PAIR_OUTCOMES = [
     (Outcome.WIN, Outcome.LOSS),
@@ -149,6 +149,6 @@ def test_any_point_system_and_numbering(t: Tournament) -> None:
         assert 0 <= med <= solk and 0 <= mm <= solk
         if 2 * res.context.points[res.context.index[row.start_no]] > half:
             assert med <= mm
-    doc = json.loads(dumps(to_json(res, source="x", format="model", explain=True)))
+    doc = json.loads(render(res, "json", ReportOptions(source="x", explain=True)))
     assert [s["start_no"] for s in doc["standings"]] == [r.start_no for r in res.rows]
-    assert to_text(res).count("\n") >= len(res.rows)
+    assert render(res, "text").count(b"\n") >= len(res.rows)

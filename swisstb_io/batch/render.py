@@ -1,6 +1,8 @@
-"""Report rendering and rating submissions for one event, through the shared renderers.
+"""Reports and rating submissions for one event, as ``swisstb report`` and ``swisstb
+submit`` make them.
 
-The report formats, their extensions and what they need come from the one report registry
+The report table is :func:`swisstb_io.event_report.event_report`'s; the formats, their
+extensions and what they need come from the one report registry
 (:data:`swisstb_io.reports.FORMATS`); submissions from :mod:`swisstb_io.submit`.  This
 module is the one place the batch runner touches them.
 """
@@ -8,26 +10,18 @@ module is the one place the batch runner touches them.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import NamedTuple
+from typing import TYPE_CHECKING
 
 from ..errors import SwisstbError
-from ..model import Tournament
+from ..event_report import ReportRequest, event_report
 from ..registry import ReadResult
-from ..reports import (
-    FORMATS,
-    PrizeColumn,
-    RatingColumn,
-    ReportOptions,
-    build,
-    build_team_report,
-    render,
-    report_format,
-)
-from ..teams.standings import TeamStandings
-from ..tiebreaks import CalcOptions, StandingsResult
+from ..reports import FORMATS, Report, ReportOptions, render, report_format
+from ..tiebreaks import CalcOptions
 from .site_links import event_links
+
+if TYPE_CHECKING:
+    from ..prizes.model import PrizeFile
 
 REPORT_EXTENSIONS: dict[str, str] = {
     name: f.extension for f in FORMATS.values() for name in (f.name, *f.aliases)}
@@ -44,43 +38,25 @@ def needs_explanations(formats: tuple[str, ...]) -> bool:
     return any(report_format(f).needs_explanations() for f in formats)
 
 
-def reports_bytes(
-    result: StandingsResult, formats: tuple[str, ...], *, source: str, stem: str,
-    read: ReadResult, prizes: PrizeColumn | None = None, teams: TeamStandings | None = None,
-    ratings: RatingColumn | None = None,
-) -> dict[str, bytes]:
-    """Each report of ``formats`` (keys of :data:`REPORT_EXTENSIONS`), built from one table;
-    ``prizes``: the event's prize list (a Prize column and the list on the page);
-    ``teams``: a team event's team standings (the team view, ``result`` its board
-    players); ``ratings``: the rating-change column.  The HTML page, ``<stem>.html``,
-    links to the season site (:mod:`.site_links`)."""
+def event_reports(read: ReadResult, formats: tuple[str, ...], calc: CalcOptions, *,
+                  tiebreaks: str | None, team_tiebreaks: str | None, source: str, stem: str,
+                  prize_file: PrizeFile | None = None, ratings: str | None = None
+                  ) -> tuple[Report, dict[str, bytes]]:
+    """The report table of the event ``read`` (one table for every format, made as
+    ``swisstb report`` makes it, ranked with ``calc``), and each report of ``formats``
+    (keys of :data:`REPORT_EXTENSIONS`); ``tiebreaks``, ``team_tiebreaks``: the chains
+    (``None``: the chain policy); ``prize_file``: the event's prizes; ``ratings``: the
+    rating system of the rating-change estimates (``fide``, ``uscf``).  The HTML page,
+    ``<stem>.html``, links to the season site (:mod:`.site_links`)."""
     site, players = event_links(read.tournament, stem)
-    options = ReportOptions(source=source, input_format=read.format, prizes=prizes,
-                            ratings=ratings, site_links=site, player_links=players)
-    crosstable = any(report_format(f).crosstable for f in formats)
-    if teams is None:
-        table = build(result, options, crosstable=crosstable)
-    else:
-        table = build_team_report(teams, result, options, crosstable=crosstable)
-    return {fmt: render(table, fmt, options) for fmt in formats}
-
-
-class EventRatings(NamedTuple):
-    """An event's rating-change estimates as the batch shows them: the column of its
-    pages, and each entrant's rating after the event (``None`` when none is published)."""
-
-    column: RatingColumn
-    after: Mapping[int, int | None]
-
-
-def event_ratings(t: Tournament, system: str) -> EventRatings:
-    """The estimates of ``system`` (``fide``, ``uscf``) for ``t`` (see ``swisstb ratings``)."""
-    from ..rating_change import RatingSystem, rating_changes
-    from ..rating_change.for_reports import rating_column
-
-    result = rating_changes(t, RatingSystem(system))
-    return EventRatings(rating_column(result), {p.start_no: p.new_rating
-                                                for p in result.players})
+    request = ReportRequest(
+        tiebreaks=tiebreaks, team_tiebreaks=team_tiebreaks, calc=calc,
+        options=ReportOptions(source=source, input_format=read.format, site_links=site,
+                              player_links=players),
+        prize_file=prize_file, ratings=ratings,
+        crosstable=any(report_format(f).crosstable for f in formats))
+    table = event_report(read.tournament, request)
+    return table, {fmt: render(table, fmt, request.options) for fmt in formats}
 
 
 PRIZE_SUFFIX = ".prizes.toml"
@@ -95,18 +71,15 @@ def prize_file_beside(event_path: str) -> str | None:
     return candidate if os.path.isfile(candidate) else None
 
 
-def event_prizes(result: StandingsResult, t: Tournament, prize_path: str,
-                 source: str) -> PrizeColumn:
-    """The prize list of the prize file at ``prize_path`` for the event's standings."""
-    from ..prizes import prizes_for, read_prize_file
-    from ..prizes.for_reports import prize_column
+def event_prize_file(prize_path: str) -> PrizeFile:
+    """The prize file at ``prize_path`` (its errors as the event's,
+    :func:`prize_file_problem`)."""
+    from ..prizes import read_prize_file
 
     try:
-        prize_file = read_prize_file(prize_path)
+        return read_prize_file(prize_path)
     except SwisstbError as exc:
         raise prize_file_problem(exc) from exc
-    prizes = prizes_for(result, t, prize_file)
-    return prize_column(prizes, source, tuple(spec.key for spec in result.chain))
 
 
 def prize_file_problem(exc: SwisstbError) -> SwisstbError:

@@ -12,7 +12,6 @@ over a file the batch can prove it wrote (:mod:`.ownership`).
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -25,10 +24,9 @@ from typing import Any
 from ..api import load, read_source
 from ..errors import SwisstbError, readable_path
 from ..files import write_reason
+from ..jsonwrite import dumps
 from ..registry import by_extension
-from ..teams.kinds import is_team_event
-from ..teams.standings import team_standings
-from ..tiebreaks import CalcOptions, chain_policy, standings
+from ..tiebreaks import CalcOptions, chain_policy
 from ..version import __version__
 from . import manifest as manifest_file
 from ._safety import (
@@ -55,12 +53,11 @@ from .ownership import (
 from .render import (
     REPORT_EXTENSIONS,
     SUBMISSION_SUFFIXES,
-    event_prizes,
-    event_ratings,
+    event_prize_file,
+    event_reports,
     needs_explanations,
     prize_file_beside,
     prize_file_problem,
-    reports_bytes,
     submission,
 )
 from .results import (
@@ -71,7 +68,7 @@ from .results import (
     summary_path,
 )
 from .season import site_files, with_summaries
-from .season_parts import SeasonEntry, entries_to_json, season_entries, site_event
+from .season_parts import entry_to_json, season_entries
 from .summary import summarise
 
 MANIFEST = manifest_file.MANIFEST
@@ -174,22 +171,16 @@ def _produce(
     formats = tuple(dict.fromkeys(options.formats))
     calc = CalcOptions(explain=needs_explanations(formats),
                        actual_play_rule=options.actual_play_rule)
-    teams = None
-    if not prize_path and is_team_event(t):  # the team view, as `swisstb report` gives it
-        teams = team_standings(t, options.team_tiebreaks, options=calc)
-        result = standings(t, "PTS", calc)  # the board players, by points
-    else:
-        try:
-            chain = chain_policy.choose_chain(t, options.tiebreaks).specs
-        except chain_policy.DeclaredChainError as exc:
-            raise exc.located(t, path, read.format, data) from exc
-        result = standings(t, chain, calc)  # once, for every report of the event
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
-    prizes = event_prizes(result, t, prize_path, rel) if prize_path else None
-    ratings = event_ratings(t, options.ratings) if options.ratings else None
-    for fmt, blob in reports_bytes(result, formats, source=rel, stem=stem, read=read,
-                                   prizes=prizes, teams=teams,
-                                   ratings=ratings.column if ratings else None).items():
+    prize_file = event_prize_file(prize_path) if prize_path else None
+    try:
+        report, reports = event_reports(read, formats, calc, tiebreaks=options.tiebreaks,
+                                        team_tiebreaks=options.team_tiebreaks, source=rel,
+                                        stem=stem, prize_file=prize_file,
+                                        ratings=options.ratings)
+    except chain_policy.DeclaredChainError as exc:
+        raise exc.located(t, path, read.format, data) from exc
+    for fmt, blob in reports.items():
         blobs[f"{stem}.{REPORT_EXTENSIONS[fmt]}"] = blob
     notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
@@ -198,13 +189,12 @@ def _produce(
         blobs[f"{stem}.{suffix}"] = blob
         notes.extend(f"{path}: {kind} submission: {p}" for p in problems)
     written = list(blobs)
-    summary = summarise(t, result, teams)
+    summary = summarise(t, report)
     summary["format"] = read.format
-    season = season_entries(t, result, site_event(rel, summary, written),
-                            ratings.after if ratings else None)
-    doc = {**summary, "entrant_columns": SeasonEntry._fields,
-           "entrants": entries_to_json(season)}
-    blobs[summary_path(stem)] = json.dumps(doc, ensure_ascii=False).encode("utf-8")
+    season = season_entries(t, report.result,
+                            report.ratings.after if report.ratings is not None else None)
+    doc = {**summary, "entrants": [entry_to_json(e) for e in season]}
+    blobs[summary_path(stem)] = dumps(doc, indent=None).encode("utf-8")
     contents = write_all(out, blobs.items(), owned, Journal(out).claim,
                          partial(stop_if_orphaned, parent))
     warnings = (*(str(d) for d in read.diagnostics if d.severity.value != "info"), *notes)
@@ -227,8 +217,8 @@ class Batch:
 
     The batch leaves the garbage collector alone.  A program that runs a large batch in
     its own process may set it as the ``swisstb`` command does first
-    (:func:`swisstb_io.cli.tune_collector`): at Python's default setting a 1,000-event
-    batch spends about 5 s of its ~25 s in collections."""
+    (:func:`swisstb_io.cli.tune_collector`): at Python's default setting a large batch
+    spends a good part of its time in collections (``benchmarks/README.md``)."""
 
     def __init__(self, root: Path, out: Path, options: BatchOptions | None = None) -> None:
         self.root = root

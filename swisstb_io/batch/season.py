@@ -3,13 +3,11 @@ events (:mod:`.season_players` matches them).
 
 ``index.html`` lists the events and the season players; the players' games are on pages
 of fifty players (``players/<n>.html#<id>``), so the index stays light for a browser
-whatever the season's size (1,000 events of ~110 players drawn from 3,000: an index of
-1.3 MB, pages of ~2 MB, ~40 KB for a player of ~36 events).
+whatever the season's size.
 
-:func:`index_json` writes the ``swisstb-season/1`` document as compact JSON straight from
-the season players, joining the rows each entrant brought from its event (worked out in the
-worker: :mod:`.season_parts`, :mod:`.season_rows`); :func:`build_index` is that text
-parsed, the document as data.
+:func:`build_index` makes the ``swisstb-season/1`` document as data, from the season
+players and the entries each event brought (worked out in the worker: :mod:`.season_parts`);
+:func:`write_index` writes it as compact JSON with the pages.
 """
 
 from __future__ import annotations
@@ -22,17 +20,22 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import readable_path
+from ..jsonwrite import dumps
 from .results import FileResult
 from .season_html import index_html, player_pages
-from .season_parts import SeasonEntry, entries_from_json, links_of
+from .season_parts import entries_from_json, links_of, site_event
 from .season_players import SeasonPlayer, season_players
-from .season_rows import ROUND_COLUMNS, numbered_rounds
 from .summary import readable
 
 SEASON_SCHEMA = "swisstb-season/1"
 
-__all__ = ["ROUND_COLUMNS", "SEASON_SCHEMA", "SeasonPlayer", "build_index", "index_json",
-           "read_index", "season_players", "site_files"]
+__all__ = ["ROUND_COLUMNS", "SEASON_SCHEMA", "SeasonPlayer", "build_index", "read_index",
+           "season_players", "site_files"]
+
+ROUND_COLUMNS = ("event", "round", "result", "colour", "opponent", "opponent_rating")
+"""The columns of each row of a season player's ``rounds`` in ``index.json``: ``event`` is
+the index of the event in the index's ``events`` list; ``result`` is the US wall-chart
+letter (W D L X F Z B H U)."""
 
 
 def _event_entry(res: FileResult) -> dict[str, Any]:
@@ -73,54 +76,27 @@ def _document(ordered: Sequence[FileResult], stopped_early: bool) -> dict[str, A
     }
 
 
+def _player(p: SeasonPlayer) -> dict[str, Any]:
+    """One player of ``index.json`` (points and score exact: Decimal)."""
+    pairs = p.entries
+    return {"name": p.name, "other_names": p.other_names, "matched_by": p.matched_by,
+            "fide_id": p.fide_id, "uscf_id": p.uscf_id,
+            "events": [[ev, e.place, e.points] for ev, e in pairs],
+            "games": p.games, "score": p.score, "performance": p.performance,
+            "rated_games": p.rated_games,
+            "rounds": [[ev, *g] for ev, e in pairs for g in e.games], "id": p.id}
+
+
+def _index(ordered: Sequence[FileResult], stopped_early: bool,
+           players: Sequence[SeasonPlayer]) -> dict[str, Any]:
+    return {**_document(ordered, stopped_early), "players": [_player(p) for p in players]}
+
+
 def build_index(results: Sequence[FileResult], stopped_early: bool = False) -> dict[str, Any]:
     """The ``swisstb-season/1`` document of ``results``, as :func:`site_files` writes it
-    and :func:`read_index` reads it back (numbers that are not integers as Decimal)."""
+    and :func:`read_index` reads it back."""
     ordered = sorted(results, key=lambda r: r.rel)
-    text = index_json(_document(ordered, stopped_early), season_players(ordered))
-    doc = json.loads(text, parse_float=Decimal)
-    return doc if isinstance(doc, dict) else {}
-
-
-_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-"""Compact JSON of plain values (str, int, None, lists and dicts of them)."""
-
-def _entry_event(ev: int, e: SeasonEntry) -> str:
-    """The entry's row of its player's ``events``: event, place, points."""
-    # a Decimal with !s: str() is its format() text, ~4x faster
-    return f"[{ev},{'null' if e.place is None else e.place},{e.points!s}]"
-
-
-def _player_json(p: SeasonPlayer) -> str:
-    """One player of ``index.json``, written from the player's data (points and score
-    exact: Decimal); its ``rounds`` are its entries' rows (:mod:`.season_rows`)."""
-    head = _COMPACT({"name": p.name, "other_names": p.other_names,
-                     "matched_by": p.matched_by, "fide_id": p.fide_id, "uscf_id": p.uscf_id})
-    pairs = p.entries
-    events = ",".join([_entry_event(ev, e) for ev, e in pairs])
-    rounds = ",".join([numbered_rounds(e.rounds_json, ev) for ev, e in pairs if e.rounds_json])
-    return (f'{head[:-1]},"events":[{events}],'
-            f'"games":{p.games},"score":{p.score!s},'
-            f'"performance":{_COMPACT(p.performance)},"rated_games":{p.rated_games},'
-            f'"rounds":[{rounds}],"id":{_COMPACT(p.id)}}}')
-
-
-def index_json(doc: dict[str, Any], players: Sequence[SeasonPlayer]) -> bytes:
-    """``index.json``: ``doc`` (the document without its players, :func:`_document`) and
-    the ``players`` (all the season's), as compact JSON text (every number exact)."""
-    head = _COMPACT({k: v for k, v in doc.items() if k != "players"})
-    return _joined(f'{head[:-1]},"players":[', [_player_json(p) for p in players],
-                   "]}\n").encode()
-
-
-def _joined(prefix: str, parts: list[str], suffix: str) -> str:
-    """``prefix + ",".join(parts) + suffix`` in one join: the whole (~30 MB a season) is
-    copied once, not three times (``parts`` is changed)."""
-    if not parts:
-        return prefix + suffix
-    parts[0] = prefix + parts[0]
-    parts[-1] += suffix
-    return ",".join(parts)
+    return _index(ordered, stopped_early, season_players(ordered))
 
 
 def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]:
@@ -136,7 +112,6 @@ def with_summaries(out: Path, results: Sequence[FileResult]) -> list[FileResult]
                 doc = None
             if readable(doc):
                 season = entries_from_json(doc.pop("entrants", None))
-                doc.pop("entrant_columns", None)
                 res = replace(res, summary=doc, season=season)
         filled.append(res)
     return filled
@@ -152,9 +127,10 @@ def site_files(results: Sequence[FileResult], stopped_early: bool = False,
     runner writes them all or none."""
     ordered = sorted(results, key=lambda r: r.rel)
     players = season_players(ordered)
-    doc = _document(ordered, stopped_early)
-    yield from player_pages(players, ratings)
-    yield "index.json", index_json(doc, players)
+    doc = _index(ordered, stopped_early, players)
+    yield from player_pages(players, [site_event(r.rel, r.summary or {}, r.outputs)
+                                      for r in ordered], ratings)
+    yield "index.json", (dumps(doc, indent=None) + "\n").encode("utf-8")
     counts = doc["counts"]
     yield "index.html", index_html(doc["events"], players, (
         counts["events"], counts["ok"], counts["failed"]), stopped_early).encode("utf-8")

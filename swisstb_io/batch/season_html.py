@@ -3,7 +3,7 @@ pages (``players/<n>.html``, fifty players each), from the season players of
 :mod:`.season_players`.
 
 Every page has the look, search box and sortable tables of the event pages (one
-stylesheet and script, :mod:`swisstb_io.reports._html_page`), and links both ways
+stylesheet and script, :mod:`swisstb_io.reports.html_kit`), and links both ways
 (:mod:`.site_links`): event pages -> index -> player pages -> event pages.  Players are
 listed by surname (:mod:`.surnames`).  Each player's section shows every event (place,
 points, games, performance, the rating used), a small chart of the season and the games.
@@ -16,19 +16,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
-from ..reports._escape import html_text
-from ..reports._html_page import boxed, document, footer, nav
-from ..reports._svg import SeasonCharts, season_legend
+from ..reports.charts import SeasonCharts, season_legend
+from ..reports.html_kit import boxed, document, footer, html_text, nav
+from .season_parts import SeasonEntry, SiteEvent
 from .season_players import SeasonPlayer
-from .season_rows import AFTER_COLUMN, EVENT_COLUMNS, GAME_COLUMNS
 from .site_links import INDEX, file_href, key_anchor
 from .surnames import surname_key
 
 
 def _e(value: Any) -> str:
     return html_text("" if value is None else str(value))
+
+
+def _int(value: int | None) -> str:
+    """A number of the file's data (a place, a rating): nothing to escape; ``""`` for
+    none."""
+    return "" if value is None else str(value)
 
 
 def _num(value: Any) -> str:
@@ -141,23 +146,75 @@ def index_html(events: Sequence[dict[str, Any]], players: Sequence[SeasonPlayer]
     return "\n".join(document("Season index", body))
 
 
-_EVENTS_HEAD = _th(EVENT_COLUMNS)
-_EVENTS_HEAD_RATED = _th((*EVENT_COLUMNS, AFTER_COLUMN))
-"""The header of a player's events table."""
+GAME_COLUMNS = (("Rd", "num"), ("Col", "text"), ("Opponent", "text"), ("Rtg", "best"),
+                ("Result", "text"))
+"""The columns of a player's games table, ``(heading, kind)``: how the page sorts the
+column, ``text``, ``num`` (lowest first) or ``best`` (a number, highest first).  The
+stylesheet aligns its numbers (``table.games``, columns 1 and 4), so its cells need no
+class."""
 
-_GAMES_HEAD = _th(GAME_COLUMNS)
-"""The header of a player's games table."""
+EVENT_COLUMNS = (("Date", "text"), ("Event", "text"), ("Place", "num"), ("Points", "best"),
+                 ("Games", "best"), ("Perf.", "best"), ("Rating", "best"))
+"""The columns of a player's events table (``table.events``: the stylesheet keeps its dates
+on one line and aligns its numbers, columns 3 to 7)."""
+
+AFTER_COLUMN = ("After", "best")
+"""The events table's last column with ``batch --ratings``: the estimated rating after the
+event (FIDE or US Chess, :mod:`swisstb_io.rating_change`)."""
 
 
-def _event_rows(p: SeasonPlayer, event_rows: Sequence[str], ratings: bool = False
-                ) -> list[str]:
+class _Event(NamedTuple):
+    """An event as its entrants' rows on the player pages show it, escaped (made once per
+    event of the season)."""
+
+    link: str
+    """The event's HTML report (``""`` for none), for an ``href``."""
+    heading: str
+    """The start of the event's heading in a player's games table."""
+    date: str
+    title: str
+
+
+def _event(event: SiteEvent) -> _Event:
+    link = _e(file_href(event.report))
+    label = f'<a href="{link}">{_e(event.file)}</a>' if link else _e(event.file)
+    when = f", {_e(event.date)}" if event.date else ""
+    return _Event(link, f"{label} {_e(event.name)}{when}", _e(event.date),
+                  _e(event.name or event.file))
+
+
+def _games(event: _Event, e: SeasonEntry) -> str:
+    """An entrant's ``<tbody>`` of its player's games table: the heading (the event,
+    place and points), then one row a game (:data:`GAME_COLUMNS`)."""
+    rows = [f'<tbody><tr class="ev"><th colspan="5" scope="rowgroup">{event.heading}: '
+            f"place {_int(e.place)}, {e.points} points</th></tr>"]
+    rows += [f"\n<tr><td>{g.round}</td><td>{g.colour}</td><td>{html_text(g.opponent)}</td>"
+             f"<td>{_int(g.opponent_rating)}</td>"
+             f"<td>{g.result}</td></tr>" for g in e.games]
+    rows.append("</tbody>")
+    return "".join(rows)
+
+
+def _event_row(event: _Event, e: SeasonEntry, ratings: bool) -> str:
+    """An entrant's row of its player's events table (:data:`EVENT_COLUMNS`): the event
+    linked to the entrant's line of its page (when it has one), place, points, games,
+    performance, the rating used (``ratings``: and the estimated rating after)."""
+    name = (f'<a href="{event.link}#x{e.start_no}">{event.title}</a>' if event.link
+            else event.title)
+    return (f"<tr><td>{event.date}</td><td>{name}</td><td>{_int(e.place)}</td>"
+            f"<td>{e.points}</td><td>{e.played}</td><td>{_int(e.performance)}</td>"
+            f"<td>{_int(e.rating)}</td>" + (f"<td>{_int(e.after)}</td>" if ratings else "")
+            + "</tr>")
+
+
+def _event_rows(p: SeasonPlayer, events: Sequence[_Event], ratings: bool) -> list[str]:
     """The player's events, one row each (in date order): place, points, games,
     performance and the rating used (``ratings``: and the estimated rating after), the
     event linked to the player's line."""
     out = ['<table class="sortable filterable events">'
            f"<caption>{_e(p.name)}: events</caption>",
-           _EVENTS_HEAD_RATED if ratings else _EVENTS_HEAD, "<tbody>",
-           *event_rows, "</tbody></table>"]
+           _th((*EVENT_COLUMNS, AFTER_COLUMN) if ratings else EVENT_COLUMNS), "<tbody>",
+           *[_event_row(events[ev], e, ratings) for ev, e in p.entries], "</tbody></table>"]
     return boxed(out, f"{p.name}: events")
 
 
@@ -175,8 +232,8 @@ def _chart(p: SeasonPlayer, charts: SeasonCharts, ratings: Sequence[int | None],
             "</figcaption></figure>"]
 
 
-def _player_section(p: SeasonPlayer, charts: SeasonCharts, ratings: bool = False
-                    ) -> list[str]:
+def _player_section(p: SeasonPlayer, charts: SeasonCharts, events: Sequence[_Event],
+                    ratings: bool = False) -> list[str]:
     """The player's section of a page: the facts, the season chart, the events and the
     games (events in date order, as the player's entrants are); ``ratings``: the events
     carry rating changes (the rating after each event, in the table and on the chart)."""
@@ -194,26 +251,31 @@ def _player_section(p: SeasonPlayer, charts: SeasonCharts, ratings: bool = False
     entrants = p.entrants
     out += _chart(p, charts, [e.rating for e in entrants], [e.performance for e in entrants],
                   [e.after for e in entrants] if ratings else ())
-    out += _event_rows(p, [e.event_html for e in entrants], ratings)
+    out += _event_rows(p, events, ratings)
     table = ['<table class="sortable filterable games">'
              f"<caption>{_e(p.name)}: games, event by event (by date)</caption>",
-             _GAMES_HEAD,
-             *[e.games_html for e in entrants], "</table>"]
+             _th(GAME_COLUMNS), *[_games(events[ev], e) for ev, e in p.entries], "</table>"]
     out += boxed(table, f"{p.name}: games")
     out.append("</section>")
     return out
 
 
 def players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts,
-                 ratings: bool = False) -> str:
+                 events: Sequence[SiteEvent], ratings: bool = False) -> str:
     """One page of season players: for each, the facts, the season chart, the events and
-    the games (``ratings``: with the rating after each event)."""
+    the games (``events``: the season's, by their number in the index; ``ratings``: with
+    the rating after each event)."""
+    return _players_html(players, charts, [_event(ev) for ev in events], ratings)
+
+
+def _players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts,
+                  events: Sequence[_Event], ratings: bool) -> str:
     title = f"Season players: {players[0].name} to {players[-1].name}"
     body = ["<header>", nav([("Season index", f"../{INDEX}"),
                              ("All players", f"../{INDEX}#players")]),
             f"<h1>{_e(title)}</h1>", "</header>", "<main>"]
     for p in players:
-        body += _player_section(p, charts, ratings)
+        body += _player_section(p, charts, events, ratings)
     body += ["</main>", footer()]
     return "\n".join(document(title, body))
 
@@ -237,13 +299,14 @@ def player_page(player: SeasonPlayer) -> str:
     return f"{page_of(int(player.id[1:]))}#{player.id}"
 
 
-def player_pages(players: Sequence[SeasonPlayer],
+def player_pages(players: Sequence[SeasonPlayer], events: Sequence[SiteEvent],
                  ratings: bool = False) -> Iterator[tuple[str, bytes]]:
-    """The pages of the season players (in the order of ``players``, their ids), one at a
-    time: ``(name relative to the output folder, bytes)``; ``ratings``: with the rating
-    after each event."""
+    """The pages of the season players (in the order of ``players``, their ids; ``events``:
+    the season's, by their number in the index), one at a time: ``(name relative to the
+    output folder, bytes)``; ``ratings``: with the rating after each event."""
     charts = SeasonCharts()
+    shown = [_event(ev) for ev in events]
     for start in range(0, len(players), PAGE_PLAYERS):
         chunk = players[start:start + PAGE_PLAYERS]
         yield (page_of(int(chunk[0].id[1:])),
-               players_html(chunk, charts, ratings).encode("utf-8"))
+               _players_html(chunk, charts, shown, ratings).encode("utf-8"))

@@ -2,13 +2,12 @@
 
 The season index (:mod:`.season`) gathers every entrant of every event.  What it shows of
 one entrant in one event depends on that event alone: the keys that match the entrant
-across events, its place and points, the counts behind the season figures, and its rows of
-``index.json`` and of its player's page (:mod:`.season_rows`).  :func:`season_entries`
-works all that out in the worker that processed the event (so the bulk of the season index
-is made in parallel); the parent matches players, joins their rows and renders the index
-and the player pages (:mod:`.season`, :mod:`.season_html`).  The entries are also kept in
-the event's summary file, so a re-run that skips the event reads them back
-(:func:`entries_to_json`, :func:`entries_from_json`).
+across events, its place and points, the counts behind the season figures and its games.
+:func:`season_entries` works that out in the worker that processed the event; the parent
+matches players and writes ``index.json`` and the player pages from these entries
+(:mod:`.season`, :mod:`.season_html`).  The entries are also kept in the event's summary
+file, one object an entrant, so a re-run that skips the event reads them back
+(:func:`entry_to_json`, :func:`entries_from_json`).
 """
 
 from __future__ import annotations
@@ -17,26 +16,43 @@ from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
-from ..model import Color, Outcome, Tournament
-from ..reports._numbers import decimal
+from ..model import Outcome, Tournament
+from ..numbers import rule_decimal
 from ..tiebreaks import StandingsResult
 from ..tiebreaks.context import US_LETTER
 from ..tiebreaks.rating_tables import DP_TABLE
 from .matching import event_keys
-from .season_rows import EventRows, Game, SiteEvent
 from .summary import rating_of
 
-__all__ = ["SeasonEntry", "entries_from_json", "entries_to_json", "performance_rating",
-           "season_entries", "site_event"]
+__all__ = ["GAME_FIELDS", "Game", "SeasonEntry", "SiteEvent", "entries_from_json",
+           "entry_to_json", "performance_rating", "season_entries", "site_event"]
 
 _HALVES = {Outcome.WIN: 2, Outcome.INCONSISTENT_WIN: 2, Outcome.DRAW: 1,
            Outcome.INCONSISTENT_DRAW: 1}
 """Halves scored, for the performance rating (a game's points in 1-½-0)."""
 
 
+class Game(NamedTuple):
+    """One round of an entrant that was paired: what its player's page and ``rounds`` in
+    ``index.json`` show of it."""
+
+    round: int
+    result: str
+    """The US wall-chart letter: W D L X F Z B H U."""
+    colour: str
+    """``w``, ``b`` or ``-``."""
+    opponent: str
+    """The opponent's name, ``""`` for none."""
+    opponent_rating: int | None
+    """The opponent's rating (FIDE, else US Chess), if any."""
+
+
+GAME_FIELDS = Game._fields
+"""The columns of a game in a summary file."""
+
+
 class SeasonEntry(NamedTuple):
-    """One entrant of one event, as the season view needs it (a named tuple: ~10^5 of
-    them cross from the workers to the parent process in a season)."""
+    """One entrant of one event, as the season view needs it."""
 
     keys: tuple[str, ...]
     """``fide:<id>``, ``uscf:<id>``, or (without either id) ``name:<normalised name>``."""
@@ -61,16 +77,23 @@ class SeasonEntry(NamedTuple):
     performance: int | None
     """The entrant's performance rating in the event (:func:`performance_rating` of
     :attr:`rated`, :attr:`rating_sum` and :attr:`halves`)."""
-    rounds_json: str
-    """The entrant's rows of its player's ``rounds`` in ``index.json``, one a game, without
-    the event's number (:func:`.season_rows.numbered_rounds` puts it in)."""
-    games_html: str
-    """The entrant's ``<tbody>`` of its player's games table (HTML)."""
-    event_html: str
-    """The entrant's row of its player's events table (HTML)."""
+    games: tuple[Game, ...]
+    """The entrant's paired rounds, in round order."""
     after: int | None = None
     """With ``batch --ratings``: the estimated rating after the event
     (:mod:`swisstb_io.rating_change`); ``None`` without one."""
+
+
+class SiteEvent(NamedTuple):
+    """What the season site shows of an event around its entrants' rows."""
+
+    file: str
+    """The event's key (its path in the season folder)."""
+    name: str
+    date: str
+    report: str
+    """The event's HTML report (else its first output), relative to a player page; ``""``
+    when the event has no output."""
 
 
 def performance_rating(n: int, rating_sum: int, halves: int) -> int | None:
@@ -95,123 +118,124 @@ def links_of(outputs: tuple[str, ...] | list[str]) -> dict[str, str]:
     return {o.rsplit(".", 1)[-1]: o for o in outputs}
 
 
-def site_event(rel: str, summary: dict[str, Any], outputs: list[str]) -> SiteEvent:
+def site_event(rel: str, summary: dict[str, Any], outputs: tuple[str, ...]) -> SiteEvent:
     """The event ``rel`` as the season site shows it (``summary``: its header facts,
     :func:`.summary.summarise`; ``outputs``: the files written for it)."""
-    return SiteEvent(rel, summary["name"], summary["date"], report_link(links_of(outputs)))
+    return SiteEvent(rel, summary.get("name", ""), summary.get("date", ""),
+                     report_link(links_of(outputs)))
 
 
-_GameFacts = tuple[str, bool, bool, int, int]
-
-
-def _facts(steps: Mapping[Outcome, int]) -> dict[Outcome, _GameFacts]:
-    """What the season view needs of each outcome, in one lookup: ``(US letter, played
-    over the board, rated, halves scored, its points in units)`` (``steps``: the points
-    of each outcome in units, :meth:`~swisstb_io.model.PointSystem.units`)."""
-    return {o: (US_LETTER[o], o.played, o.played and o.rated, _HALVES.get(o, 0), steps[o])
-            for o in Outcome}
-
-
-def season_entries(t: Tournament, result: StandingsResult, event: SiteEvent,
+def season_entries(t: Tournament, result: StandingsResult,
                    after: Mapping[int, int | None] | None = None) -> tuple[SeasonEntry, ...]:
-    """Every entrant of ``t`` (ranked as ``result``; shown on the season site as
-    ``event``), in start-number order of the file; ``after``: the rating after the event
-    of each start number (``batch --ratings``)."""
-    rows = EventRows(event, max((len(p.results) for p in t.players), default=0),
-                     after is not None)
+    """Every entrant of ``t`` (ranked as ``result``), in start-number order of the file;
+    ``after``: the rating after the event of each start number (``batch --ratings``)."""
     afters = after or {}
-    # each player as an opponent: the rating, and the rows' pieces
-    opponents: dict[int | None, tuple[int | None, str, str]] = {
-        None: (None, *rows.opponent("", None))}
+    ratings: dict[int, int | None] = {}
+    names: dict[int, str] = {}
     for p in t.players:
         rated_as = rating_of(p)
-        rating = rated_as[1] if rated_as else None
-        opponents[p.start_no] = (rating, *rows.opponent(p.name, rating))
-    nobody = opponents[None]
-    unit, outcome_steps = t.point_system.units()
-    facts = _facts(outcome_steps)
-    colours = {c: c.value for c in Color}  # a dict look-up: ~6x faster than .value
+        ratings[p.start_no] = rated_as[1] if rated_as else None
+        names[p.start_no] = p.name
+    unit, steps = t.point_system.units()
     place = {row.start_no: row.place for row in result.rows}
     ctx = result.context
-    not_paired = Outcome.NOT_PAIRED
-    points_of: dict[int, Decimal] = {}  # points by units: a few dozen values an event
     out = []
     for p, units, keys in zip(t.players, ctx.points, event_keys(t.players), strict=True):
         n_rated = rating_sum = halves = played = 0
-        steps = 0  # points of the games played, in units
-        games: list[Game] = []
+        score = 0  # points of the games played, in units
+        games = []
         for rnd, rr in enumerate(p.results, 1):
             outcome = rr.outcome
-            if outcome is not_paired:
+            if outcome is Outcome.NOT_PAIRED:
                 continue
-            rating, json_end, html_middle = opponents.get(rr.opponent, nobody)
-            letter, over_the_board, rated, halves_scored, game_steps = facts[outcome]
-            games.append((rnd, letter, colours[rr.color], json_end, html_middle))
-            if over_the_board:
+            opponent = rr.opponent
+            rating = None if opponent is None else ratings.get(opponent)
+            games.append(Game(rnd, US_LETTER[outcome], rr.color.value,
+                              "" if opponent is None else names.get(opponent, ""), rating))
+            if outcome.played:
                 played += 1
-                steps += game_steps
-                if rating and rated:
+                score += steps[outcome]
+                if rating and outcome.rated:
                     n_rated += 1
                     rating_sum += rating
-                    halves += halves_scored
-        rank = place.get(p.start_no)
-        points = points_of.get(units)
-        if points is None:
-            points = points_of[units] = decimal(ctx.frac(units))
-        own_rating = opponents[p.start_no][0]
-        perf = performance_rating(n_rated, rating_sum, halves)
-        new = afters.get(p.start_no)
+                    halves += _HALVES.get(outcome, 0)
         out.append(SeasonEntry(
-            keys, p.name, rank, points, played,
-            (steps, unit), n_rated, rating_sum, halves,
-            p.start_no, own_rating, perf, rows.rounds(games), rows.games(rank, points, games),
-            rows.event_row(p.start_no, rank, points, played, perf, own_rating, new), new))
+            keys=keys, name=p.name,
+            place=place.get(p.start_no), points=rule_decimal(ctx.frac(units)), played=played,
+            score=(score, unit), rated=n_rated, rating_sum=rating_sum, halves=halves,
+            start_no=p.start_no, rating=ratings[p.start_no],
+            performance=performance_rating(n_rated, rating_sum, halves), games=tuple(games),
+            after=afters.get(p.start_no)))
     return tuple(out)
 
 
-def entries_to_json(entries: tuple[SeasonEntry, ...]) -> list[list[Any]]:
-    """The entries as plain JSON lists (the fields in order; points as a string; the
-    tuples inside, the keys and score, as they are: :mod:`json` writes a tuple as an
-    array)."""
-    return [[*e[:3], str(e.points), *e[4:]] for e in entries]
+def entry_to_json(e: SeasonEntry) -> dict[str, Any]:
+    """The entry as a summary file keeps it: an object of its fields (points as text,
+    exact; each game a list of :data:`GAME_FIELDS`)."""
+    return {"keys": list(e.keys), "name": e.name, "place": e.place, "points": str(e.points),
+            "played": e.played, "score": list(e.score), "rated": e.rated,
+            "rating_sum": e.rating_sum, "halves": e.halves, "start_no": e.start_no,
+            "rating": e.rating, "performance": e.performance,
+            "games": [list(g) for g in e.games], "after": e.after}
 
 
 def _number(value: Any) -> bool:
     return type(value) is int  # not a bool, which is an int too
 
 
-def _entry(row: Any) -> SeasonEntry | None:
-    """One entry of a summary file (a list of :class:`SeasonEntry`'s fields), or None when
-    ``row`` is not one (a summary file changed by hand, or damaged)."""
-    if not isinstance(row, list) or len(row) != len(SeasonEntry._fields):
+def _optional(value: Any) -> bool:
+    return value is None or _number(value)
+
+
+def _game(row: Any) -> Game | None:
+    if not isinstance(row, list) or len(row) != len(GAME_FIELDS):
         return None
-    (keys, name, place, points, played, score, rated, rating_sum, halves, start_no,
-     rating, perf, rounds_json, games_html, event_html, after) = row
+    rnd, result, colour, opponent, rating = row
+    if not (_number(rnd) and isinstance(result, str) and isinstance(colour, str)
+            and isinstance(opponent, str) and _optional(rating)):
+        return None
+    return Game(rnd, result, colour, opponent, rating)
+
+
+def _entry(obj: Any) -> SeasonEntry | None:
+    """One entry of a summary file, or None when ``obj`` is not one (a summary file
+    changed by hand, or damaged)."""
+    if not isinstance(obj, dict) or set(obj) != set(SeasonEntry._fields):
+        return None
+    keys, score, games = obj["keys"], obj["score"], obj["games"]
     try:
-        exact = Decimal(points) if isinstance(points, str) else None
+        points = Decimal(obj["points"]) if isinstance(obj["points"], str) else None
     except InvalidOperation:
         return None
-    if (exact is None or not exact.is_finite() or not isinstance(keys, list) or not keys
-            or not all(isinstance(k, str) for k in keys) or not isinstance(name, str)
-            or not all(v is None or _number(v) for v in (place, rating, perf, after))
-            or not all(map(_number, (played, rated, rating_sum, halves, start_no)))
+    if (not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys)
+            or not isinstance(obj["name"], str)
+            or points is None or not points.is_finite()
+            or not all(_optional(obj[k]) for k in ("place", "rating", "performance", "after"))
+            or not all(_number(obj[k])
+                       for k in ("played", "rated", "rating_sum", "halves", "start_no"))
             or not (isinstance(score, list) and len(score) == 2 and all(map(_number, score))
                     and score[1] > 0)
-            or not all(isinstance(text, str) for text in (rounds_json, games_html, event_html))):
+            or not isinstance(games, list)):
         return None
-    return SeasonEntry(tuple(keys), name, place, exact, played,
-                       (score[0], score[1]), rated, rating_sum, halves, start_no,
-                       rating, perf, rounds_json, games_html, event_html, after)
+    read = [_game(g) for g in games]
+    if None in read:
+        return None
+    return SeasonEntry(
+        keys=tuple(keys), name=obj["name"], place=obj["place"], points=points,
+        played=obj["played"], score=(score[0], score[1]), rated=obj["rated"],
+        rating_sum=obj["rating_sum"], halves=obj["halves"], start_no=obj["start_no"],
+        rating=obj["rating"], performance=obj["performance"],
+        games=tuple(g for g in read if g is not None), after=obj["after"])
 
 
 def entries_from_json(data: Any) -> tuple[SeasonEntry, ...] | None:
-    """The entries a summary file holds (as :func:`entries_to_json` wrote them), or None
+    """The entries a summary file holds (as :func:`entry_to_json` wrote them), or None
     when ``data`` is not a list of them."""
     if not isinstance(data, list):
         return None
     entries = []
-    for row in data:
-        entry = _entry(row)
+    for obj in data:
+        entry = _entry(obj)
         if entry is None:
             return None
         entries.append(entry)

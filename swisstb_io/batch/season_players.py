@@ -20,9 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from itertools import chain
 
-from ..reports._numbers import decimal
+from ..numbers import rule_decimal
 from .results import FileResult
 from .season_parts import SeasonEntry, performance_rating
 from .surnames import surname_key
@@ -78,8 +77,7 @@ class SeasonPlayer:
 
     @property
     def entries(self) -> list[tuple[int, SeasonEntry]]:
-        """``(event number, entry)`` in date order (made on each call: the player keeps
-        no pair, ~10^5 fewer objects for the garbage collector)."""
+        """``(event number, entry)`` in date order."""
         return list(zip(self.events, self.entrants, strict=True))
 
 
@@ -93,21 +91,20 @@ def _score(scores: Iterable[tuple[int, int]]) -> Fraction:
 
 def _player(events: list[int], entrants: list[SeasonEntry]) -> SeasonPlayer:
     """The player of the ``entrants`` (of ``events``)."""
-    # each field of the entries as one tuple (a season has ~10^5 entries: the sums and
-    # joins over a column run in C)
-    (all_keys, all_names, _, _, played, scores, rated, rating_sums, halves, *_) = zip(
-        *entrants, strict=True)  # SeasonEntry's fields in order
-    keys = set(chain.from_iterable(all_keys))
+    keys = {k for e in entrants for k in e.keys}
     fide = sorted(k[5:] for k in keys if k.startswith("fide:"))
     uscf = sorted(k[5:] for k in keys if k.startswith("uscf:"))
     how = [w for w, ids in (("FIDE id", fide), ("US Chess id", uscf)) if ids]
-    names = list(dict.fromkeys(all_names))
-    n_rated = sum(rated)
-    return SeasonPlayer(names[0], names[1:], " + ".join(how) if how else "name",
-                        ", ".join(fide), ", ".join(uscf), events, entrants, sorted(keys),
-                        sum(played), decimal(_score(scores)),
-                        performance_rating(n_rated, sum(rating_sums), sum(halves)),
-                        n_rated)
+    names = list(dict.fromkeys(e.name for e in entrants))
+    n_rated = sum(e.rated for e in entrants)
+    return SeasonPlayer(
+        name=names[0], other_names=names[1:], matched_by=" + ".join(how) if how else "name",
+        fide_id=", ".join(fide), uscf_id=", ".join(uscf), events=events, entrants=entrants,
+        keys=sorted(keys), games=sum(e.played for e in entrants),
+        score=rule_decimal(_score(e.score for e in entrants)),
+        performance=performance_rating(n_rated, sum(e.rating_sum for e in entrants),
+                                       sum(e.halves for e in entrants)),
+        rated_games=n_rated)
 
 
 def _linked(groups: dict[str, list[int]], union: _Union) -> defaultdict[str, list[int]]:

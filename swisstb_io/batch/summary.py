@@ -2,8 +2,10 @@
 
 The summary (``events/<path>.summary.json``) is plain JSON, written next to the event's
 reports so that a re-run that skips the event still has everything the index needs: the
-header facts of :func:`summarise`, and under ``entrants`` one list per entrant, the fields
-of :class:`~swisstb_io.batch.season_parts.SeasonEntry` in order (``entrant_columns``).
+header facts of :func:`summarise`, and under ``entrants`` one object per entrant, the fields
+of :class:`~swisstb_io.batch.season_parts.SeasonEntry` by name
+(:func:`~swisstb_io.batch.season_parts.entry_to_json`).  ``schema`` is its version: a
+summary of another version is not read (its event is processed again).
 """
 
 from __future__ import annotations
@@ -11,14 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import Player, Tournament
-from ..reports._numbers import decimal
-from ..teams.standings import TeamStandings
-from ..tiebreaks import StandingsResult
+from ..reports import Report
 
-SUMMARY_SCHEMA = "swisstb-batch-event/7"
+SUMMARY_SCHEMA = "swisstb-batch-event/8"
 """6: placeholder ids are no ids in the entrants' keys; a start date that is not a date is
-empty (issue 28 item 9): summaries of 5 are redone.  7: an entrant's rating after the
-event (``batch --ratings``): summaries of 6 are redone."""
+empty (issue 28 item 9); 7: an entrant's rating after the event (``batch --ratings``);
+8: one keyed object an entrant, its games as data (issue 29 item 2).  Summaries of
+another version are redone."""
 
 
 def _date(t: Tournament) -> str:
@@ -36,13 +37,13 @@ def rating_of(p: Player) -> tuple[str, int] | None:
     return ("USCF", uscf) if uscf else None
 
 
-def summarise(t: Tournament, result: StandingsResult,
-              teams: TeamStandings | None = None) -> dict[str, Any]:
-    """The header facts of ``t`` ranked as ``result`` (the entrants are added by the
+def summarise(t: Tournament, report: Report) -> dict[str, Any]:
+    """The header facts of ``t`` ranked as ``report`` says (the entrants are added by the
     batch: :func:`~swisstb_io.batch.season_parts.season_entries`).  A team event
-    (``teams``): ``kind`` ``"team"``, the winning team(s), the team chain and ``teams``,
-    one ``[place, team number, name, match points, game points]`` per team in ranked
-    order (points as text, exact: the season index's team rows)."""
+    (``report.teams``): ``kind`` ``"team"``, the winning team(s), the team chain and
+    ``teams``, one ``[place, team number, name, match points, game points]`` per team in
+    ranked order (points as text, exact: the season index's team rows)."""
+    result = report.result
     ctx = result.context
     out = {
         "schema": SUMMARY_SCHEMA,
@@ -55,16 +56,12 @@ def summarise(t: Tournament, result: StandingsResult,
         "winner": [row.name for row in result.rows if row.place == 1],
         "tiebreaks": [s.key for s in result.chain],
     }
+    teams = report.teams
     if teams is not None:
-        tc = teams.context
-        mp, gp = tc.mp, tc.gp
-        rows = teams.result.rows
-        out.update(kind="team", winner=[r.name for r in rows if r.place == 1],
-                   tiebreaks=[s.key for s in teams.result.chain], teams=[
-                       [r.place, r.start_no, r.name,
-                        str(decimal(mp.frac(mp.points[tc.index[r.start_no]]))),
-                        str(decimal(gp.frac(gp.points[tc.index[r.start_no]])))]
-                       for r in rows])
+        out.update(kind="team", winner=[r.row.name for r in teams.rows if r.row.place == 1],
+                   tiebreaks=[c.key for c in teams.columns], teams=[
+                       [r.row.place, r.row.start_no, r.row.name, str(r.match_points),
+                        str(r.game_points)] for r in teams.rows])
     return out
 
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..model import Outcome
+from ..numbers import decimal_places, exact
 
 FILETYPE = "Event"
 VERSION = "1.0"
@@ -67,18 +68,7 @@ SCORE_DEFAULTS: Mapping[str, str | Decimal] = {
 
 def decimal_text(value: Fraction) -> str | None:
     """``value`` as an exact decimal literal ("0.5", "3.0"), or None if it has none."""
-    den, twos, fives = value.denominator, 0, 0
-    while den % 2 == 0:
-        den, twos = den // 2, twos + 1
-    while den % 5 == 0:
-        den, fives = den // 5, fives + 1
-    if den != 1:
-        return None
-    digits = max(twos, fives, 1)
-    whole, frac = divmod(abs(value.numerator) * 10**digits // value.denominator, 10**digits)
-    text = f"{whole}.{frac:0{digits}d}"
-    text = text.rstrip("0") + ("0" if text.rstrip("0").endswith(".") else "")
-    return ("-" if value < 0 else "") + text
+    return None if decimal_places(value) is None else exact(value, places=1)
 
 
 JsonValue = None | bool | int | str | Decimal | Sequence["JsonValue"] | Mapping[str, "JsonValue"]

@@ -54,6 +54,20 @@ def strict_option(fn: F) -> F:
     )(fn)
 
 
+def rounds_by_date_option(fn: F) -> F:
+    """``--rounds-by-date`` (PGN), kept in ``ctx.meta`` for :func:`read_input`."""
+    def keep(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+        ctx.meta["rounds_by_date"] = value
+
+    return click.option(
+        "--rounds-by-date",
+        is_flag=True,
+        expose_value=False,
+        callback=keep,
+        help="PGN: give games without a Round tag the round of their date (one round a day).",
+    )(fn)
+
+
 def usage_exit(message: str) -> NoReturn:
     """``Error: message`` on stderr and exit 2, as for a missing input."""
     from . import EXIT_USAGE
@@ -110,13 +124,15 @@ def read_input(
     A path that does not exist, or is not a file, is a usage error (exit 2), as in
     ``check`` and ``batch``.
     """
+    ctx = click.get_current_context(silent=True)
+    by_date = bool(ctx is not None and ctx.meta.get("rounds_by_date"))
     if path == "-":
         result = load(read_stdin(), format=from_format, strict=strict, section=section,
-                      path="<stdin>")
+                      path="<stdin>", rounds_by_date=by_date)
     else:
         require_inputs(path)
-        result = load(path, format=from_format, strict=strict, section=section)
-    ctx = click.get_current_context(silent=True)
+        result = load(path, format=from_format, strict=strict, section=section,
+                      rounds_by_date=by_date)
     asked = ctx is not None and ctx.params.get("section") is not None  # --section, not a default
     if asked and section is not None and not result.sections:
         raise click.UsageError(f"--section {section}: {path} is a {result.format} file, which "

@@ -12,13 +12,21 @@ from ..model import Tournament
 from ..registry import FormatSpec, ReadResult, WriteOptions
 from ..textsafe import shown
 from . import EXIT_FAILED, EXIT_USAGE
-from ._io import echo_diagnostics, from_option, read_input, refuse_overwriting, write_output
+from ._io import (
+    echo_diagnostics,
+    from_option,
+    read_input,
+    refuse_overwriting,
+    rounds_by_date_option,
+    write_output,
+)
 
 
 @click.command(name="convert")
 @click.argument("src", metavar="IN")
 @click.argument("dest", metavar="OUT")
 @from_option
+@rounds_by_date_option
 @click.option(
     "--to",
     "to_format",

@@ -7,7 +7,7 @@ import click
 from ..registry import ReadResult
 from ..textsafe import shown
 from . import EXIT_FAILED
-from ._io import from_option, read_input, strict_option
+from ._io import from_option, read_input, rounds_by_date_option, strict_option
 
 
 def describe(path: str, result: ReadResult) -> list[str]:
@@ -55,6 +55,7 @@ def _dates(result: ReadResult) -> str:
 @click.command(name="info")
 @click.argument("path", metavar="FILE")
 @from_option
+@rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER", help="Section to read from a multi-section file.")
 @strict_option
 def command(path: str, from_format: str | None, section: str | None, strict: bool) -> None:

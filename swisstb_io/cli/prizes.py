@@ -19,6 +19,7 @@ from ._io import (
     read_input,
     refuse_overwriting,
     require_inputs,
+    rounds_by_date_option,
     strict_option,
     write_output,
 )
@@ -71,6 +72,7 @@ def _section(result: ReadResult, prize_file: PrizeFile, path: str, from_format: 
 @click.option("--no-actual-play-rule", "no_actual_play", is_flag=True,
               help="Rank without the US Chess 34E actual-play rule, as `report` does with it.")
 @from_option
+@rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: the prize file's section).")
 @strict_option

@@ -1,29 +1,33 @@
-"""``swisstb report FILE``: standings with tie-breaks, as text, JSON, Markdown, CSV or HTML."""
+"""``swisstb report FILE``: standings with tie-breaks, as text, JSON, Markdown, CSV or HTML.
+
+The options are parsed and checked here; the report itself is
+:func:`swisstb_io.event_report.event_report`, as ``swisstb batch`` makes it.
+"""
 
 from __future__ import annotations
 
-import json
+from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import click
 
 from ..errors import TiebreakError
+from ..event_report import EventPlan, ReportRequest, choose_view, event_report, plan
 from ..model import Tournament
 from ..reports import (
     REPORT_FORMATS,
-    PrizeColumn,
-    RatingColumn,
     Report,
     ReportError,
     ReportOptions,
     View,
-    build,
-    build_team_report,
-    render,
+    render_sections,
     report_format,
 )
-from ..reports.json_report import SCHEMA
-from ..tiebreaks import CalcOptions, Spec, StandingsResult, chain_policy, standings
+from ..tiebreaks import CalcOptions, Spec, chain_policy
+
+if TYPE_CHECKING:
+    from ..prizes.model import PrizeFile
 from . import _usage
 from ._io import (
     DOCUMENT_EXTENSIONS,
@@ -33,21 +37,32 @@ from ._io import (
     read_input,
     refuse_overwriting,
     require_inputs,
+    rounds_by_date_option,
     strict_option,
     write_output,
 )
 
 
-def _chain(codes: str | None, t: Tournament, path: str, fmt: str) -> tuple[Spec, ...]:
-    """The chain policy (:func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`); a bad
-    ``--tiebreaks`` is a usage error, a bad declared chain a problem of the file ``path``
-    (of format ``fmt``), at the place of the declaration."""
+def _plan(t: Tournament, request: ReportRequest) -> EventPlan:
+    """The view and the chain (:func:`~swisstb_io.event_report.plan`); a bad
+    ``--tiebreaks`` is a usage error, a bad declared chain a problem of the file (at the
+    place of the declaration)."""
+    source = request.options.source
     try:
-        return chain_policy.choose_chain(t, codes).specs
+        return plan(t, request)
     except chain_policy.DeclaredChainError as exc:
-        raise exc.located(t, "<stdin>" if path == "-" else path, fmt) from exc
+        raise exc.located(t, "<stdin>" if source == "-" else source,
+                          request.options.input_format) from exc
     except TiebreakError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
+
+
+def _chain(codes: str | None, t: Tournament, path: str, fmt: str) -> tuple[Spec, ...]:
+    """The players' chain of ``t`` (read from ``path``, of format ``fmt``) by the chain
+    policy (``swisstb prizes`` ranks so)."""
+    request = ReportRequest(tiebreaks=codes, view=View.INDIVIDUAL,
+                            options=ReportOptions(source=path, input_format=fmt))
+    return _plan(t, request).chain
 
 
 def _playoff(value: str | None) -> tuple[int, ...]:
@@ -62,28 +77,6 @@ def _playoff(value: str | None) -> tuple[int, ...]:
     if len(set(order)) != len(order):
         raise click.BadParameter(f"{value!r} names a player twice", param_hint="'--playoff'")
     return order
-
-
-def _prizes(prize_path: str | None, res: StandingsResult, t: Tournament,
-            source: str) -> PrizeColumn | None:
-    """The prize list of ``--prizes`` for the report (see ``swisstb prizes``)."""
-    if prize_path is None:
-        return None
-    from ..prizes import prizes_for, read_prize_file
-    from ..prizes.for_reports import prize_column
-
-    result = prizes_for(res, t, read_prize_file(prize_path))
-    return prize_column(result, source, tuple(spec.key for spec in res.chain))
-
-
-def _ratings(system: str | None, t: Tournament) -> RatingColumn | None:
-    """The rating-change column of ``--ratings`` (see ``swisstb ratings``)."""
-    if system is None:
-        return None
-    from ..rating_change import RatingSystem, rating_changes
-    from ..rating_change.for_reports import rating_column
-
-    return rating_column(rating_changes(t, RatingSystem(system)))
 
 
 @click.command(name="report")
@@ -134,6 +127,7 @@ def _ratings(system: str | None, t: Tournament) -> RatingColumn | None:
               help="Add each player's estimated rating change (see `swisstb ratings`) to "
                    "the standings, and the swisstb-ratings/1 document to the JSON.")
 @from_option
+@rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER",
               help="Section of a multi-section file (default: every section, one titled "
                    "block each; HTML: one page, a block per section).")
@@ -189,76 +183,78 @@ def command(
         lot_seed=lot_seed, fide_rules=fide_rules, system=pairing,
         actual_play_rule=not no_actual_play,
     )
-    parts: list[bytes] = []
-    pages: list[tuple[str, Report, ReportOptions]] = []  # HTML of several sections
+    kind = report_format(fmt)
+    reports: list[tuple[str, Report]] = []
     for t in sections:
-        team_view = _team_view(view, t, prize_path, rating_system)
-        if team_view is not None:
-            if fmt == "html" and len(sections) > 1:
-                raise click.UsageError(f"{path}: section {t.section!r} is a team event, whose "
-                                       "HTML page is a page of its own: choose it with "
-                                       "--section")
-            opts = ReportOptions(notation=notation, groups=group or None, labels=labels,
-                                 source=path, input_format=result.format, explain=explain)
-            parts.append(_team_report(t, codes, team_primary, _pab(team_pab), options, fmt,
-                                      opts, team_view))
-            continue
-        chain = _chain(codes, t, path, result.format)
-        _usage.check_rating_list(rating_list, t)
-        for spec in group:
-            _usage.check_groups(spec, t)
-        _usage.check_labels(labels, chain)
-        unknown = sorted(set(order) - {p.start_no for p in t.players})
-        if unknown:
-            raise click.BadParameter(
-                f"no player with start number {', '.join(map(str, unknown))}",
-                param_hint="'--playoff'",
-            )
-        res = standings(t, chain, options)  # once, with explanations if the format shows them
-        _usage.check_playoff(order, res)
-        prizes = _prizes(prize_path, res, t, path)
-        opts = ReportOptions(notation=notation, groups=group or None, labels=labels, source=path,
-                             input_format=result.format, explain=explain, prizes=prizes,
-                             ratings=_ratings(rating_system, t))
-        try:
-            if fmt == "html" and len(sections) > 1:
-                pages.append((t.section, build(res, opts), opts))
-            else:
-                parts.append(render(res, fmt, opts))
-        except ReportError as exc:
-            raise click.UsageError(str(exc)) from exc
-    if pages:
-        from ..reports.html_report import render_sections
-
-        write_output(output, render_sections(pages))
-    elif len(parts) == 1:
-        write_output(output, parts[0])
-    else:
-        write_output(output, every_section(fmt, [t.section for t in sections], parts))
+        request = ReportRequest(
+            tiebreaks=codes, team_tiebreaks=codes,
+            view=_asked_view(view, t, prize_path, rating_system), team_primary=team_primary,
+            team_pab=_pab(team_pab), calc=options, ratings=rating_system,
+            crosstable=kind.crosstable,
+            options=ReportOptions(notation=notation, groups=group or None, labels=labels,
+                                  source=path, input_format=result.format, explain=explain))
+        team_view = choose_view(t, request)
+        if team_view is not View.INDIVIDUAL and fmt == "html" and len(sections) > 1:
+            raise click.UsageError(f"{path}: section {t.section!r} is a team event, whose "
+                                   "HTML page is a page of its own: choose it with --section")
+        if team_view is View.INDIVIDUAL:
+            reports.append((t.section, _individual_report(t, request, order, prize_path)))
+        else:
+            reports.append((t.section, _team_report(t, request, team_view)))
+    try:
+        write_output(output, render_sections(reports, fmt, request.options))
+    except ReportError as exc:
+        raise click.UsageError(str(exc)) from exc
 
 
-def _team_view(view: str | None, t: Tournament, prize_path: str | None,
-               ratings: str | None = None) -> View | None:
-    """The team view ``t`` gets (``None``: the individual report): the one asked for, or
-    by default :attr:`View.TEAM` for an event whose teams meet each other (with --prizes
-    or --ratings: the individual report, whose players the prizes go to and whose
-    ratings change)."""
-    from ..teams.kinds import is_team_event
-
-    if view == "individual":
+def _prize_file(prize_path: str | None) -> PrizeFile | None:
+    """The prize file of ``--prizes`` (see ``swisstb prizes``)."""
+    if prize_path is None:
         return None
-    if view is not None:
-        if not t.teams:
-            raise click.UsageError(f"--view {view}: the file has no teams (no 310 or 013 "
-                                   "records)")
-        if prize_path:
-            raise click.UsageError(f"--view {view}: --prizes gives the board players' prizes; "
-                                   "use --view individual with it")
-        if ratings:
-            raise click.UsageError(f"--view {view}: --ratings gives the board players' rating "
-                                   "changes; use --view individual with it")
-        return View(view)
-    return View.TEAM if not prize_path and not ratings and is_team_event(t) else None
+    from ..prizes import read_prize_file
+
+    return read_prize_file(prize_path)
+
+
+def _individual_report(t: Tournament, request: ReportRequest, order: tuple[int, ...],
+                       prize_path: str | None) -> Report:
+    """The players' report of ``t`` (with the prizes of ``prize_path``), its options
+    checked against the file first."""
+    decided = _plan(t, request)
+    o = request.options
+    _usage.check_rating_list(request.calc.rating, t)
+    for spec in o.groups or ():
+        _usage.check_groups(spec, t)
+    _usage.check_labels(o.labels, decided.chain)
+    unknown = sorted(set(order) - {p.start_no for p in t.players})
+    if unknown:
+        raise click.BadParameter(f"no player with start number {', '.join(map(str, unknown))}",
+                                 param_hint="'--playoff'")
+    request = replace(request, prize_file=_prize_file(prize_path))
+    try:
+        report = event_report(t, request, decided)
+    except ReportError as exc:
+        raise click.UsageError(str(exc)) from exc
+    _usage.check_playoff(order, report.result)
+    return report
+
+
+def _asked_view(view: str | None, t: Tournament, prize_path: str | None,
+                ratings: str | None = None) -> View | None:
+    """``--view`` checked against the file (``None``: not given, the default of
+    :func:`~swisstb_io.event_report.choose_view`); with ``--prizes`` or ``--ratings`` only
+    the players' report (whose players the prizes go to and whose ratings change)."""
+    if view is None or view == "individual":
+        return None if view is None else View.INDIVIDUAL
+    if not t.teams:
+        raise click.UsageError(f"--view {view}: the file has no teams (no 310 or 013 records)")
+    if prize_path:
+        raise click.UsageError(f"--view {view}: --prizes gives the board players' prizes; "
+                               "use --view individual with it")
+    if ratings:
+        raise click.UsageError(f"--view {view}: --ratings gives the board players' rating "
+                               "changes; use --view individual with it")
+    return View(view)
 
 
 def _pab(value: str | None) -> tuple[Fraction, Fraction] | None:
@@ -278,65 +274,28 @@ def _pab(value: str | None) -> tuple[Fraction, Fraction] | None:
     return points[0], points[1]
 
 
-def _team_report(t: Tournament, codes: str | None, primary: str | None,
-                 pab: tuple[Fraction, Fraction] | None, options: CalcOptions, fmt: str,
-                 report_options: ReportOptions, view: View) -> bytes:
-    """The team report of ``t`` in ``fmt`` (a bad ``--tiebreaks`` is a usage error; it is
-    the team chain).  The board players are ranked by points in the team view (the JSON's
+def _team_report(t: Tournament, request: ReportRequest, view: View) -> Report:
+    """The team report of ``t`` (a bad ``--tiebreaks`` is a usage error; it is the team
+    chain).  The board players are ranked by points in the team view (the JSON's
     ``standings[]``), by the file's chain with ``--view both`` (by points when that chain
     is a team one); ``--group`` ranks the board players, so it needs them shown."""
-    from ..teams.matches import TeamOptions
-    from ..teams.standings import team_standings
-
-    if report_options.groups and view is View.TEAM:
+    o = request.options
+    if o.groups and view is View.TEAM:
         raise click.UsageError("--group ranks the board players: add --view both (or use "
                                "--view individual)")
-    if options.playoff:
+    if request.calc.playoff:
         raise click.UsageError("--playoff orders tied players by start number: use it with "
                                "--view individual (a team event's team view ranks teams)")
-    for spec in report_options.groups or ():
+    for spec in o.groups or ():
         _usage.check_groups(spec, t)
     try:
-        ts = team_standings(t, codes, primary=primary, options=options,
-                            team_options=TeamOptions(pab=pab))
+        report = event_report(t, request, _plan(t, request))
     except TiebreakError as exc:
-        if codes is None:
+        if request.team_tiebreaks is None:
             raise
         raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
-    chain: str | tuple[Spec, ...] = "PTS"
-    if view is View.BOTH:
-        try:
-            chain = chain_policy.choose_chain(t).specs
-        except chain_policy.DeclaredChainError:
-            chain = "PTS"
-    players = standings(t, chain, options)
-    _usage.check_labels(report_options.labels, (*ts.result.chain, *players.chain))
-    kind = report_format(fmt)
-    try:
-        report = build_team_report(ts, players, report_options, view=view,
-                                   crosstable=kind.crosstable)
-        return render(report, fmt, report_options)
     except ReportError as exc:
         raise click.UsageError(str(exc)) from exc
-
-
-def every_section(fmt: str, names: list[str], parts: list[bytes]) -> bytes:
-    """The reports of every section of a file in one output: one titled block each (text,
-    md, csv), or a JSON object whose ``sections`` list holds one report each
-    (formats/report-json.md, "Several sections")."""
-    n = len(parts)
-    if fmt == "json":
-        items = []
-        for i, (name, part) in enumerate(zip(names, parts, strict=True), 1):
-            body = part.decode("utf-8").strip().replace("\n", "\n      ")
-            items.append(f'    {{\n      "number": {i},\n      "section": {json.dumps(name)},'
-                         f'\n      "report": {body}\n    }}')
-        return ('{\n  "schema": ' + json.dumps(SCHEMA) + ',\n  "sections": [\n'
-                + ",\n".join(items) + "\n  ]\n}\n").encode("utf-8")
-    blocks = []
-    for i, (name, part) in enumerate(zip(names, parts, strict=True), 1):
-        title = f"Section {i} of {n}: {name or '-'}"
-        head = {"md": f"## {title}\n\n", "csv": f"# {title}\r\n"}.get(
-            fmt, f"{title}\n{'=' * len(title)}\n")
-        blocks.append(head.encode("utf-8") + part)
-    return b"\n".join(blocks)
+    assert report.teams is not None
+    _usage.check_labels(o.labels, (*report.teams.result.chain, *report.result.chain))
+    return report

@@ -30,6 +30,7 @@ from ._io import (
     read_input,
     refuse_overwriting,
     require_inputs,
+    rounds_by_date_option,
     write_output,
 )
 
@@ -69,6 +70,7 @@ def command() -> None:
 @click.option("--fide-rules", type=click.Choice(["2024", "2026", "2009"]),
               help="FIDE C.07 edition (default: from the start date).")
 @from_option
+@rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER", help="Section of a multi-section file.")
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
 def fide(path: str, output: str, version: str, codes: str | None, fide_rules: str | None,
@@ -145,6 +147,7 @@ def _sections(paths: Sequence[str], from_format: str | None) -> list[Tournament]
                    "end_date, time_control, rating_system… (options override it).")
 @_meta_options
 @from_option
+@rounds_by_date_option
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
 def uscf(paths: tuple[str, ...], output: str, event_meta: str | None, from_format: str | None,
          strict: bool, **options: str | None) -> None:

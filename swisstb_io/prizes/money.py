@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..numbers import decimal_places, fixed, glyph
 from .model import Fund, FundMode, Rounding
 
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
@@ -68,24 +69,20 @@ def round_shares(exact: Sequence[Fraction], mode: Rounding, unit: Fraction) -> l
     return paid
 
 
-def decimals(unit: Fraction) -> int:
-    """Digits after the point that the unit needs (0.01 -> 2, 1 -> 0, 0.5 -> 1)."""
-    den = unit.denominator  # unit * 10**d is whole when the denominator divides 10**d
-    digits = 0
-    while 10**digits % den and digits < 6:
-        digits += 1
-    return digits
+def decimals(value: Fraction) -> int:
+    """Digits after the point that ``value`` needs (0.01 -> 2, 1 -> 0, 0.5 -> 1), at most
+    6 (6 too for a value without a finite decimal: ``1/3``)."""
+    needed = decimal_places(value)
+    return 6 if needed is None else min(needed, 6)
 
 
 def plain(value: Fraction, digits: int | None = None) -> str:
-    """``value`` as a decimal: exact if it has a finite expansion, else ``digits`` places."""
+    """``value`` as a decimal: exact if it has a finite expansion of at most 5 decimals,
+    else 2 decimals; ``digits``: exactly so many (rounded half up)."""
     if digits is None:
         digits = decimals(value)
         digits = digits if digits < 6 else 2
-    scaled = math.floor(abs(value) * 10**digits + Fraction(1, 2)) * (-1 if value < 0 else 1)
-    sign = "-" if scaled < 0 else ""
-    whole, frac = divmod(abs(scaled), 10**digits)
-    return f"{sign}{whole}.{frac:0{digits}d}" if digits else f"{sign}{whole}"
+    return fixed(value, digits)
 
 
 def money(value: Fraction, currency: str, unit: Fraction, grouped: bool = True) -> str:
@@ -114,10 +111,4 @@ def percent(value: Fraction) -> str:
 
 def points_text(points: Fraction) -> str:
     """Points as a TD writes them: ``4½``, ``7``, ``2.25``."""
-    whole = points.numerator // points.denominator
-    rest = points - whole
-    if rest == 0:
-        return str(whole)
-    if rest == Fraction(1, 2):
-        return f"{whole}½" if whole else "½"
-    return plain(points)
+    return glyph(points)

@@ -6,22 +6,25 @@ a fraction when they do not terminate (``"650/3"``).  Points are strings too (``
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
 from ..errors import readable_path
+from ..jsonwrite import dumps as json_text
+from ..numbers import exact as exact_text
 from .money import decimals, plain
 from .prize_file import SCHEMA
 from .result import PrizeResult
 
 
 def exact(value: Fraction) -> str:
-    """A terminating decimal as is (``"216.5"``), anything else as ``"650/3"``."""
-    return plain(value) if decimals(value) < 6 else f"{value.numerator}/{value.denominator}"
+    """A terminating decimal (of at most 5 decimals) as is (``"216.5"``), anything else as
+    ``"650/3"``."""
+    return exact_text(value, most=5)
 
 
 def fraction(value: Fraction) -> str:
+    """Points as a fraction: ``"9/2"``, ``"4"``."""
     return str(value)
 
 
@@ -92,4 +95,5 @@ def to_json(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ()) 
 
 
 def dumps(doc: dict[str, Any]) -> str:
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    """The document as a file's text (the layout of every JSON output)."""
+    return json_text(doc) + "\n"

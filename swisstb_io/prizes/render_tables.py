@@ -1,19 +1,28 @@
-"""The prize list as tables (awards, items, teams, players, not awarded, settings) and
-their text, Markdown, CSV and HTML renderings.  One table model, four layouts."""
+"""The prize list as the report table's prize part (:class:`~swisstb_io.reports.PrizeList`:
+lines, tables of awards, items, teams, players, prizes not awarded and settings, what
+each player won, and the ``swisstb-prizes/1`` document), which every report format prints;
+and the flat CSV of the awards (``swisstb prizes --format csv``).
+
+The text, Markdown and HTML layouts are the report backends' (:mod:`swisstb_io.reports`):
+:func:`to_text`, :func:`to_md` and :func:`to_html` print the prize list alone with them.
+"""
 
 from __future__ import annotations
 
 import csv
-import html
 import io
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..errors import readable_path
-from ..textsafe import shown
+from ..reports import PrizeList, Table
+from ..reports.html_report import prize_page
+from ..reports.md_report import prize_markdown
+from ..reports.text_report import prize_text
+from ..textsafe import report_cell as safe
 from .model import System
 from .money import money, points_text
+from .render_json import to_json
 from .result import PrizeResult
 
 Money = Callable[[Fraction], str]
@@ -22,43 +31,36 @@ _SYSTEM = {System.USCF: "US Chess 32B: tied players pool and share cash",
            System.FIDE: "by ranking (FIDE-style), shared as each group says"}
 
 
-@dataclass(frozen=True)
-class Table:
-    title: str
-    headers: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    right: frozenset[int] = frozenset()
-    """Columns aligned right (amounts, numbers)."""
+def prize_cells(result: PrizeResult) -> dict[int, str]:
+    """Per start number, what the player won: ``$216.67``, ``$500.00 + 1st place trophy``,
+    ``Top U1800 trophy``; players who won nothing are left out."""
+    ev = result.prize_file.event
+    out = {}
+    for e in result.entrants:
+        parts = []
+        cash = result.cash(e.start_no)
+        if cash:
+            parts.append(money(cash, ev.currency, ev.unit))
+        parts += [a.prize.item for a in result.items_of(e.start_no)]
+        if parts:
+            out[e.start_no] = " + ".join(parts)
+    return out
 
 
-@dataclass(frozen=True)
-class Document:
-    title: str
-    lines: tuple[str, ...]
-    tables: tuple[Table, ...]
-    explanations: tuple[str, ...]
-
-
-def document(result: PrizeResult, source: str = "", chain: tuple[str, ...] = (),
-             prize_name: str = "") -> Document:
-    """The prize list as lines and tables; ``prize_name``: how it names the prize file
-    (default: its path)."""
+def document(result: PrizeResult, source: str = "", chain: tuple[str, ...] = ()) -> PrizeList:
+    """The prize list of ``result`` (``source``: the standings' input file; ``chain``: the
+    keys of the tie-breaks that ranked them)."""
     pf = result.prize_file
     ev = pf.event
-    prize_path = readable_path(prize_name or pf.path)
-    source = readable_path(source)
+    source = readable_path(source)  # a file name that is not UTF-8 prints as caf%E9.trf
 
     def cur(v: Fraction) -> str:
         return money(v, ev.currency, ev.unit)
 
-    lines = []
-    if source:
-        lines.append(f"Standings: {source}" + (f" (tie-breaks {', '.join(chain)})"
-                                               if chain else ""))
-    lines.append(f"Prizes: {prize_path}; {_SYSTEM[ev.system]}; rounding {ev.rounding_mode.value}"
-                 f" to {cur(ev.unit)}" + (f"; ratings: {ev.rating}" if ev.rating else "")
-                 + (f" ({ev.rating_list})" if ev.rating_list else ""))
-    lines.append(f"Fund: {result.scale.note}.")
+    settings = (f"{_SYSTEM[ev.system]}; rounding {ev.rounding_mode.value} to {cur(ev.unit)}"
+                + (f"; ratings: {ev.rating}" if ev.rating else "")
+                + (f" ({ev.rating_list})" if ev.rating_list else ""))
+    lines = [f"Fund: {result.scale.note}."]
     diff = result.paid - result.owed
     total = f"Total paid {cur(result.paid)} of {cur(result.owed)}"
     if result.owed != result.announced:
@@ -76,8 +78,12 @@ def document(result: PrizeResult, source: str = "", chain: tuple[str, ...] = (),
                      + ". Give --playoff to order them.")
     tables = [_awards(result, cur), _items(result), _teams(result, cur),
               _players(result, cur), _unawarded(result, cur), _settings(result)]
-    return Document(f"Prize list: {ev.name or source or prize_path}", tuple(lines),
-                    tuple(t for t in tables if t.rows), result.explanations)
+    return PrizeList(event_name=ev.name, source=source, chain=chain,
+                     prize_file=readable_path(pf.path),
+                     settings=settings, lines=tuple(lines),
+                     tables=tuple(t for t in tables if t.rows),
+                     explanations=result.explanations, won=prize_cells(result),
+                     document=to_json(result, source, chain))
 
 
 def _awards(result: PrizeResult, cur: Money) -> Table:
@@ -137,51 +143,24 @@ def _settings(result: PrizeResult) -> Table:
                  rows)
 
 
-# -- layouts ------------------------------------------------------------------------------
-
-def to_text(doc: Document) -> str:
-    """Fixed-width tables; names from the file with control characters shown as escapes
-    (:func:`~swisstb_io.textsafe.shown`), so a name cannot start a line of its own."""
-    out = [shown(doc.title), *map(shown, doc.lines)]
-    for t in doc.tables:
-        t = replace(t, rows=tuple(tuple(map(shown, r)) for r in t.rows))
-        out += ["", t.title]
-        widths = [max(len(r[i]) for r in (t.headers, *t.rows)) for i in range(len(t.headers))]
-
-        def row(cells: tuple[str, ...], t: Table = t, widths: list[int] = widths) -> str:
-            return "  ".join(c.rjust(w) if i in t.right else c.ljust(w)
-                             for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
-        out.append(row(t.headers))
-        out.append("-" * len(row(t.headers)))
-        out += [row(r) for r in t.rows]
-    out += ["", "Explanations", *(f"  {shown(line)}" for line in doc.explanations)]
-    return "\n".join(out) + "\n"
+def to_text(prizes: PrizeList) -> str:
+    """The prize list alone as text (the text report's layout)."""
+    return prize_text(prizes)
 
 
-def _md_cell(text: str) -> str:
-    """A Markdown table cell (names come from the event file: escaped as ``report`` does)."""
-    from ..reports.md_report import esc
-
-    return esc(text)
+def to_md(prizes: PrizeList) -> str:
+    """The prize list alone as Markdown (the Markdown report's layout)."""
+    return prize_markdown(prizes)
 
 
-def to_md(doc: Document) -> str:
-    out = [f"# {_md_cell(doc.title)}", "", *(f"- {_md_cell(line)}" for line in doc.lines)]
-    for t in doc.tables:
-        out += ["", f"## {_md_cell(t.title)}", "",
-                "| " + " | ".join(map(_md_cell, t.headers)) + " |",
-                "|" + "|".join("---:" if i in t.right else "---"
-                               for i in range(len(t.headers))) + "|"]
-        out += ["| " + " | ".join(map(_md_cell, r)) + " |" for r in t.rows]
-    out += ["", "## Explanations", "", *(f"1. {_md_cell(line)}" for line in doc.explanations)]
-    return "\n".join(out) + "\n"
+def to_html(prizes: PrizeList) -> str:
+    """The prize list alone as an HTML page (the HTML report's layout of its tables)."""
+    return prize_page(prizes)
 
 
 def to_csv(result: PrizeResult) -> str:
     """One row per share: the award table, flat (a name a spreadsheet would run as a
     formula gets a leading ``'``, as in ``report``)."""
-    from ..textsafe import report_cell as safe
-
     ev = result.prize_file.event
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
@@ -196,32 +175,3 @@ def to_csv(result: PrizeResult) -> str:
                         money(s.paid, "", ev.unit, grouped=False),
                         "yes" if s.capped else "", s.given_up])
     return buf.getvalue()
-
-
-def html_tables(doc: Document) -> str:
-    """The tables and explanations as an HTML fragment (for a page of its own or a
-    section of another report)."""
-    e = html.escape
-    out = [f"<h2>{e(doc.title)}</h2>", *(f"<p>{e(line)}</p>" for line in doc.lines)]
-    for t in doc.tables:
-        out.append(f"<h3>{e(t.title)}</h3>\n<table>")
-        out.append("<tr>" + "".join(f"<th>{e(h)}</th>" for h in t.headers) + "</tr>")
-        for r in t.rows:
-            out.append("<tr>" + "".join(
-                f'<td class="num">{e(c)}</td>' if i in t.right else f"<td>{e(c)}</td>"
-                for i, c in enumerate(r)) + "</tr>")
-        out.append("</table>")
-    out.append("<h3>Explanations</h3>\n<ol>")
-    out += [f"<li>{e(line)}</li>" for line in doc.explanations]
-    out.append("</ol>")
-    return "\n".join(out)
-
-
-def to_html(doc: Document) -> str:
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{html.escape(doc.title)}</title>\n<style>\n"
-            "body{font-family:system-ui,sans-serif;margin:2em}"
-            "table{border-collapse:collapse;margin-bottom:1em}"
-            "td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}"
-            "td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
-            "</style>\n</head>\n<body>\n" + html_tables(doc) + "\n</body>\n</html>\n")

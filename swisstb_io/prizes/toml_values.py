@@ -9,6 +9,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from ..numbers import exact
+
 
 class TableReader:
     """Typed reads of one TOML table's keys; ``fail(key, message)`` makes the error that
@@ -120,5 +122,5 @@ def _fraction(value: int | Decimal) -> Fraction:
 
 
 def _plain(value: Fraction) -> str:
-    return str(value) if value.denominator == 1 else str(Decimal(value.numerator)
-                                                          / Decimal(value.denominator))
+    """An amount in a message: its exact decimal (amounts in a TOML file have one)."""
+    return exact(value)

@@ -1,10 +1,10 @@
-"""What a standings report shows of the rating-change estimates (``report --ratings``,
-``batch --ratings``): a column of each player's change, and the ``swisstb-ratings/1``
-document in the JSON report."""
+"""The rating-change part of a report table (``report --ratings``, ``batch --ratings``):
+a column of each player's change, the ``swisstb-ratings/1`` document the JSON report
+holds, and each player's rating after the event (the season site's)."""
 
 from __future__ import annotations
 
-from ..reports import RatingColumn
+from ..reports import RatingChanges
 from . import numbers
 from .model import PlayerChange, RatingResult, RatingSystem
 from .render_json import to_json
@@ -18,9 +18,10 @@ def change_cell(p: PlayerChange, system: RatingSystem) -> str:
     return "" if p.new_rating is None else f"new {p.new_rating}"
 
 
-def rating_column(result: RatingResult) -> RatingColumn:
-    """The column of ``result`` and its JSON document, for a report."""
+def rating_column(result: RatingResult) -> RatingChanges:
+    """The rating-change part of a report of ``result``."""
     cells = {p.start_no: text for p in result.players
              if (text := change_cell(p, result.system))}
     label = f"{'FIDE' if result.system is RatingSystem.FIDE else 'US'} ±"
-    return RatingColumn(label, cells, to_json(result))
+    return RatingChanges(label=label, cells=cells, document=to_json(result),
+                         after={p.start_no: p.new_rating for p in result.players})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..reports._json_text import dumps as json_text
+from ..jsonwrite import dumps as json_text
 from . import numbers
 from .explain import explanation
 from .model import RatingResult
@@ -41,4 +41,4 @@ def to_json(result: RatingResult, explain: bool = False) -> dict[str, Any]:
 def dumps(doc: dict[str, Any]) -> str:
     """The document as text, in the layout of the ``swisstb-report`` files (the report's
     JSON writer: one item a line, lists of scalars on one line)."""
-    return json_text(doc)
+    return json_text(doc) + "\n"

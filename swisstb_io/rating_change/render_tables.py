@@ -3,7 +3,7 @@ notes, and each player's explanation (text ``--explain``; HTML popovers).
 
 The explanations go through the standings report's machinery: the text lines of
 :func:`~swisstb_io.reports.text_report.explained_lines`, and the page's compact
-explanation data (:mod:`swisstb_io.reports._html_why`) that the report's script opens as a
+explanation data (:mod:`swisstb_io.reports.html_why`) that the report's script opens as a
 popover from a value's button, so a rating change opens like a tie-break value.
 """
 
@@ -16,10 +16,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..reports import Cell, Column
-from ..reports._escape import html_text
-from ..reports._html_page import boxed, document, file_name, footer
-from ..reports._html_why import why_data
+from ..reports import Cell, Column, file_name
+from ..reports.html_kit import boxed, document, footer, html_text
+from ..reports.html_why import why_data
 from ..reports.md_report import esc as md_escape
 from ..reports.text_report import explained_lines
 from ..textsafe import shown, spreadsheet_safe

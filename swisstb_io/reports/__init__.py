@@ -20,21 +20,39 @@ needs standings computed with them (``CalcOptions(explain=True)``), else
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import UnknownFormatError
+from ..jsonwrite import dumps
 from ..tiebreaks import StandingsResult
 from ._labels import ReportError
-from ._model import LEGENDS, NOTATIONS, Cell, Column, CrossRow, Group, Report, Row
-from ._options import PrizeColumn, RatingColumn, ReportOptions, View
+from ._model import (
+    LEGENDS,
+    NOTATIONS,
+    BoardLine,
+    Cell,
+    Column,
+    CrossRow,
+    Group,
+    MatchCard,
+    PrizeList,
+    RatingChanges,
+    Report,
+    Row,
+    Table,
+    TeamCrossRow,
+    TeamRow,
+    TeamTable,
+    file_name,
+)
+from ._options import ReportOptions, View
 from ._table import build as _build
 
 if TYPE_CHECKING:
     from ..teams.standings import TeamStandings
-    from ._team_model import MatchCard, TeamCrossRow, TeamRow, TeamTable
 
 Backend = Callable[[Report, ReportOptions], bytes]
 
@@ -118,8 +136,8 @@ def build_team_report(
     *, view: View = View.TEAM, crosstable: bool = True,
 ) -> Report:
     """The neutral table of a team event: ``players`` (the board players' standings) with
-    the team part of ``teams`` (:mod:`._team_model`); ``view``: the team part alone, or
-    then the board players (:class:`View`).  Render it with :func:`render`."""
+    the team part of ``teams`` (:class:`TeamTable`); ``view``: the team part alone, or then
+    the board players (:class:`View`).  Render it with :func:`render`."""
     from ._team_table import build_teams
 
     o = options or ReportOptions()
@@ -157,17 +175,34 @@ def render(
     return kind.renderer()(report, o)
 
 
-_TEAM_TABLE = ("MatchCard", "TeamCrossRow", "TeamRow", "TeamTable")
-"""The team part of the table (:mod:`._team_model`), loaded when first asked for: an
-individual event's report never needs it (~1.5 ms of a report's start-up)."""
+def render_sections(sections: Sequence[tuple[str, Report]], fmt: str,
+                    options: ReportOptions | None = None) -> bytes:
+    """The reports of the sections of one file (``(name, report)`` each, in order) in one
+    output: a titled block each (text, md, csv), one HTML page of a block each, or a JSON
+    object whose ``sections`` list holds one report each (``formats/report-json.md``,
+    "Several sections").  One section is its report alone."""
+    kind = report_format(fmt)
+    o = options or ReportOptions()
+    if len(sections) == 1:
+        return render(sections[0][1], fmt, o)
+    if kind.name == "html":
+        from .html_report import render_sections as html_sections
 
+        return html_sections([(name, report, o) for name, report in sections])
+    if kind.name == "json":
+        from .json_report import SCHEMA, document
 
-def __getattr__(name: str) -> object:
-    if name in _TEAM_TABLE:
-        from . import _team_model
-
-        return getattr(_team_model, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        doc = {"schema": SCHEMA, "sections": [
+            {"number": i, "section": name, "report": document(report, o.explain)}
+            for i, (name, report) in enumerate(sections, 1)]}
+        return (dumps(doc) + "\n").encode("utf-8")
+    blocks = []
+    for i, (name, report) in enumerate(sections, 1):
+        title = f"Section {i} of {len(sections)}: {name or '-'}"
+        head = {"md": f"## {title}\n\n", "csv": f"# {title}\r\n"}.get(
+            kind.name, f"{title}\n{'=' * len(title)}\n")
+        blocks.append(head.encode("utf-8") + render(report, fmt, o))
+    return b"\n".join(blocks)
 
 
 __all__ = [
@@ -176,25 +211,29 @@ __all__ = [
     "LEGENDS",
     "NOTATIONS",
     "REPORT_FORMATS",
+    "BoardLine",
     "Cell",
     "Column",
     "CrossRow",
     "Explains",
     "Group",
     "MatchCard",
-    "PrizeColumn",
-    "RatingColumn",
+    "PrizeList",
+    "RatingChanges",
     "Report",
     "ReportError",
     "ReportFormat",
     "ReportOptions",
     "Row",
+    "Table",
     "TeamCrossRow",
     "TeamRow",
     "TeamTable",
     "View",
     "build",
     "build_team_report",
+    "file_name",
     "render",
+    "render_sections",
     "report_format",
 ]

@@ -1,11 +1,25 @@
 """The neutral report table: what every backend (text, JSON, Markdown, CSV, HTML) prints.
 
 Nothing here knows about an output format (pybtex's style/backend split).  A
-:class:`Report` holds the event facts, the tie-break columns, one :class:`Row` per player
-(each value as an exact Fraction, as the Decimal the JSON report writes and as the text
-the other reports print), the decisions the ranking took, the prize groups and, when a
-backend needs it, the crosstable (:class:`CrossRow`: every round in US and FIDE notation,
-the opponents and the running score).  :func:`._table.build` makes it from the standings.
+:class:`Report` holds these parts, and every backend prints each one it holds:
+
+* the players: the event facts, the tie-break columns, one :class:`Row` per player (each
+  value as an exact Fraction, as the Decimal the JSON report writes and as the text the
+  other reports print), the decisions the ranking took, the prize groups and, when a
+  backend needs it, the crosstable (:class:`CrossRow`: every round in US and FIDE
+  notation, the opponents and the running score); :func:`._table.build` makes it from the
+  standings;
+* :attr:`Report.teams`, a team event's team part (:class:`TeamTable`: the team standings,
+  the team crosstable and every match board by board); :func:`._team_table.build_teams`
+  makes it from the team standings;
+* :attr:`Report.prizes`, a prize list (:class:`PrizeList`: what each player won, and the
+  list itself as tables of texts); :func:`swisstb_io.prizes.render_tables.document` makes
+  it;
+* :attr:`Report.ratings`, the players' estimated rating changes (:class:`RatingChanges`: a
+  column, and the ratings document).
+
+``tests/test_reports_contract.py`` checks that every format of :data:`~swisstb_io.reports.
+FORMATS` prints every part.
 """
 
 from __future__ import annotations
@@ -13,14 +27,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..tiebreaks import Explanation, StandingsResult
 from ..tiebreaks.values import JSON
 from ._labels import ReportError
-
-if TYPE_CHECKING:
-    from ._team_model import TeamTable
+from ._options import View
 
 NOTATIONS = ("us", "fide")
 
@@ -52,7 +64,7 @@ class Column(NamedTuple):
 
 
 class Cell(NamedTuple):
-    """One tie-break value of one player (a named tuple: a report holds thousands)."""
+    """One tie-break value of one player."""
 
     value: Fraction | None
     text: str
@@ -65,8 +77,7 @@ class Cell(NamedTuple):
 
 
 class Row(NamedTuple):
-    """One player's line of the standings (a named tuple: one is made per player, and
-    a frozen dataclass sets each of its twelve fields through ``object.__setattr__``)."""
+    """One player's line of the standings (a team's, in a team table)."""
 
     place: int
     place_text: str
@@ -117,6 +128,197 @@ class Group(NamedTuple):
     rows: tuple[Row, ...]
 
 
+class TeamRow(NamedTuple):
+    """One team's line of the team standings.
+
+    ``row`` is a :class:`Row` like a player's: its ``start_no`` is the team number
+    (310 TPN), ``points`` the primary score (with 299 bonus lines), ``rating`` ``None``,
+    ``cells`` the team tie-break values."""
+
+    row: Row
+    match_points: Decimal
+    mp_text: str
+    game_points: Decimal
+    gp_text: str
+    members: tuple[int, ...]
+    """The team's players (start numbers), in board order (310)."""
+
+
+class TeamCrossRow(NamedTuple):
+    """One team's line of the team crosstable (one item per round in each tuple)."""
+
+    team_no: int
+    name: str
+    cells: tuple[str, ...]
+    """``8w2½`` (opponent, colour, game points), ``6+F`` / ``6-F`` (forfeited match),
+    ``PAB``, ``FPB``, ``HPB``, ``ZPB``, ``-`` (absent)."""
+    matches: tuple[str | None, ...]
+    """The :attr:`MatchCard.key` of each round's match, ``None`` for a bye or absence."""
+    mp_text: str
+    gp_text: str
+
+
+class BoardLine(NamedTuple):
+    """One board of a match: the players (start numbers, ``None`` = empty board) and the
+    result from the white team's side (``1-0``, ``½-½``, ``0-1``, ``+-``, ``-+``, ``--``)."""
+
+    board: int
+    white: int | None
+    black: int | None
+    result: str
+
+
+class MatchCard(NamedTuple):
+    """One match (or team bye: ``black_team`` ``None``) with its boards."""
+
+    round: int
+    white_team: int
+    black_team: int | None
+    kind: str
+    """``played``, ``forfeit-win``, ``forfeit-loss``, ``double-forfeit`` or a bye kind (the
+    white team's side)."""
+    result: str | None
+    """``W`` / ``D`` / ``L`` for the white team; ``None`` for a bye."""
+    mp: tuple[Decimal, ...]
+    """``(white, black)``, one item for a bye."""
+    gp: tuple[Decimal, ...]
+    boards: tuple[BoardLine, ...]
+
+    @property
+    def key(self) -> str:
+        """``m3-8-1``: round, white team, black team (the HTML anchor of the match)."""
+        return f"m{self.round}-{self.white_team}-{self.black_team or 0}"
+
+
+class TeamTable(NamedTuple):
+    """The team part of a team event's report: the team standings (one :class:`TeamRow`
+    per team, its values as :class:`Cell` like a player's), the team crosstable
+    (:class:`TeamCrossRow`, cells such as ``8w2½``, ``6+F``, ``PAB``) and every match
+    board by board (:class:`MatchCard`)."""
+
+    view: View
+    header: tuple[tuple[str, str], ...]
+    """Event facts as ``(label, value)``: teams, boards, primary score, match points."""
+    summary: str
+    """``14 teams, 4 boards, 7 rounds; match points primary (192 …); TW 2 TD 1 TL 0``."""
+    reasons: tuple[str, ...]
+    """The rule edition and the Swiss / round-robin decision, with why."""
+    chain_text: str
+    chain_origin: str
+    """``given``, ``declared`` or ``default``."""
+    notes: tuple[str, ...]
+    """The roll-up's notes (a PAB without 320, 299 defaults)."""
+    columns: tuple[Column, ...]
+    rows: tuple[TeamRow, ...]
+    crosstable: tuple[TeamCrossRow, ...] | None
+    """By team number; ``None`` when the table was built without it (JSON and CSV do not
+    print it; see :meth:`crosstable_rows`)."""
+    matches: tuple[MatchCard, ...]
+    """Round by round, white team's number order."""
+    rounds: int
+    boards: int
+    primary: str
+    """``MP`` or ``GP``."""
+    primary_reason: str
+    names: Mapping[int, str]
+    """Team names by number."""
+    players: Mapping[int, str]
+    """Board players' names by start number (the match cards)."""
+    explained: bool
+    result: StandingsResult
+    """The team standings the table was built from."""
+
+    def crosstable_rows(self) -> tuple[TeamCrossRow, ...]:
+        """:attr:`crosstable`; a :class:`~._labels.ReportError` if the table was built
+        without it."""
+        if self.crosstable is None:
+            raise ReportError("this team table was built without the team crosstable; "
+                              "build it with crosstable=True")
+        return self.crosstable
+
+    @property
+    def individual(self) -> bool:
+        """Whether the board players' standings follow (``--view both``)."""
+        return self.view is View.BOTH
+
+
+class Table(NamedTuple):
+    """A table of texts (a prize list's awards, items, players…), as every backend prints
+    it: a title, the headers, the rows."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    right: frozenset[int] = frozenset()
+    """Columns aligned right (amounts, numbers)."""
+
+
+class PrizeList(NamedTuple):
+    """The prize list part of a report: what each player won (a Prize column in the
+    standings), and the list itself, as lines and tables of texts, then the explanations
+    (``report --prizes``, a season's event pages, and ``swisstb prizes`` alone)."""
+
+    event_name: str
+    source: str
+    """The standings' input file."""
+    chain: tuple[str, ...]
+    """The tie-breaks that ranked the standings (their keys)."""
+    prize_file: str
+    """The prize file's path."""
+    settings: str
+    """How the prizes are given: ``US Chess 32B: tied players pool and share cash;
+    rounding up to $0.01; ratings: uscf``."""
+    lines: tuple[str, ...]
+    """The fund, the total paid, the ties."""
+    tables: tuple[Table, ...]
+    explanations: tuple[str, ...]
+    won: Mapping[int, str]
+    """Start number -> what the player won (``$216.67 + Top U1800 trophy``); players
+    who won nothing are left out."""
+    document: Mapping[str, JSON]
+    """The ``swisstb-prizes/1`` document (``formats/prizes-json.md``), which the JSON
+    report holds as its ``prizes``."""
+
+    def title(self, published: bool = False) -> str:
+        """``Prize list: <event>`` (``published``: a file named without its folder, as a
+        page that may be published names it)."""
+        name = (self.event_name or self._name(self.source, published)
+                or self._name(self.prize_file, published))
+        return f"Prize list: {name}"
+
+    def head(self, published: bool = False) -> tuple[str, ...]:
+        """The lines before the tables: where the standings and the prizes come from, then
+        :attr:`lines`."""
+        source = self._name(self.source, published)
+        out = []
+        if source:
+            out.append(f"Standings: {source}" + (f" (tie-breaks {', '.join(self.chain)})"
+                                                 if self.chain else ""))
+        out.append(f"Prizes: {self._name(self.prize_file, published)}; {self.settings}")
+        return (*out, *self.lines)
+
+    @staticmethod
+    def _name(path: str, published: bool) -> str:
+        return file_name(path) if published and path else path
+
+
+class RatingChanges(NamedTuple):
+    """The rating-change part of a report: each player's estimated change, a column of the
+    standings, and the ``swisstb-ratings/1`` document, which the JSON report holds as its
+    ``ratings`` (``report --ratings``, ``batch --ratings``; made by
+    :func:`swisstb_io.rating_change.for_reports.rating_column`)."""
+
+    label: str
+    """The column's heading (``FIDE ±``, ``US Chess ±``)."""
+    cells: Mapping[int, str]
+    """Start number -> the change (``+8.60``), or an unrated player's first rating
+    (``new 1922``); players without one are left out."""
+    document: Mapping[str, JSON]
+    after: Mapping[int, int | None]
+    """Start number -> the estimated rating after the event (``None`` when none is
+    published): the season site's After column."""
+
+
 class Report(NamedTuple):
     title: str
     event_name: str
@@ -153,8 +355,12 @@ class Report(NamedTuple):
     """Crosstable columns after :attr:`rounds`: future rounds holding byes entered ahead
     (:meth:`~swisstb_io.model.Tournament.entered_ahead`), up to the last such round."""
     teams: TeamTable | None = None
-    """The team part of a team event's report (:mod:`._team_model`); ``None`` for an
-    individual report.  The rows above are then the board players."""
+    """The team part of a team event's report; ``None`` for an individual report.  The
+    rows above are then the board players."""
+    prizes: PrizeList | None = None
+    """The prize list (``None``: none), for the players above."""
+    ratings: RatingChanges | None = None
+    """The players' estimated rating changes (``None``: none)."""
 
     @property
     def legend(self) -> str:
@@ -173,6 +379,12 @@ class Report(NamedTuple):
             raise ReportError("this report table was built without the crosstable; "
                               "build it with crosstable=True")
         return self.crosstable
+
+
+def file_name(path: str) -> str:
+    """The last part of ``path`` (``/home/me/events/open.trf`` -> ``open.trf``): what a
+    published page names, never a local folder."""
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
 def place_text(place: int, last_place: int) -> str:

@@ -14,13 +14,13 @@ from itertools import accumulate
 
 from ..errors import readable_path
 from ..model import Color, Outcome, Tournament
+from ..numbers import rule_decimal, rule_text
 from ..tiebreaks import Context, Spec, StandingsResult, TiebreakValue
 from ..tiebreaks.values import JSON
 from ..us_notation import OUTCOME_TO_CODE
 from ._groups import make_groups
 from ._labels import ReportError, label_for, parse_labels
 from ._model import NOTATIONS, Cell, Column, CrossRow, Report, Row, place_text
-from ._numbers import decimal, number_text
 
 #: FIDE (TRF) result characters, as in the 001 record's round columns.
 _FIDE_CHAR: Mapping[Outcome, str] = {
@@ -72,16 +72,15 @@ def _printed(distinct: dict[tuple[int, int], Fraction], digits: int
     """:func:`printed` of the distinct values, keyed by their ratios."""
     dens = {den for _, den in distinct}
     places = 2 if 4 in dens else 1 if 2 in dens else 0
-    return {ratio: (value, number_text(value, digits, places), decimal(value, digits))
+    return {ratio: (value, rule_text(value, digits, places), rule_decimal(value, digits))
             for ratio, value in distinct.items()}
 
 
 def column_cells(values: Sequence[TiebreakValue], digits: int, explained: bool = True
                  ) -> list[Cell]:
     """The cells of one column: one shared :class:`Cell` per distinct value, a cell of its
-    own for a value with an explanation (``explained``: the values may have one).  Each
-    value's ratio is taken once: a Fraction's ``as_integer_ratio`` runs in Python, and a
-    2,000-player chain has ~10^4 values."""
+    own for a value with an explanation (``explained``: the values may have one).  The
+    distinct values are keyed by their ``(numerator, denominator)``."""
     ratios: list[tuple[int, int] | None] = []
     distinct: dict[tuple[int, int], Fraction] = {}
     for tv in values:
@@ -157,10 +156,11 @@ def _crosstable(ctx: Context, order: list[int], notation: str, entered: Entered,
         cells = (us_cells if notation == "us"
                  else tuple(map(fide_cell, ctx.outcome[i], opponents, ctx.color[i])))
         fide_ahead, us_ahead = ahead.get(ctx.start_nos[i], (none, none))
-        out.append(CrossRow(ctx.start_nos[i], cells, us_cells, opponents,
-                            tuple(map(points, accumulate(ctx.pts[i]))),
-                            tuple(us_ahead if notation == "us" else fide_ahead),
-                            tuple(us_ahead)))
+        out.append(CrossRow(start_no=ctx.start_nos[i], cells=cells, us=us_cells,
+                            opponents=opponents,
+                            progression=tuple(map(points, accumulate(ctx.pts[i]))),
+                            ahead=tuple(us_ahead if notation == "us" else fide_ahead),
+                            ahead_us=tuple(us_ahead)))
     return tuple(out)
 
 
@@ -209,13 +209,14 @@ def build(
     for r, row_cells, i in zip(standings, cells, order, strict=True):
         p = players[i]
         _, points_text, points_decimal = points[r.points.as_integer_ratio()]
-        rows.append(Row(  # the fields in order (positional: a row is made per player)
-            r.place, place_text(r.place, r.last_place), r.start_no, r.name, r.rating,
-            r.points, points_text, points_decimal, row_cells, r.last_place,
-            r.scored_in_play,
-            {"team": p.team, "state": p.extras.get("uscf:state", ""), "section": section,
-             "federation": p.federation, "title": p.title,
-             "board": board_of.get(p.start_no, "")}))
+        rows.append(Row(
+            place=r.place, place_text=place_text(r.place, r.last_place), start_no=r.start_no,
+            name=r.name, rating=r.rating, points=r.points, points_text=points_text,
+            points_decimal=points_decimal, cells=row_cells, last_place=r.last_place,
+            scored_in_play=r.scored_in_play,
+            fields={"team": p.team, "state": p.extras.get("uscf:state", ""),
+                    "section": section, "federation": p.federation, "title": p.title,
+                    "board": board_of.get(p.start_no, "")}))
     reasons = tuple(str(v) for k, v in ctx.decisions.items() if k.endswith("_reason"))
     opts = ctx.options
     notes = []

@@ -1,4 +1,5 @@
-"""Building the team part of the report table (:mod:`._team_model`) from the team standings.
+"""Building the team part of the report table (:class:`~._model.TeamTable`) from the team
+standings.
 
 Like :mod:`._table` for players, nothing is computed here: the values are those of the
 :class:`~swisstb_io.teams.standings.TeamStandings` (with explanations if the caller computed
@@ -10,26 +11,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Color, Tournament
+from ..numbers import exact, glyph, rule_decimal
 from ..teams.kinds import Kind
 from ..teams.matches import TeamRound
 from ..teams.standings import TeamStandings
-from ..tiebreaks.values import num
 from ._labels import label_for, parse_labels
-from ._model import Column, Row, place_text
-from ._numbers import decimal
+from ._model import BoardLine, Column, MatchCard, Row, TeamCrossRow, TeamRow, TeamTable, place_text
 from ._options import View
 from ._table import column_cells, printed
-from ._team_model import BoardLine, MatchCard, TeamCrossRow, TeamRow, TeamTable
-
-
-def crosstable_points(x: Fraction) -> str:
-    """``2.5`` -> ``2½`` (team crosstable cells)."""
-    whole, rest = divmod(x, 1)
-    if rest == 0:
-        return str(int(whole))
-    if rest == Fraction(1, 2):
-        return ("" if whole == 0 else str(int(whole))) + "½"
-    return num(x)
 
 
 def crosstable_cell(row: TeamRound) -> str:
@@ -37,7 +26,7 @@ def crosstable_cell(row: TeamRound) -> str:
     ``-F`` (forfeited match), ``PAB``, ``FPB``, ``HPB``, ``ZPB``, ``-`` (absent)."""
     if row.kind is Kind.PLAYED:
         colour = {Color.WHITE: "w", Color.BLACK: "b"}.get(row.color, "-")
-        return f"{row.opponent_no}{colour}{crosstable_points(row.gp)}"
+        return f"{row.opponent_no}{colour}{glyph(row.gp)}"
     if row.kind is Kind.FORFEIT_WIN:
         return f"{row.opponent_no}+F"
     if row.kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
@@ -54,17 +43,19 @@ def _board_result(points: Fraction, other: Fraction) -> str:
 def _card(white: TeamRound, black: TeamRound | None) -> MatchCard:
     """One match (or bye: ``black`` ``None``) as a :class:`MatchCard`."""
     if black is None:
-        return MatchCard(white.round, white.team_no, None, white.kind.value, None,
-                         (decimal(white.mp),), (decimal(white.gp),), ())
+        return MatchCard(round=white.round, white_team=white.team_no, black_team=None,
+                         kind=white.kind.value, result=None, mp=(rule_decimal(white.mp),),
+                         gp=(rule_decimal(white.gp),), boards=())
     result = "W" if white.mp > black.mp else "L" if white.mp < black.mp else "D"
     boards = []
     for k, w in enumerate(white.boards):
         b = black.boards[k] if k < len(black.boards) else None
         boards.append(BoardLine(w.number, w.player, None if b is None else b.player,
                                 _board_result(w.points, b.points if b else Fraction(0))))
-    return MatchCard(white.round, white.team_no, black.team_no, white.kind.value, result,
-                     (decimal(white.mp), decimal(black.mp)),
-                     (decimal(white.gp), decimal(black.gp)), tuple(boards))
+    return MatchCard(round=white.round, white_team=white.team_no, black_team=black.team_no,
+                     kind=white.kind.value, result=result,
+                     mp=(rule_decimal(white.mp), rule_decimal(black.mp)),
+                     gp=(rule_decimal(white.gp), rule_decimal(black.gp)), boards=tuple(boards))
 
 
 def _white_side(row: TeamRound) -> bool:
@@ -99,7 +90,7 @@ def _header(ts: TeamStandings) -> tuple[tuple[str, str], ...]:
     mpts = ev.match_points
     return (("Teams", str(len(ev.teams))), ("Boards", str(ev.boards)),
             ("Rounds", str(ev.rounds)), ("Primary score", ts.primary_reason),
-            ("Match points", f"TW {num(mpts.win)}, TD {num(mpts.draw)}, TL {num(mpts.loss)}"))
+            ("Match points", f"TW {exact(mpts.win)}, TD {exact(mpts.draw)}, TL {exact(mpts.loss)}"))
 
 
 def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.TEAM,
@@ -126,26 +117,28 @@ def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.
     rows = []
     for r, row_cells, m, g in zip(standings, cells, mps, gps, strict=True):
         _, points_text, points_decimal = points[r.points.as_integer_ratio()]
-        row = Row(r.place, place_text(r.place, r.last_place), r.start_no, r.name, None,
-                  r.points, points_text, points_decimal, row_cells, r.last_place, True, {})
-        rows.append(TeamRow(row, mp_printed[m.as_integer_ratio()][2],
-                            mp_printed[m.as_integer_ratio()][1],
-                            gp_printed[g.as_integer_ratio()][2],
-                            gp_printed[g.as_integer_ratio()][1], members[r.start_no]))
+        row = Row(place=r.place, place_text=place_text(r.place, r.last_place),
+                  start_no=r.start_no, name=r.name, rating=None, points=r.points,
+                  points_text=points_text, points_decimal=points_decimal, cells=row_cells,
+                  last_place=r.last_place, scored_in_play=True, fields={})
+        _, mp_text, mp_decimal = mp_printed[m.as_integer_ratio()]
+        _, gp_text, gp_decimal = gp_printed[g.as_integer_ratio()]
+        rows.append(TeamRow(row=row, match_points=mp_decimal, mp_text=mp_text,
+                            game_points=gp_decimal, gp_text=gp_text, members=members[r.start_no]))
     cards, keys = _matches(ts)
     cross = []
     for team in sorted(ev.teams, key=lambda t: t.number) if crosstable else ():
         rounds = ev.rows[team.number]
         cross.append(TeamCrossRow(
-            team.number, team.name, tuple(crosstable_cell(r) for r in rounds),
-            tuple(keys.get((r.round, team.number)) for r in rounds),
-            crosstable_points(sum((r.mp for r in rounds), Fraction(0))),
-            crosstable_points(sum((r.gp for r in rounds), Fraction(0)))))
+            team_no=team.number, name=team.name, cells=tuple(crosstable_cell(r) for r in rounds),
+            matches=tuple(keys.get((r.round, team.number)) for r in rounds),
+            mp_text=glyph(sum((r.mp for r in rounds), Fraction(0))),
+            gp_text=glyph(sum((r.gp for r in rounds), Fraction(0)))))
     rules = ctx.fide_rules()
     mpts = ev.match_points
     summary = (f"{len(ev.teams)} teams, {ev.boards} boards, {ev.rounds} rounds; "
-               f"{ts.primary_reason}; match points TW {num(mpts.win)} TD {num(mpts.draw)} "
-               f"TL {num(mpts.loss)}")
+               f"{ts.primary_reason}; match points TW {exact(mpts.win)} TD {exact(mpts.draw)} "
+               f"TL {exact(mpts.loss)}")
     return TeamTable(
         view=view, header=_header(ts), summary=summary,
         reasons=(rules.edition_reason, rules.system_reason),
@@ -156,6 +149,6 @@ def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.
         primary_reason=ts.primary_reason,
         names={team.number: team.name for team in ev.teams},
         players={p.start_no: p.name for p in individual.players},
-        explained=ctx.explain)
+        explained=ctx.explain, result=ts.result)
 
 

@@ -6,11 +6,13 @@ players' rows under ``# Board players`` (as a file of several sections).
 
 Columns: ``Place, No, Name, Rating, Federation, Points`` then one per tie-break (labels
 from :mod:`._labels`), then ``Group`` and ``Group place`` when groups are given (a player
-in two overlapping rating classes then has a row in each).  Values are printed as in the
-other reports: exact for multiples of 1/4, else rounded as the rule says; ``-`` undefined.
-Cells that start with ``= + - @`` (or a line feed, or spaces and then one of those) and are
-not numbers get a leading ``'`` so spreadsheets do not run them as formulas; control
-characters in a name are shown as the text report shows them (``\x1b``).
+in two overlapping rating classes then has a row in each), then ``Prize`` with a prize
+list (what the player won; the list itself is ``swisstb prizes --format csv``).  Values
+are printed as in the other reports: exact for multiples of 1/4, else rounded as the rule
+says; ``-`` undefined.  Cells that start with ``= + - @`` (or a line feed, or spaces and
+then one of those) and are not numbers get a leading ``'`` so spreadsheets do not run them
+as formulas; control characters in a name are shown as the text report shows them
+(``\x1b``).
 """
 
 from __future__ import annotations
@@ -19,9 +21,8 @@ import csv
 import io
 
 from ..textsafe import report_cell as safe
-from ._model import Report, Row
+from ._model import Report, Row, TeamTable
 from ._options import ReportOptions
-from ._team_model import TeamTable
 
 
 def _cells(r: Row) -> list[str]:
@@ -56,20 +57,26 @@ def _players(report: Report, options: ReportOptions) -> bytes:
     w = csv.writer(buf, lineterminator="\r\n")
     head = ["Place", "No", "Name", "Rating", "Federation", "Points",
             *(c.label for c in report.columns)]
+    won = report.prizes.won if report.prizes is not None else None
+    prize = ["Prize"] if won is not None else []
+    ratings = report.ratings
+    rating = [ratings.label] if ratings is not None else []
+
+    def prize_of(r: Row) -> list[str]:
+        return [] if won is None else [safe(won.get(r.start_no, ""))]
+
+    def rating_of(r: Row) -> list[str]:
+        return [] if ratings is None else [ratings.cells.get(r.start_no, "").removeprefix("+")]
+
     if report.groups:
-        w.writerow([*head, "Group", "Group place"])
+        w.writerow([*head, "Group", "Group place", *prize])
         overall = {r.start_no: r for r in report.rows}
         for g in report.groups:
             for r in g.rows:
-                w.writerow([*_cells(overall[r.start_no]), safe(g.title), r.place_text])
+                w.writerow([*_cells(overall[r.start_no]), safe(g.title), r.place_text,
+                            *prize_of(r)])
     else:
-        prizes, ratings = options.prizes, options.ratings
-        w.writerow([*head, *(["Prize"] if prizes is not None else []),
-                    *([ratings.label] if ratings is not None else [])])
+        w.writerow([*head, *prize, *rating])
         for r in report.rows:
-            w.writerow([*_cells(r),
-                        *([safe(prizes.cells.get(r.start_no, ""))] if prizes is not None
-                          else []),
-                        *([ratings.cells.get(r.start_no, "").removeprefix("+")]
-                          if ratings is not None else [])])
+            w.writerow([*_cells(r), *prize_of(r), *rating_of(r)])
     return buf.getvalue().encode("utf-8")

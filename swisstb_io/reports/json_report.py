@@ -7,6 +7,11 @@ undefined.  With groups asked for, ``groups`` lists each group's ranked entries
 player data stays in the main ``standings`` list.  A shared place is the range ``place`` to
 ``last_place``, and the players sharing it are the entries with the same ``place`` (linear
 in the number of tied players: ``swisstb-report/1`` listed every other member per entry).
+A team event adds its team parts (``formats/report-json.md``, "Team events"):
+``event.kind`` / ``boards`` / ``primary``, ``team_tiebreaks``, ``team_decisions``,
+``team_standings[]`` and ``matches[]``; a prize list adds ``prizes``, the
+``swisstb-prizes/1`` document, and rating changes ``ratings``, the ``swisstb-ratings/1``
+document.
 """
 
 from __future__ import annotations
@@ -15,10 +20,10 @@ from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
+from ..jsonwrite import dumps
+from ..numbers import rule_decimal
 from ..tiebreaks.values import JSON
-from ._json_text import dumps
-from ._model import Report
-from ._numbers import decimal
+from ._model import MatchCard, Report, TeamTable
 from ._options import ReportOptions
 
 SCHEMA = "swisstb-report/2"
@@ -27,13 +32,26 @@ SCHEMA = "swisstb-report/2"
 def _number(digits: int) -> Callable[[Fraction | None], Decimal | None]:
     """How an explanation's numbers are written: as the column's values."""
     def number(value: Fraction | None) -> Decimal | None:
-        return None if value is None else decimal(value, digits)
+        return None if value is None else rule_decimal(value, digits)
     return number
 
 
 def document(report: Report, explain: bool = False) -> dict[str, JSON]:
     """The ``swisstb-report/2`` document of ``report`` (Decimal numbers: write it with
-    :func:`~._json_text.dumps`); ``explain`` adds every value's explanation."""
+    :func:`~swisstb_io.jsonwrite.dumps`); ``explain`` adds every value's explanation (of a
+    team event: the teams')."""
+    doc = _players(report, explain and report.teams is None)
+    if report.teams is not None:
+        _add_team_parts(doc, report.teams, explain)
+    if report.prizes is not None:
+        doc["prizes"] = dict(report.prizes.document)
+    if report.ratings is not None:
+        doc["ratings"] = dict(report.ratings.document)
+    return doc
+
+
+def _players(report: Report, explain: bool) -> dict[str, JSON]:
+    """The document of the players' part."""
     keys = [c.key for c in report.columns]
     numbers = [_number(c.digits) for c in report.columns]
     standings: list[JSON] = []
@@ -76,14 +94,47 @@ def document(report: Report, explain: bool = False) -> dict[str, JSON]:
     return doc
 
 
-def render(report: Report, options: ReportOptions) -> bytes:
-    doc = document(report, options.explain and report.teams is None)
-    if report.teams is not None:
-        from ._team_json import add_team_parts  # a team event's only
+def _match(card: MatchCard) -> dict[str, JSON]:
+    out: dict[str, JSON] = {"round": card.round, "white_team": card.white_team,
+                            "black_team": card.black_team, "kind": card.kind}
+    if card.result is not None:
+        out["result"] = card.result
+    out.update(mp=list(card.mp), gp=list(card.gp),
+               boards=[{"board": b.board, "white": b.white, "black": b.black,
+                        "result": b.result} for b in card.boards])
+    return out
 
-        add_team_parts(doc, report.teams, options.explain)
-    if options.prizes is not None and options.prizes.json is not None:
-        doc["prizes"] = dict(options.prizes.json)
-    if options.ratings is not None and options.ratings.json is not None:
-        doc["ratings"] = dict(options.ratings.json)
-    return dumps(doc).encode("utf-8")
+
+def _add_team_parts(doc: dict[str, JSON], teams: TeamTable, explain: bool) -> None:
+    """Add the team keys to ``doc`` (``explain``: each team value's explanation)."""
+    event = doc["event"]
+    assert isinstance(event, dict)
+    event.update(kind="team", boards=teams.boards, primary=teams.primary)
+    doc["team_tiebreaks"] = [{"code": c.key, "name": c.name, "rule": c.rule}
+                             for c in teams.columns]
+    doc["team_decisions"] = {"primary": teams.primary_reason, "chain": teams.chain_text,
+                             "chain_origin": teams.chain_origin, "notes": list(teams.notes)}
+    keys = [c.key for c in teams.columns]
+    numbers = [_number(c.digits) for c in teams.columns]
+    rows: list[JSON] = []
+    for t in teams.rows:
+        r = t.row
+        entry: dict[str, JSON] = {
+            "place": r.place, "last_place": r.last_place, "team_no": r.start_no,
+            "name": r.name,
+            "points": r.points_decimal, "match_points": t.match_points,
+            "game_points": t.game_points,
+            "tiebreaks": dict(zip(keys, [c.decimal for c in r.cells], strict=True)),
+        }
+        if explain:
+            entry["explain"] = {
+                key: None if cell.explanation is None else cell.explanation.to_json(number)
+                for key, cell, number in zip(keys, r.cells, numbers, strict=True)}
+        rows.append(entry)
+    doc["team_standings"] = rows
+    doc["matches"] = [_match(card) for card in teams.matches]
+
+
+def render(report: Report, options: ReportOptions) -> bytes:
+    doc = document(report, options.explain)
+    return (dumps(doc) + "\n").encode("utf-8")

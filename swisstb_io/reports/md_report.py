@@ -1,4 +1,7 @@
-r"""Markdown (GitHub-flavoured tables) for club websites and repositories.
+r"""Markdown (GitHub-flavoured tables) for club websites and repositories: the facts, the
+tie-breaks, the standings, the groups, the crosstable and the prize list.  A team event:
+the team part first (the facts, the team chain, the team standings, the team crosstable
+and the matches board by board), then with ``--view both`` the board players.
 
 Every text taken from the file is escaped: ``|`` and the inline-markup characters
 (``\ ` * _ [ ] ~``) get a backslash, ``<``/``>``/``&`` become entities, line breaks
@@ -10,9 +13,8 @@ a line, so block markup cannot be triggered.
 from __future__ import annotations
 
 from ..textsafe import shown
-from ._model import Report, Row
-from ._options import PrizeColumn, RatingColumn, ReportOptions
-from ._team_md import team_lines
+from ._model import MatchCard, PrizeList, RatingChanges, Report, Row, TeamTable
+from ._options import ReportOptions
 
 _SPECIAL = "\\`*_[]|~"
 
@@ -42,8 +44,8 @@ def _table(heads: list[str], rows: list[list[str]], right: set[int]) -> list[str
     return lines
 
 
-def _standings(report: Report, rows: tuple[Row, ...], prizes: PrizeColumn | None = None,
-               ratings: RatingColumn | None = None) -> list[str]:
+def _standings(report: Report, rows: tuple[Row, ...], prizes: PrizeList | None = None,
+               ratings: RatingChanges | None = None) -> list[str]:
     heads = ["Place", "No", "Name", "Rating", "Points", *(esc(c.label) for c in report.columns)]
     if prizes is not None:
         heads.append("Prize")
@@ -57,7 +59,7 @@ def _standings(report: Report, rows: tuple[Row, ...], prizes: PrizeColumn | None
                      "unr" if r.rating is None else str(r.rating), r.points_text,
                      *(esc(c.text) for c in r.cells)])
         if prizes is not None:
-            body[-1].append(esc(prizes.cells.get(r.start_no, "")))
+            body[-1].append(esc(prizes.won.get(r.start_no, "")))
         if ratings is not None:
             body[-1].append(esc(ratings.cells.get(r.start_no, "")))
     right = {0, 1, 3, 4, *range(5, 5 + len(report.columns))}
@@ -82,7 +84,7 @@ def render(report: Report, options: ReportOptions) -> bytes:
     if teams is None:
         lines = _individual(report, options, f"# {esc(report.title)}", "##")
     else:
-        lines = team_lines(teams, report.title, esc, _table)
+        lines = _team_lines(teams, report.title)
         if teams.individual:
             lines += ["", *_individual(report, options, "## Board players", "###")]
     return ("\n".join(lines) + "\n").encode("utf-8")
@@ -102,8 +104,8 @@ def _individual(report: Report, options: ReportOptions, title: str, h2: str) -> 
         lines.extend(f"{n}. **{esc(c.label)}**: {esc(c.name)} ({esc(c.rule)})"
                      for n, c in enumerate(report.columns, 1))
         lines.append("")
-    lines.extend([f"{h2} Standings", "", *_standings(report, report.rows, options.prizes,
-                                                        options.ratings)])
+    lines.extend([f"{h2} Standings", "", *_standings(report, report.rows, report.prizes,
+                                                        report.ratings)])
     if report.notes:
         lines.append("")
         lines.extend(f"- {esc(n)}" for n in report.notes)
@@ -113,4 +115,67 @@ def _individual(report: Report, options: ReportOptions, title: str, h2: str) -> 
             lines.extend(["", f"{h3} {esc(g.title)}", "", *_standings(report, g.rows)])
     lines.extend(["", f"{h2} Crosstable", "", esc(report.legend) + ".", "",
                   *_crosstable(report)])
+    if report.prizes is not None:
+        lines.extend(["", *prize_lines(report.prizes, h2)])
+    return lines
+
+
+def prize_lines(prizes: PrizeList, h1: str = "#") -> list[str]:
+    """The prize list: ``h1`` the level of its heading, its tables one level below."""
+    out = [f"{h1} {esc(prizes.title())}", "", *(f"- {esc(line)}" for line in prizes.head())]
+    for t in prizes.tables:
+        out += ["", f"{h1}# {esc(t.title)}", "",
+                *_table([esc(h) for h in t.headers], [[esc(c) for c in r] for r in t.rows],
+                        set(t.right))]
+    out += ["", f"{h1}# Explanations", "", *(f"1. {esc(line)}" for line in prizes.explanations)]
+    return out
+
+
+def prize_markdown(prizes: PrizeList) -> str:
+    """The prize list alone (``swisstb prizes``)."""
+    return "\n".join(prize_lines(prizes)) + "\n"
+
+
+def _match_line(card: MatchCard, teams: TeamTable) -> str:
+    white = f"{card.white_team} {esc(teams.names.get(card.white_team, ''))}"
+    if card.black_team is None:
+        return f"- {white}: {card.kind} ({card.mp[0]} MP, {card.gp[0]} GP)"
+    black = f"{card.black_team} {esc(teams.names.get(card.black_team, ''))}"
+    kind = "" if card.kind == "played" else f" ({card.kind})"
+    return f"- {white} {card.gp[0]}-{card.gp[1]} {black}{kind}"
+
+
+def _team_lines(teams: TeamTable, title: str) -> list[str]:
+    """The lines of the team part."""
+    lines = [f"# {esc(title)}", ""]
+    lines.extend(f"- **{esc(k)}:** {esc(v)}" for k, v in teams.header)
+    lines.extend(f"- {esc(r)}" for r in teams.reasons)
+    lines.append("")
+    if teams.columns:
+        lines.append(f"Team tie-breaks, in order ({teams.chain_origin}):")
+        lines.append("")
+        lines.extend(f"{n}. **{esc(c.label)}**: {esc(c.name)} ({esc(c.rule)})"
+                     for n, c in enumerate(teams.columns, 1))
+        lines.append("")
+    heads = ["Place", "No", "Team", "MP", "GP", *(esc(c.label) for c in teams.columns)]
+    body = [[t.row.place_text, str(t.row.start_no), esc(t.row.name), t.mp_text, t.gp_text,
+             *(esc(c.text) for c in t.row.cells)] for t in teams.rows]
+    lines.extend(["## Team standings", "",
+                  *_table(heads, body, {0, 1, 3, 4, *range(5, 5 + len(teams.columns))})])
+    if teams.notes:
+        lines.append("")
+        lines.extend(f"- {esc(n)}" for n in teams.notes)
+    heads = ["No", "Team", *(f"R{k}" for k in range(1, teams.rounds + 1)), "MP", "GP"]
+    body = [[str(x.team_no), esc(x.name), *(esc(c) for c in x.cells), x.mp_text, x.gp_text]
+            for x in teams.crosstable_rows()]
+    lines.extend(["", "## Team crosstable", "",
+                  "Opponent, colour (w/b) and game points; +F/-F forfeited match won/lost; "
+                  "PAB pairing-allocated bye, FPB/HPB/ZPB full-, half-, zero-point bye; "
+                  "- absent.", "",
+                  *_table(heads, body, {0, teams.rounds + 2, teams.rounds + 3})])
+    lines.extend(["", "## Matches"])
+    for rnd in range(1, teams.rounds + 1):
+        lines.extend(["", f"### Round {rnd}", ""])
+        lines.extend(_match_line(card, teams) for card in teams.matches
+                     if card.round == rnd)
     return lines

@@ -1,24 +1,24 @@
 """Fixed-width text: the standings table (one column per tie-break), a crosstable in US
-wall-chart notation, then one table per group and, on request, every value's explanation."""
+wall-chart notation, then one table per group, on request every value's explanation, and
+the prize list.  A team event: the team standings and the team crosstable first (then,
+with ``--view both``, the board players)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
+from ..numbers import rule_decimal
 from ..textsafe import shown
 from ..tiebreaks import Explanation
-from ._model import Column, CrossRow, Group, Report, Row
-from ._numbers import decimal
-from ._options import PrizeColumn, RatingColumn, ReportOptions
-from ._team_model import TeamTable
-from ._team_text import team_lines
+from ._model import Column, CrossRow, Group, PrizeList, RatingChanges, Report, Row, Table, TeamTable
+from ._options import ReportOptions
 
 WIDTH = 100
 """The width the tables aim at (long names are cut to fit)."""
 
 
-def _standings(report: Report, prizes: PrizeColumn | None = None,
-               ratings: RatingColumn | None = None) -> list[str]:
+def _standings(report: Report, prizes: PrizeList | None = None,
+               ratings: RatingChanges | None = None) -> list[str]:
     rows = report.rows
     lines = [report.title,
              f"{len(rows)} players, {report.scheduled_rounds} rounds ({report.rounds} played)"]
@@ -31,7 +31,7 @@ def _standings(report: Report, prizes: PrizeColumn | None = None,
     columns = [("Pts", [r.points_text for r in rows])]
     columns += [(c.key, [r.cells[k].text for r in rows]) for k, c in enumerate(report.columns)]
     if prizes is not None:
-        columns.append(("Prize", [prizes.cells.get(r.start_no, "") for r in rows]))
+        columns.append(("Prize", [prizes.won.get(r.start_no, "") for r in rows]))
     if ratings is not None:
         columns.append((ratings.label, [ratings.cells.get(r.start_no, "") for r in rows]))
     widths = [max([len(h), *(len(c) for c in cells)]) for h, cells in columns]
@@ -138,7 +138,7 @@ def explained_lines(key: str, value: str, e: Explanation | None, digits: int) ->
         return lines
     lines.append(f"    {e.rule}")
     for r in e.rows:
-        v = "" if r.value is None else str(decimal(r.value, digits))
+        v = "" if r.value is None else str(rule_decimal(r.value, digits))
         drop = f" [dropped: {r.dropped}]" if r.dropped else ""
         lines.append(f"    R{r.round} {r.result:<6} {v:>8}  {r.note}{drop}")
     lines.extend(f"    {n}" for n in e.notes)
@@ -169,11 +169,66 @@ def _team_explanations(teams: TeamTable) -> list[str]:
     return lines
 
 
+def _plain_table(head: list[str], body: list[list[str]], left: set[int]) -> list[str]:
+    widths = [max(len(row[k]) for row in (head, *body)) for k in range(len(head))]
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(c.ljust(w) if k in left else c.rjust(w)
+                         for k, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+
+    return [fmt(head), *(fmt(row) for row in body)]
+
+
+def _team_lines(teams: TeamTable, title: str) -> list[str]:
+    """The lines of the team standings and the team crosstable."""
+    lines = [shown(title) or "Team event", "", teams.summary, "; ".join(teams.reasons),
+             f"tie-breaks ({teams.chain_origin}): {teams.chain_text}", *teams.notes, ""]
+    head = ["Pl", "No", "Team", "MP", "GP", *(c.key for c in teams.columns)]
+    body = [[t.row.place_text, str(t.row.start_no), shown(t.row.name), t.mp_text, t.gp_text,
+             *(c.text for c in t.row.cells)] for t in teams.rows]
+    lines.extend(_plain_table(head, body, left={2}))
+    lines.append("")
+    lines.append("Team crosstable (opponent, colour, game points; +F/-F forfeited match)")
+    head = ["No", "Team", *(str(r) for r in range(1, teams.rounds + 1)), "MP", "GP"]
+    body = [[str(x.team_no), shown(x.name), *x.cells, x.mp_text, x.gp_text]
+            for x in teams.crosstable_rows()]
+    lines.extend(_plain_table(head, body, left={1}))
+    return lines
+
+
+def _table_lines(t: Table) -> list[str]:
+    """A table of texts: its title, the headers, a rule, the rows (names from the file
+    with control characters shown as escapes)."""
+    rows = [tuple(map(shown, r)) for r in t.rows]
+    widths = [max(len(r[i]) for r in (t.headers, *rows)) for i in range(len(t.headers))]
+
+    def line(cells: tuple[str, ...]) -> str:
+        return "  ".join(c.rjust(w) if i in t.right else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+
+    head = line(t.headers)
+    return [t.title, head, "-" * len(head), *map(line, rows)]
+
+
+def prize_lines(prizes: PrizeList) -> list[str]:
+    """The prize list: its title and lines, its tables, the explanations."""
+    out = [shown(prizes.title()), *map(shown, prizes.head())]
+    for t in prizes.tables:
+        out += ["", *_table_lines(t)]
+    out += ["", "Explanations", *(f"  {shown(line)}" for line in prizes.explanations)]
+    return out
+
+
+def prize_text(prizes: PrizeList) -> str:
+    """The prize list alone (``swisstb prizes``)."""
+    return "\n".join(prize_lines(prizes)) + "\n"
+
+
 def render(report: Report, options: ReportOptions) -> bytes:
     teams = report.teams
     if teams is None:
         return _render(report, options)
-    lines = team_lines(teams, report.title)
+    lines = _team_lines(teams, report.title)
     if options.explain:
         lines.extend(_team_explanations(teams))
     out = ("\n".join(lines) + "\n").encode("utf-8")
@@ -184,7 +239,7 @@ def render(report: Report, options: ReportOptions) -> bytes:
 
 def _render(report: Report, options: ReportOptions) -> bytes:
     report = _printable(report)
-    lines = _standings(report, options.prizes, options.ratings)
+    lines = _standings(report, report.prizes, report.ratings)
     if report.groups:
         lines += ["", "Groups (places counted inside each group)"]
         for group in report.groups:
@@ -192,6 +247,6 @@ def _render(report: Report, options: ReportOptions) -> bytes:
             lines.extend(_group_table(report, group, bool(options.labels)))
     if options.explain:
         lines.extend(_explanations(report))
-    if options.prizes is not None and options.prizes.text:
-        lines += ["", options.prizes.text.rstrip("\n")]
+    if report.prizes is not None:
+        lines += ["", *prize_lines(report.prizes)]
     return ("\n".join(lines) + "\n").encode("utf-8")

@@ -41,10 +41,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from decimal import Decimal
 from fractions import Fraction
 
 from ..model import Color, Outcome, Player, PointSystem, RoundResult, Tournament
+from ..numbers import exact
 from .kinds import Kind
 from .records import MatchPoints, TeamAdjustment, TeamBye, TeamRecords, read_records
 
@@ -227,11 +227,7 @@ def team_event(t: Tournament, options: TeamOptions | None = None,
 
 def _text(x: Fraction) -> str:
     """``Fraction(1, 2)`` -> ``0.5`` (notes; quarter points are exact decimals)."""
-    if x.denominator == 1:
-        return str(x.numerator)
-    if 4 % x.denominator == 0:
-        return str(Decimal(x.numerator) / Decimal(x.denominator))
-    return str(x)
+    return exact(x, most=2)
 
 
 def _board_count(t: Tournament, rec: TeamRecords, teams: tuple[TeamEntry, ...],

@@ -12,16 +12,16 @@ up.
 from __future__ import annotations
 
 import math
-from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..numbers import exact, fixed, round_half_up
 from .buchholz import opponent_score_kind, opponent_score_totals
 from .context import Context
 from .ratings import aro_tpr, performance, rated_opponents, undefined_reason
 from .registry import Option, tiebreak
 from .spec import Spec
-from .values import ExplainRow, Explanation, round_half_up
+from .values import ExplainRow, Explanation
 
 # --------------------------------------------------------------------------- AOB
 
@@ -229,9 +229,7 @@ def _performances(ctx: Context, spec: Spec) -> list[_Performance]:
 
 def _rating_text(value: Fraction) -> str:
     """A rating for a note: whole, or rounded half up to two decimals."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return str(Decimal(math.floor(value * 100 + Fraction(1, 2))).scaleb(-2))
+    return exact(value) if value.denominator == 1 else fixed(value, 2)
 
 
 def _opponents_with_performance(ctx: Context, perf: list[_Performance], i: int

@@ -15,12 +15,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import TiebreakError
+from ..numbers import round_half_up
 from .buchholz import explain_opponent_scores, opponent_scores
 from .context import Context
 from .registry import EDITION_FLAGS, tiebreak
 from .spec import Spec, parse_spec
 from .team_context import TeamContext, team_context
-from .values import ExplainRow, Explanation, num, round_half_up
+from .values import ExplainRow, Explanation, num
 
 # --------------------------------------------------------------------------- scores
 

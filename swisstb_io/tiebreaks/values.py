@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any, NamedTuple, TypeAlias
+
+from ..numbers import exact, fixed
 
 JSON: TypeAlias = Any
 """A JSON-serialisable value (dict/list/str/int/bool/None; exact numbers as strings)."""
@@ -19,12 +20,9 @@ def fraction_text(value: Fraction | None) -> str | None:
 
 
 def num(value: Fraction) -> str:
-    """``Fraction(3, 2)`` -> ``"1.5"`` for notes: decimals for multiples of 1/4, else ``"a/b"``."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    if (value * 4).denominator == 1:
-        return str(Decimal(value.numerator) / Decimal(value.denominator))
-    return str(value)
+    """``Fraction(3, 2)`` -> ``"1.5"`` for notes: a decimal of at most two places, else
+    ``"a/b"`` (:func:`swisstb_io.numbers.exact`)."""
+    return exact(value, most=2)
 
 
 NumberFormat = Callable[[Fraction | None], JSON]
@@ -90,18 +88,7 @@ Values: TypeAlias = Mapping[int, TiebreakValue]
 """start number -> value; every competitor of the context has an entry."""
 
 
-def round_half_up(x: Fraction, decimals: int = 0) -> Fraction:
-    """``x`` rounded to ``decimals`` places, halves away from zero (C.07: "rounded up")."""
-    scale = 10**decimals
-    n = abs(x) * scale
-    q = (n.numerator * 2 + n.denominator) // (2 * n.denominator)
-    return Fraction(q if x >= 0 else -q, scale)
-
-
 def format_fixed(x: Fraction, decimals: int) -> str:
-    """``x`` written with exactly ``decimals`` places (rounded half up), no float involved."""
-    r = round_half_up(x, decimals)
-    sign = "-" if r < 0 else ""
-    scaled = abs(r) * 10**decimals
-    whole, frac = divmod(int(scaled), 10**decimals)
-    return f"{sign}{whole}" + (f".{frac:0{decimals}d}" if decimals else "")
+    """``x`` written with exactly ``decimals`` places, rounded half up
+    (:func:`swisstb_io.numbers.fixed`)."""
+    return fixed(x, decimals)

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from ..errors import Diagnostics, Location
 from ..model import Outcome, PointAdjustment, RoundResult
+from ..numbers import exact
 from ..validate import Places
 from . import layout as L
 from ._records import parse_number
@@ -17,11 +18,7 @@ ZERO = Fraction(0)
 
 def show(value: Fraction) -> str:
     """Points as TRF writes them (``2.5``), or ``a/b`` when that is not exact."""
-    if (value * 10).denominator == 1:
-        tenths = int(value * 10)
-        sign = "-" if tenths < 0 else ""
-        return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
-    return str(value)
+    return exact(value, places=1, most=1)
 
 
 def _col(round_no: int) -> int:

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ..errors import WriteError
 from ..model import Color, Outcome, Player, PointSystem, RoundResult, Team
+from ..numbers import decimal_places, fixed
 from . import layout as L
 from ._points import BB_FIELDS
 
@@ -43,15 +44,8 @@ COLOR_CHAR = {Color.WHITE: "w", Color.BLACK: "b", Color.NONE: "-"}
 def decimal(value: Fraction) -> str | None:
     """``2.5``, ``1.0``, ``0.25``: the shortest exact decimal with at least one decimal
     place and at most two; ``None`` when there is none."""
-    num, den = value.numerator, value.denominator
-    if den == 1:
-        return f"{num}.0"
-    for scale, pattern in ((10, "%s%d.%d"), (100, "%s%d.%02d")):
-        if scale % den == 0:
-            n = num * (scale // den)
-            whole, frac = divmod(abs(n), scale)
-            return pattern % ("-" if n < 0 else "", whole, frac)
-    return None
+    needed = decimal_places(value)
+    return None if needed is None or needed > 2 else fixed(value, max(needed, 1))
 
 
 def _fit(text: str, span: L.Span, what: str, who: str) -> str:

@@ -9,6 +9,8 @@ from importlib import resources
 
 from lxml import etree
 
+from ..numbers import exact
+
 NAMESPACE = "urn:swisstb_io:1"
 VERSION = "1"
 SCHEMA_FILE = "swisstb-1.xsd"
@@ -57,23 +59,7 @@ def structure_schema() -> etree.XMLSchema:
 
 def points_text(value: Fraction) -> str:
     """``value`` as a finite decimal when it has one ("0.5", "3"), else as "p/q"."""
-    den = value.denominator
-    twos = fives = 0
-    while den % 2 == 0:
-        den //= 2
-        twos += 1
-    while den % 5 == 0:
-        den //= 5
-        fives += 1
-    if den != 1:
-        return f"{value.numerator}/{value.denominator}"
-    digits = max(twos, fives)
-    if digits == 0:
-        return str(value.numerator)
-    scaled = value * 10**digits
-    sign = "-" if scaled < 0 else ""
-    whole, frac = divmod(abs(scaled.numerator), 10**digits)
-    return f"{sign}{whole}.{frac:0{digits}d}"
+    return exact(value)
 
 
 def plain(message: str) -> str:

@@ -11,8 +11,9 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ._escape import html_text
+from ..numbers import fixed
 from ._model import CrossRow, Row
+from .html_kit import html_text
 
 PALETTE = ("#0b5cad", "#c2410c", "#15803d", "#7e22ce", "#b91c1c",
            "#0e7490", "#a16207", "#be185d", "#4d7c0f", "#334155")
@@ -21,17 +22,9 @@ WIDTH, HEIGHT = 720, 300
 LEFT, RIGHT, TOP, BOTTOM = 40, 16, 12, 34
 
 
-def _fixed(v: Fraction) -> str:
-    """``v`` with one decimal, rounded half-up, without floats."""
-    return _fixed_ratio(v.numerator, v.denominator)
-
-
 def _fixed_ratio(num: int, den: int) -> str:
-    """``num / den`` (``den > 0``) with one decimal, rounded half-up: integers only."""
-    tenths = (20 * num + den) // (2 * den)  # floor(num / den * 10 + 1/2)
-    sign = "-" if tenths < 0 else ""
-    tenths = abs(tenths)
-    return f"{sign}{tenths // 10}.{tenths % 10}"
+    """``num / den`` with one decimal, rounded half up."""
+    return fixed(Fraction(num, den), 1)
 
 
 def chart(rows: Sequence[Row], lines: Sequence[CrossRow], rounds: int, title: str,
@@ -200,8 +193,8 @@ class SeasonCharts:
                 out.append(f'<polyline points="{" ".join(points)}" stroke="{color}"'
                            f"{dash_attr}/>")
             if points:
-                # the dots: one path of zero-length strokes with round caps (a circle
-                # element a point was ~5 KB a player, ~15 MB of a 1,000-event season)
+                # the dots: one path of zero-length strokes with round caps, not an
+                # element a dot (a season draws a chart per player)
                 out.append(f'<path class="dots" d="M{"h0M".join(points)}h0" '
                            f'stroke="{color}"/>')
         out.append("</svg>")
