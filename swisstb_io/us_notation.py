@@ -112,13 +112,12 @@ def read_cell(text: str) -> RoundResult | None:
     m = CELL_RE.match(text.upper())
     if m is None:
         return None
-    played, opponent, color, unplayed, unplayed_opponent = m.groups()
-    if played:
-        return RoundResult(CODE_TO_OUTCOME[played], int(opponent), _COLORS[color])
-    outcome = CODE_TO_OUTCOME[unplayed]
+    if m["res"]:
+        return RoundResult(CODE_TO_OUTCOME[m["res"]], int(m["opp"]), _COLORS[m["col"]])
+    outcome = CODE_TO_OUTCOME[m["unpl"]]
     if not outcome.has_opponent:  # a bye's number, if any, is not an opponent
         return RoundResult(outcome)
-    return RoundResult(outcome, int(unplayed_opponent or 0) or None)
+    return RoundResult(outcome, int(m["opp2"] or 0) or None)
 
 
 def format_cell(result: RoundResult, *, color: bool = True, forfeit_opponent: bool = True) -> str:

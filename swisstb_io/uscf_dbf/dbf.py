@@ -140,7 +140,8 @@ def parse(data: bytes, where: str) -> DbfTable:
             values = []
             for _, a, b, _ in layout:
                 value, enc = _decode(raw[a:b])
-                encoding = encoding if enc == "ascii" else enc
+                if enc != "ascii":
+                    encoding = enc
                 values.append(value)
         records.append({name: value.rstrip(" \0").lstrip(blanks)
                         for (name, _, _, blanks), value in zip(layout, values, strict=True)})
