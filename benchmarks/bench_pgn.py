@@ -2,6 +2,7 @@
 
     python benchmarks/bench_pgn.py          # 100 MB of each shape
     python benchmarks/bench_pgn.py 20       # 20 MB of each shape
+    python benchmarks/bench_pgn.py 20 --against OTHER_CHECKOUT
 
 Two deterministic (seeded) synthetic files of about the size asked, written to a temporary
 folder:
@@ -20,6 +21,11 @@ For each file:
   process loads the file, its wall time and peak resident memory (``ru_maxrss`` of the
   child), next to the file's size: reading holds the bytes, a record per game and the
   model, never a decoded copy of the file.
+
+With ``--against OTHER_CHECKOUT`` (the root of another checkout of swisstb_io, e.g. the
+main branch before a change), each file is also read by that checkout's reader, in child
+processes taking turns with this one's (three turns, best of two reads each, CPU time):
+the ratio of the two is what to look at on a busy machine, where both figures move.
 
 Target (issue 30): 100 MB in bounded memory at 20 MB/s or more on one core.
 """
@@ -134,10 +140,46 @@ def _peak_of_child(args: list[str]) -> tuple[float, float]:
     return wall, int(done.stderr.split()[-1]) / 1024
 
 
+_READ_IN_CHILD = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from swisstb_io.cli import tune_collector
+from swisstb_io.pgn import read
+from swisstb_io.registry import ReadOptions
+tune_collector()
+data = open(sys.argv[2], "rb").read()
+best = float("inf")
+for _ in range(int(sys.argv[3])):
+    start = time.process_time()
+    read(data, sys.argv[2], ReadOptions())
+    best = min(best, time.process_time() - start)
+print(best)
+"""
+"""Read a file with the reader of the checkout at ``argv[1]``; print the best CPU time."""
+
+
+def _compare(path: Path, other: str, turns: int = 3) -> None:
+    """CPU time of reading ``path`` with this checkout's reader and ``other``'s, in turns."""
+    roots = {"this checkout": str(Path(__file__).resolve().parent.parent), other: other}
+    best = dict.fromkeys(roots, float("inf"))
+    for _ in range(turns):
+        for name, root in roots.items():
+            done = subprocess.run([sys.executable, "-c", _READ_IN_CHILD, root, str(path), "2"],
+                                  check=True, capture_output=True, text=True)
+            best[name] = min(best[name], float(done.stdout))
+    mb = path.stat().st_size / 1e6
+    for name, seconds in best.items():
+        print(f"  {name}: {mb / seconds:.1f} MB/s of CPU time")
+    print(f"  this checkout / {other}: {best['this checkout'] / best[other]:.2f} of the time")
+
+
 def main(argv: list[str]) -> None:
     if argv[1:2] == ["--make"]:  # python bench_pgn.py --make KIND MB PATH
         Path(argv[4]).write_bytes(make(argv[2], float(argv[3])))
         return
+    other = argv[argv.index("--against") + 1] if "--against" in argv else None
+    if other is not None:
+        argv = [a for a in argv if a not in ("--against", other)]
     megabytes = float(argv[1]) if len(argv) > 1 else 100.0
     tune_collector()  # as `swisstb` runs
     with tempfile.TemporaryDirectory() as tmp:
@@ -161,6 +203,8 @@ def main(argv: list[str]) -> None:
             print(f"  swisstb info: {wall:.2f} s wall, peak resident memory {peak:.0f} MB "
                   f"(the file is {mb:.0f} MB)")
             del data, result
+            if other is not None:
+                _compare(path, other)
 
 
 if __name__ == "__main__":

@@ -67,8 +67,13 @@ class EventPlan(NamedTuple):
     """The first two steps' decisions."""
 
     view: View
-    chain: tuple[Spec, ...]
-    """The players' chain."""
+    choice: chain_policy.ChainChoice
+    """The players' chain and where it came from."""
+
+    @property
+    def chain(self) -> tuple[Spec, ...]:
+        """The players' chain."""
+        return self.choice.specs
 
 
 def choose_view(t: Tournament, request: ReportRequest) -> View:
@@ -87,14 +92,18 @@ def plan(t: Tournament, request: ReportRequest) -> EventPlan:
     :class:`~swisstb_io.errors.TiebreakError`, a bad declared chain
     :class:`~swisstb_io.tiebreaks.chain_policy.DeclaredChainError`."""
     view = choose_view(t, request)
+    calc = request.calc
     if view is View.INDIVIDUAL:
-        return EventPlan(view, chain_policy.choose_chain(t, request.tiebreaks).specs)
+        return EventPlan(view, chain_policy.choose_chain(
+            t, request.tiebreaks, system=calc.system, fide_rules=calc.fide_rules))
     if view is View.BOTH:
         try:
-            return EventPlan(view, chain_policy.choose_chain(t).specs)
+            return EventPlan(view, chain_policy.choose_chain(t))
         except chain_policy.DeclaredChainError:
             pass
-    return EventPlan(view, parse_chain("PTS"))
+    return EventPlan(view, chain_policy.ChainChoice(
+        parse_chain("PTS"), chain_policy.ChainOrigin.DEFAULT, "PTS",
+        why="for the board players of a team event"))
 
 
 def event_report(t: Tournament, request: ReportRequest,
@@ -102,8 +111,8 @@ def event_report(t: Tournament, request: ReportRequest,
     """The report table of ``t`` (``decided``: :func:`plan`'s result, when the caller has
     it).  Raises :class:`~swisstb_io.errors.TiebreakError` for a bad chain and
     :class:`~swisstb_io.reports.ReportError` for a bad group, label or notation."""
-    view, chain = decided or plan(t, request)  # the prize and team packages are loaded
-    players = standings(t, chain, request.calc)  # only for the events that need them
+    view, choice = decided or plan(t, request)  # the prize and team packages are loaded
+    players = standings(t, choice, request.calc)  # only for the events that need them
     o = request.options
     if view is View.INDIVIDUAL:
         report = build(players, o, crosstable=request.crosstable)

@@ -23,33 +23,33 @@ class NotRegularFileError(OSError):
     """A pipe, a device or a socket where a file is to be read (:data:`NOT_A_FILE`)."""
 
 
-def file_problem(st: os.stat_result, limit: int) -> str:
-    """Why the file of ``st`` is not read as a tournament file (``""`` when it is): it is
-    not a regular file (a folder is neither), or it is larger than ``limit`` bytes."""
+def file_problem(st: os.stat_result, limit: int, kind: str = "a tournament file") -> str:
+    """Why the file of ``st`` is not read as ``kind`` (``""`` when it is): it is not a
+    regular file (a folder is neither), or it is larger than ``limit`` bytes."""
     if stat.S_ISDIR(st.st_mode):
         return ""
     if not stat.S_ISREG(st.st_mode):
         return NOT_A_FILE
     if st.st_size > limit:
-        return f"it is {st.st_size // (1024 * 1024)} MB, too large for a tournament file"
+        return f"it is {st.st_size // (1024 * 1024)} MB, too large for {kind}"
     return ""
 
 
-def read_file(path: str, limit: int) -> bytes:
+def read_file(path: str, limit: int, kind: str = "a tournament file") -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 
     Raises :class:`OSError` as ``open`` does (:class:`IsADirectoryError` for a folder), and
     also (its ``strerror`` says why): :class:`NotRegularFileError` for a pipe, a device or a
     socket, which are never opened (a FIFO without a writer would make the open wait for
     ever), and ``EFBIG`` for a file larger than ``limit`` bytes, or one that grows past it
-    while it is read.
+    while it is read.  ``kind`` names the file in that message.
     """
-    _check_file(os.stat(path), limit, path)
+    _check_file(os.stat(path), limit, path, kind)
     # O_NONBLOCK: should the name be swapped for a FIFO since the stat, the open does not wait
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     with open(fd, "rb") as fh:
         st = os.fstat(fd)
-        _check_file(st, limit, path)
+        _check_file(st, limit, path, kind)
         os.set_blocking(fd, True)
         # read(n) makes room for n bytes first: ask for the file's size (and one byte more,
         # to see whether it grew), not for the limit
@@ -58,14 +58,14 @@ def read_file(path: str, limit: int) -> bytes:
             data += fh.read(limit + 1 - len(data))
     if len(data) > limit:
         raise OSError(errno.EFBIG, f"it is more than {limit // (1024 * 1024)} MB, too large "
-                      "for a tournament file", path)
+                      f"for {kind}", path)
     return data
 
 
-def _check_file(st: os.stat_result, limit: int, path: str) -> None:
+def _check_file(st: os.stat_result, limit: int, path: str, kind: str) -> None:
     if stat.S_ISDIR(st.st_mode):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-    why = file_problem(st, limit)
+    why = file_problem(st, limit, kind)
     if why == NOT_A_FILE:
         raise NotRegularFileError(errno.EINVAL, why, path)
     if why:

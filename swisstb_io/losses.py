@@ -179,8 +179,14 @@ def _player_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
     players = t.players
     if path.startswith("results."):
         part = path[len("results."):]
+        kept = spec.kept_when.get(entry)
+        if kept is not None and kept.of_event and kept.kept(t):
+            return None
+        by_result = kept.kept if kept is not None and not kept.of_event else None
 
         def lost(r: RoundResult) -> bool:
+            if by_result is not None and by_result(r):
+                return False
             if part == "opponent":
                 return r.opponent is not None and (qual != "unplayed"
                                                    or not r.outcome.has_opponent)
@@ -192,7 +198,7 @@ def _player_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
             hit = [p for p in players if _trailing(p)]
         else:
             hit = [p for p in players if any(lost(r) for r in p.results)]
-        return f"{label(entry)} ({_count(hit, 'players')})" if hit else None
+        return f"{label(entry, spec)} ({_count(hit, 'players')})" if hit else None
     if qual == "ascii":
         hit = [p for p in players if not getattr(p, path).isascii()]
     elif qual == "individual":  # clubs: kept only as the teams of a team event
@@ -250,7 +256,9 @@ def _tournament_loss(t: Tournament, spec: FormatSpec, entry: str) -> str | None:
     if value == getattr(Tournament(), head):
         return None
     kept = spec.kept_when.get(entry)
-    return None if kept is not None and kept.kept(value) else label(entry, spec)
+    if kept is not None and kept.kept(t if kept.of_event else value):
+        return None
+    return label(entry, spec)
 
 
 def losses(t: Tournament, spec: FormatSpec) -> list[Loss]:

@@ -79,12 +79,18 @@ class KeptWhen(NamedTuple):
     """A :attr:`FormatSpec.lossy` entry the format keeps for some values."""
 
     kept: Callable[[Any], bool]
-    """Whether a value (of the model field the entry names) comes back."""
+    """Whether a value (of the model field the entry names; for a ``player.results.``
+    entry, one round's result) comes back; given the tournament when :attr:`of_event`."""
     lost: str
     """What is really lost, in words: ``"an end date that is not a readable date"``."""
+    of_event: bool = False
+    """True when whether the data comes back depends on the rest of the event, so
+    :attr:`kept` is given the whole tournament (PGN's end date is the date of its last
+    round's games)."""
 
 
 _NOTHING_KEPT: Mapping[str, KeptWhen] = MappingProxyType({})
+_NOTHING_NAMED: Mapping[str, str] = MappingProxyType({})
 
 
 class FormatSpec(NamedTuple):
@@ -141,6 +147,11 @@ class FormatSpec(NamedTuple):
     more_losses: Callable[[Tournament], Sequence[tuple[str, str]]] | None = None
     """What writing a tournament loses that :attr:`lossy` has no entry for, as
     ``(what, words)`` pairs (TRF16: the TRF-2026 records it has no place for)."""
+    chain_records: Mapping[str, str] = _NOTHING_NAMED
+    """Where a file of the format declares its tie-break chain, in a report's words, by
+    list: ``"standings"`` (:attr:`~swisstb_io.model.Tournament.standings_order`) and
+    ``"tiebreaks"`` (:attr:`~swisstb_io.model.Tournament.tiebreaks`); TRF: ``record 212``
+    and ``record 202``.  Every report says which one ranked the event."""
 
 
 BUILTIN_MODULES: tuple[str, ...] = (

@@ -65,7 +65,7 @@ def event(players: int, rounds: int) -> Tournament:
 
 
 FORMATS = {".trf": "trf", ".csv": "swisssys-csv", ".sjson": "sjson", ".zip": "uscf-dbf",
-           ".xml": "xml", ".jch": "chess-json"}
+           ".xml": "xml", ".jch": "chess-json", ".pgn": "pgn"}
 
 
 MAX_PLAYERS = {".trf": 9998, ".zip": 9998}
@@ -259,6 +259,34 @@ def _option_brackets(scale: int) -> bytes:
     return _csv().encode()
 
 
+_PGN_TAGS = ('[Event "E"]\n[Site "S"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "A"]\n'
+             '[Black "B"]\n[Result "1-0"]\n\n')
+
+
+def _pgn_results_in_comments(scale: int) -> bytes:
+    """Comments holding a result token, and no result after them: each was once tried as
+    the game's last result by scanning from the movetext's start."""
+    return (_PGN_TAGS + "1. e4 " + "{ 1-0 } " * 100_000 * scale + "\n").encode()
+
+
+def _pgn_nested_variations(scale: int) -> bytes:
+    n = 100_000 * scale
+    return (_PGN_TAGS + "1. e4 " + "( 1... e5 " * n + ")" * n + " 1-0\n").encode()
+
+
+def _pgn_unclosed_comment(scale: int) -> bytes:
+    return (_PGN_TAGS + "1. e4 {" + " 1-0 (" * 150_000 * scale + "\n").encode()
+
+
+def _pgn_tag_pairs(scale: int) -> bytes:
+    tags = "".join(f'[Extra{i} "value"]\n' for i in range(60_000 * scale))
+    return (_PGN_TAGS[:-1] + tags + "\n1-0\n").encode()
+
+
+def _pgn_escaped_quotes(scale: int) -> bytes:
+    return ('[Event "' + '\\"' * 300_000 * scale + '"]\n' + _PGN_TAGS[12:] + "1-0\n").encode()
+
+
 HOSTILE: tuple[Shape, ...] = (
     Shape("310 records repeated", ".trf", _repeated_310, "report",
           (1, r":116:5: team number 1 is used twice \(first on line 98\): each 310 record "
@@ -303,6 +331,16 @@ HOSTILE: tuple[Shape, ...] = (
           options=("--section", "Last")),
     Shape("1,001 XML rounds", ".xml", _xml_rounds, "info",
           (1, r"\.xml:4:\d+: player 1: round 1000: more rounds than the 999")),
+    Shape("PGN results in comments", ".pgn", _pgn_results_in_comments, "info",
+          (0, r"^$")),
+    Shape("PGN variations 100,000 deep", ".pgn", _pgn_nested_variations, "info",
+          (0, r"^$")),
+    Shape("PGN comment never closed", ".pgn", _pgn_unclosed_comment, "info",
+          (1, r"\.pgn:9:7: this comment '\{' is never closed")),
+    Shape("PGN game of 60,000 tag pairs", ".pgn", _pgn_tag_pairs, "info",
+          (0, r"^$")),
+    Shape("PGN tag of 300,000 escaped quotes", ".pgn", _pgn_escaped_quotes, "info",
+          (0, r"^$")),
 )
 
 

@@ -117,7 +117,7 @@ def test_batch_cli_reports_every_good_event_and_lists_the_failures(
         for ext in ("html", "json", "summary.json"):
             assert (out / "events" / f"{rel}.{ext}").is_file(), rel
         report = json.loads((out / "events" / f"{rel}.json").read_text())
-        assert report["schema"] == "swisstb-report/2"
+        assert report["schema"] == "swisstb-report/3"
     index = read_index(out)
     assert index["counts"] == {"events": 52, "ok": 50, "failed": 2}
     by_file = {e["file"]: e for e in index["events"]}

@@ -76,7 +76,8 @@ class _Spy:
     def __init__(self) -> None:
         self.calls: list[str | None] = []
 
-    def __call__(self, t: Tournament, given: str | None = None) -> ChainChoice:
+    def __call__(self, t: Tournament, given: str | None = None, **options: str | None
+                 ) -> ChainChoice:
         self.calls.append(given)
         return ChainChoice(chain_policy.parse_chain("SB"), ChainOrigin.DECLARED, "SB")
 
@@ -88,11 +89,11 @@ def test_every_caller_asks_the_one_policy(
     monkeypatch.setattr(chain_policy, "choose_chain", spy)
     t = read(HELD9)
     runner = CliRunner()
-    by_sb = standings(t, "SB")
+    by_sb = standings(t, "SB")  # the library, a chain given and none
     places = {r.start_no: r.place for r in by_sb.rows}
 
-    assert standings(t).chain == by_sb.chain  # the library
-    assert spy.calls == [None]
+    assert standings(t).chain == by_sb.chain
+    assert spy.calls == ["SB", None]
 
     res = runner.invoke(cli, ["report", str(HELD9), "-f", "json"])  # report
     assert res.exit_code == 0, res.output
@@ -118,4 +119,4 @@ def test_every_caller_asks_the_one_policy(
     batch_doc = json.loads((tmp_path / "out" / "events" / f"{HELD9.name}.json").read_text())
     assert [c["code"] for c in batch_doc["tiebreaks"]] == ["SB"]
 
-    assert len(spy.calls) == 5, spy.calls
+    assert len(spy.calls) == 6, spy.calls

@@ -66,7 +66,7 @@ def test_a_tie_of_9999_players_is_reported_in_linear_cost(fmt: str, tmp_path: Pa
     if fmt == "json":
         doc = json.loads(out.read_bytes())
         rows = doc["standings"]
-        assert len(rows) == 9999 and doc["schema"] == "swisstb-report/2"
+        assert len(rows) == 9999 and doc["schema"] == "swisstb-report/3"
         assert {(r["place"], r["last_place"]) for r in rows} == {(1, 9999)}
         assert out.stat().st_size < 300 * 9999  # linear: no list of the other 9,998
 

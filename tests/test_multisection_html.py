@@ -164,11 +164,16 @@ def test_a_one_section_page_is_unchanged_by_the_sections_code() -> None:
 
 
 def test_playoff_and_prizes_of_a_multi_section_file_need_section(tmp_path: Path) -> None:
+    """A prize file that names no section (one that does gives its section: issue 28)."""
     prizes = tmp_path / "prizes.toml"
-    prizes.write_text('[event]\nname = "x"\n\n[[prize]]\nplace = 1\namount = 100\n')
+    prizes.write_text('schema = "swisstb-prizes/1"\n[event]\nname = "x"\n\n[[group]]\n'
+                      'id = "place"\nkind = "place"\ncash = [100]\n')
     for extra in (["--playoff", "1,2"], ["--prizes", str(prizes)]):
         res = CliRunner().invoke(cli, ["report", str(CLUB), *extra])
         assert res.exit_code == 2, res.output
         assert "holds 2 sections" in res.stderr and "choose it with --section" in res.stderr
     res = CliRunner().invoke(cli, ["report", "--help"])
-    assert " ".join(res.stdout.split()).count("a multi-section file needs --section") == 2
+    help_text = " ".join(res.stdout.split())
+    assert help_text.count("a multi-section file needs --section") == 1  # --playoff
+    assert "of one section of a multi-section file: the prize file's [event] section, else " \
+        "--section" in help_text

@@ -3,15 +3,17 @@ date, start numbers, and writing (header-only pairings, games given back as read
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 import tracemalloc
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from swisstb_io import api
 from swisstb_io.errors import FormatError, WriteError
-from swisstb_io.model import Color, Outcome, Player, RoundResult, Tournament
+from swisstb_io.model import Color, DateText, Outcome, Player, RoundResult, Tournament
 from swisstb_io.pgn import read, sniff, write
 from swisstb_io.registry import ReadOptions, WriteOptions, detect
 
@@ -77,9 +79,10 @@ def test_twic_database_events_are_sections() -> None:
         "Spring Open 2025", "London ENG", 4, 2)
     assert by_name(london)["Whitfield,Tom"].title == "IM"
     assert len(leeds.players) == 4 and leeds.rounds == 1
-    # a team event: each round, a team's players meet the players of one other team
+    # a team event: each round, a team's players meet the players of one other team, on
+    # consecutive boards; members in board order (Wagner, 4, is Südring's board 1)
     assert [(m.name, m.members) for m in liga.teams] == [
-        ("SV Nordwest", (1, 3, 5, 6)), ("SF Südring", (2, 4, 7, 8))]
+        ("SV Nordwest", (1, 3, 5, 6)), ("SF Südring", (4, 2, 7, 8))]
     assert liga.rounds == 5 and all(r.outcome is Outcome.NOT_PAIRED
                                     for p in liga.players for r in p.results[:4])
     assert [d.message for d in res.diagnostics] == [
@@ -362,6 +365,19 @@ def test_hostile_movetext_is_read_in_linear_time(body: bytes) -> None:
     assert res.tournament.players[0].results[0].outcome is Outcome.WIN
 
 
+@pytest.mark.parametrize("body", [b"{" + b"1-0 " * 250_000 + b"}", b"; 1-0\n" * 150_000 + b"e5",
+                                  b"{1-0} " * 150_000 + b"e5", b"1-0 {x} " * 120_000],
+                         ids=lambda b: repr(b[:6]))
+def test_movetext_that_does_not_end_with_its_result_is_read_in_linear_time(body: bytes) -> None:
+    """The last result outside comments is looked for in one pass (markers in comments
+    were each checked from the movetext's start: minutes for a MB of them)."""
+    head = b'[Event "E"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 '
+    start = time.perf_counter()
+    res = read(head + body + b"\n", "h.pgn", ReadOptions())
+    assert time.perf_counter() - start < 15
+    assert res.tournament.players[0].results[0].outcome is Outcome.WIN
+
+
 def test_a_player_without_any_game_is_said_to_be_lost() -> None:
     from swisstb_io.losses import losses
     from swisstb_io.registry import find
@@ -372,3 +388,104 @@ def test_a_player_without_any_game_is_said_to_be_lost() -> None:
         "players without any game or bye (1 player: PGN has a player only in a game)"]
     back = read(write(t, WriteOptions()), "p.pgn", ReadOptions()).tournament
     assert [p.name for p in back.players] == ["Player 1", "Player 2"]
+
+
+def _dated(end: str, round_dates: tuple[str, ...]) -> Tournament:
+    W, L = Outcome.WIN, Outcome.LOSS
+    t = _event([(1, 2, W, L)], [(2, 1, W, L)], names=2)
+    return replace(t, start_date=DateText("2025/03/01", dt.date(2025, 3, 1)),
+                   end_date=DateText(end, parse_text_date(end)), round_dates=round_dates)
+
+
+def parse_text_date(text: str) -> dt.date | None:
+    try:
+        return dt.datetime.strptime(text, "%Y/%m/%d").date()
+    except ValueError:
+        return None
+
+
+def test_dates_that_come_back_are_not_said_to_be_lost() -> None:
+    from swisstb_io.losses import losses
+    from swisstb_io.registry import find
+
+    spec = find("pgn")
+    t = _dated("2025/03/02", ("25/03/01", "25/03/02"))
+    assert [x.entry for x in losses(t, spec) if "date" in x.entry] == []
+    back = read(write(t, WriteOptions()), "d.pgn", ReadOptions()).tournament
+    assert back.end_date is not None and back.end_date.value == dt.date(2025, 3, 2)
+    assert back.round_dates == ("2025.03.01", "2025.03.02")
+    assert back.start_date is not None and back.start_date.value == dt.date(2025, 3, 1)
+    # what is really lost is still said: an end date after the last round, a round date
+    # that is no date, the date of a round nobody played, a start date that is no date
+    words = {x.entry: x.message for x in losses(
+        _dated("2025/03/09", ("25/03/01", "the second Sunday", "25/03/03")), spec)}
+    assert words["tournament.end_date"] == ("an end date that is not the date of the last "
+                                            "round's games")
+    assert "tournament.round_dates" in words
+    assert "tournament.round_dates" in {x.entry for x in losses(
+        _dated("2025/03/02", ("25/03/01", "25/03/02", "25/03/03")), spec)}
+    vague = replace(t, start_date=DateText("spring 2025"))
+    assert "tournament.start_date" in {x.entry for x in losses(vague, spec)}
+    assert read(write(vague, WriteOptions()), "v.pgn", ReadOptions()).tournament.start_date \
+        != vague.start_date
+
+
+def test_a_pgn_converted_to_pgn_warns_about_nothing_it_keeps(tmp_path: Path) -> None:
+    """Dates, the colours of games not played yet and rounds without a game at the end
+    of a player's results come back (a file of one event: no section names)."""
+    from swisstb_io.losses import losses
+    from swisstb_io.registry import find
+
+    for name in ("lichess-broadcast-clocks.pgn", "broadcast-quirks.pgn",
+                 "chessbase-annotated-bom.pgn", "swiss-manager-cp1252-crlf.pgn"):
+        t = api.load(FIX / name).tournament
+        assert losses(t, find("pgn")) == [], name
+    held = _event([(1, 2, Outcome.NOT_PAIRED, Outcome.NOT_PAIRED)], names=2)
+    forfeit = _event([(1, 2, Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS)], names=2)
+    assert [x.message for x in losses(held, find("pgn"))] == []
+    assert [x.message for x in losses(forfeit, find("pgn"))] == [
+        "colours of forfeits and byes (2 players)"]
+
+
+def test_a_requested_full_point_bye_keeps_its_kind() -> None:
+    """PGN has no word for a bye: a won game against BYE is the pairing-allocated bye, and
+    one whose Termination says "requested bye" the requested full-point bye."""
+    W, L = Outcome.WIN, Outcome.LOSS
+    t = _event([(1, 2, W, L)], [(1, 2, L, W)], names=3)
+    players = list(t.players)
+    players[2] = replace(players[2], results=(RoundResult(Outcome.FULL_BYE),
+                                              RoundResult(Outcome.PAIRING_BYE)))
+    t = replace(t, players=tuple(players))
+    text = write(t, WriteOptions()).decode()
+    assert '[Black "BYE"]\n[Result "1-0"]' in text and '[Termination "requested bye"]' in text
+    back = read(text.encode(), "b.pgn", ReadOptions()).tournament
+    assert [r.outcome for r in back.players[2].results] == [Outcome.FULL_BYE,
+                                                            Outcome.PAIRING_BYE]
+    data = (b'[Event "E"]\n[Round "1"]\n[White "BYE"]\n[Black "C"]\n[Result "0-1"]\n'
+            b'[Termination "Requested bye"]\n\n0-1\n')
+    assert read(data, "c.pgn", ReadOptions()).tournament.players[0].results[0].outcome \
+        is Outcome.FULL_BYE
+
+
+def test_team_tags_are_teams_only_when_the_games_are_matches() -> None:
+    olympiad = (FIX / "olympiad-broadcast-teams.pgn").read_bytes()
+    t = read(olympiad, "o.pgn", ReadOptions()).tournament
+    names = {p.start_no: p.name for p in t.players}
+    teams = {m.name: [names[sn] for sn in m.members] for m in t.teams}
+    assert teams["Norway"] == ["Hagen, Ola", "Lund, Siri", "Moe, Per", "Berg, Tone"]  # boards
+    assert {m.name: len(m.members) for m in t.teams} == {"Norway": 4, "India": 3,
+                                                          "Armenia": 3, "Peru": 3}
+    # a match on boards 1, 2 and 4 is no match: the tags are then clubs
+    gap = olympiad.replace(b'[Round "1.3"]', b'[Round "1.7"]')
+    assert read(gap, "g.pgn", ReadOptions()).tournament.teams == ()
+    # two players of one team playing each other: no team event either
+    game = olympiad.index(b'[Round "1.3"]')
+    end = olympiad.index(b"[Event", game)
+    same = olympiad[:game] + olympiad[game:end].replace(b"Das, Vikram", b"Berg, Tone").replace(
+        b'[BlackTeam "India"]', b'[BlackTeam "Norway"]').replace(b"92000013", b"91000014"
+                                                              ) + olympiad[end:]
+    assert read(same, "s.pgn", ReadOptions()).tournament.teams == ()
+    # one club a player, every round a one-board "match": an individual event with clubs
+    rapid = api.load(FIX / "club-rapid-one-club-each.pgn").tournament
+    assert rapid.teams == () and not rapid.says_team_event
+    assert [p.team for p in rapid.players] == ["Leiden", "Delft", "Haarlem", "Zwolle"]

@@ -58,10 +58,10 @@ def _trf_events() -> list[tuple[str, Tournament]]:
 
 PLAYED = _trf_events()
 
-_PGN_SAYS = frozenset(Outcome) - {Outcome.FULL_BYE, Outcome.FORFEIT_DRAW, *(
+_PGN_SAYS = frozenset(Outcome) - {Outcome.FORFEIT_DRAW, *(
     o for o in Outcome if o.name.endswith("_UNRATED") or o.name.startswith("INCONSISTENT"))}
-"""The outcomes PGN gives back as they were (byes as games against BYE, forfeits by
-Termination; formats/pgn/README.md)."""
+"""The outcomes PGN gives back as they were (byes as games against BYE, a requested one
+with its Termination, forfeits by Termination; formats/pgn/README.md)."""
 
 
 def _pgn_holds(t: Tournament) -> bool:
@@ -114,11 +114,10 @@ def test_forfeits_and_byes_through_pgn_keep_standings_and_tiebreaks(
 
 
 SINGLE = ["lichess-broadcast-clocks.pgn", "swiss-manager-cp1252-crlf.pgn",
-          "chessbase-annotated-bom.pgn", "minimal.pgn", "broadcast-quirks.pgn"]
-CLUBS = {"swiss-manager-cp1252-crlf.pgn", "chessbase-annotated-bom.pgn"}
-"""Fixtures whose Team tags are clubs.  TRF writes a player's club as a 013 team, and a
-TRF file whose 013 teams meet each other is read as a team event, so ``report y.trf``
-defaults to the team view there: the individual view is compared."""
+          "chessbase-annotated-bom.pgn", "minimal.pgn", "broadcast-quirks.pgn",
+          "club-rapid-one-club-each.pgn", "olympiad-broadcast-teams.pgn"]
+"""Events of one file each: players with clubs (Swiss-Manager, ChessBase, the club rapid:
+an individual event either way) and a team event (the Olympiad broadcast)."""
 
 
 @pytest.mark.parametrize("name", SINGLE)
@@ -126,8 +125,6 @@ defaults to the team view there: the individual view is compared."""
                          ids=str)
 def test_report_of_the_trf_converted_from_pgn_is_the_report_of_the_pgn(
         name: str, args: list[str], tmp_path: Path) -> None:
-    if name in CLUBS:
-        args = [*args, "--view", "individual"]
     trf = tmp_path / "y.trf"
     code, _, _ = run("convert", str(PGN / name), str(trf))
     assert code == 0
@@ -140,9 +137,34 @@ def test_report_of_the_trf_converted_from_pgn_is_the_report_of_the_pgn(
         for doc in (direct_doc, trf_doc):
             doc.pop("source", None)
             doc["event"].pop("dates", None)
-        assert trf_doc["standings"] == direct_doc["standings"]
+        for part in ("standings", "team_standings", "matches"):
+            assert trf_doc.get(part) == direct_doc.get(part), part
     else:
         assert via_trf == direct
+
+
+def test_an_olympiad_broadcast_is_a_team_event_and_a_club_rapid_is_not(tmp_path: Path) -> None:
+    """Team tags are a team event's teams when the games are matches (each round, a team's
+    boards meet one other team's, on consecutive boards), else the players' clubs; either
+    way the TRF it is converted to says the same (issue 33 item 11: a club is not a team)."""
+    olympiad, rapid = PGN / "olympiad-broadcast-teams.pgn", PGN / "club-rapid-one-club-each.pgn"
+    code, out, _ = run("report", str(olympiad), "-t", "MPVGP,TBR,BC")
+    assert code == 0 and "4 teams, 3 boards, 3 rounds" in out
+    # Norway's board 1 is Hagen (rated below Lund): BC = 1 x 1.5 + 2 x 2.5 + 3 x 1.5, the
+    # board count as C.07 §12.1 defines it (issue 28 item 6)
+    assert " 2   3  Norway    4  5.5    5.5    -  11" in out
+    code, out, _ = run("report", str(rapid))
+    assert code == 0 and "4 players, 3 rounds" in out and "teams" not in out
+    for pgn in (olympiad, rapid):
+        trf = tmp_path / f"{pgn.stem}.trf"
+        code, _, err = run("convert", str(pgn), str(trf))
+        assert code == 0
+        teams = api.read(trf).teams
+        assert (len(teams) == 4) is (pgn == olympiad), (pgn.name, teams)
+        if pgn == rapid:
+            assert "clubs" in err  # the clubs an individual event's TRF cannot hold
+        for args in ([], ["-t", "MPVGP,TBR,BC"] if pgn == olympiad else ["-t", "KASH,SB"]):
+            assert run("report", str(trf), *args)[1] == run("report", str(pgn), *args)[1]
 
 
 def test_info_lists_the_events_of_a_database() -> None:
@@ -215,6 +237,25 @@ def test_check_and_batch_take_pgn(tmp_path: Path) -> None:
     events = tmp_path / "out" / "events"
     assert (events / "lichess-broadcast-clocks.pgn.html").is_file()
     assert (events / "twic-style-database.pgn.section3.json").is_file()
+
+
+def test_check_and_batch_take_rounds_by_date(tmp_path: Path) -> None:
+    season = tmp_path / "season"
+    season.mkdir()
+    (season / "league.pgn").write_bytes((PGN / "club-database-no-rounds.pgn").read_bytes())
+    code, out, _ = run("check", str(season))
+    assert code == 1 and "league.pgn:4:1: error: this game's Round is '?'" in out
+    code, out, err = run("check", str(season), "--rounds-by-date")
+    assert code == 0 and "0 errors" in out + err and "error:" not in out
+    site = tmp_path / "site"
+    code, _, err = run("batch", str(season), "-o", str(site), "--jobs", "1")
+    assert code == 1 and "1 events: 0 done, 0 unchanged, 1 failed" in err
+    code, _, err = run("batch", str(season), "-o", str(site), "--jobs", "1", "--rounds-by-date")
+    assert code == 0 and "1 events: 1 done, 0 unchanged, 0 failed" in err
+    summary = json.loads((site / "events" / "league.pgn.json").read_text("utf-8"))
+    assert [row["name"] for row in summary["standings"]][:1] == ["Hale, Hugo"]
+    code, _, err = run("batch", str(season), "-o", str(site), "--jobs", "1")
+    assert code == 1 and "1 failed" in err  # the option is part of what decides the outputs
 
 
 def test_submit_takes_pgn(tmp_path: Path) -> None:

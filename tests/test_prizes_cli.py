@@ -166,8 +166,10 @@ def test_the_prize_files_section_picks_a_section(tmp_path: Path) -> None:
             '[[group]]\nid = "place"\nkind = "place"\ncash = [100]\n')
     prizes.write_text(text, encoding="utf-8")
     reserve = json.loads(run(event, "--prizes", str(prizes), "-f", "json")[1])
-    first = json.loads(run(event, "--prizes", str(prizes), "-f", "json", "--section", "1")[1])
-    assert len(reserve["players"]) == 4 and len(first["players"]) == 5
+    same = json.loads(run(event, "--prizes", str(prizes), "-f", "json", "--section", "2")[1])
+    assert len(reserve["players"]) == len(same["players"]) == 4
+    code, _, err = run(event, "--prizes", str(prizes), "-f", "json", "--section", "1")
+    assert code == 2 and "--section 1 is not the section the prize file names" in err
     prizes.write_text(text.replace("Reserve", "Open"), encoding="utf-8")
     code, _, err = run(event, "--prizes", str(prizes))
     assert code == 1 and err.startswith(f"Error: {prizes}:3:1: [event] section 'Open' is not")

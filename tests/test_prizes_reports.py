@@ -39,7 +39,7 @@ def test_report_text_has_a_prize_column_and_the_list() -> None:
 
 def test_report_json_md_csv_html() -> None:
     doc = json.loads(report(EVENT, "--prizes", PRIZES, "-f", "json")[1])
-    assert doc["schema"] == "swisstb-report/2"
+    assert doc["schema"] == "swisstb-report/3"
     assert doc["prizes"]["schema"] == "swisstb-prizes/1"
     assert doc["prizes"]["fund"]["paid"] == "1150.01"
     assert "prizes" not in json.loads(report(EVENT, "-f", "json")[1])

@@ -16,6 +16,7 @@ T1 = str(FIXTURES / "uscf" / "t1.trf")
 T1_TEXT = """\
 US Chess notes T1
 5 players, 4 rounds (4 played)
+Tie-break order: uscf, the default, as the file declares none
 Tie-breaks:
   MM      Modified Median, US Chess 34E1
   SOLK    Solkoff, US Chess 34E2
@@ -59,12 +60,15 @@ def test_json_report_contract() -> None:
     result = run(T1, "--format", "json", "-t", "modified-median,34E2,USSB,AVGOPP,RBT")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
-    assert doc["schema"] == "swisstb-report/2"
+    assert doc["schema"] == "swisstb-report/3"
     assert doc["event"] == {"name": "US Chess notes T1", "rounds": 4, "rounds_played": 4,
                             "source": T1, "format": "trf16"}
+    assert doc["chain"] == {
+        "origin": "given", "text": "modified-median,34E2,USSB,AVGOPP,RBT",
+        "words": "Tie-break order chosen with -t: modified-median,34E2,USSB,AVGOPP,RBT"}
     assert [t["code"] for t in doc["tiebreaks"]] == ["MM", "SOLK", "USSB", "AVGOPP", "RBT"]
     assert doc["tiebreaks"][0] == {"code": "MM", "name": "Modified Median",
-                                   "rule": "US Chess 34E1"}
+                                   "rule": "US Chess 34E1", "direction": "higher"}
     assert doc["decisions"] == {
         "actual_play_rule": True, "playoff": None, "lot_seed": None,
         "actual_play_rule_reason": "US Chess 34E actual-play rule applied: points scored in "

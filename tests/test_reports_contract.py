@@ -72,3 +72,25 @@ def test_every_format_prints_the_rating_changes(fmt: str) -> None:
     assert report.ratings.label in out or (fmt == "csv" and "FIDE" in out)
     for change in report.ratings.cells.values():
         assert change.removeprefix("+") in out, (fmt, change)
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_every_format_says_where_the_chain_came_from(fmt: str) -> None:
+    """The chain's origin (and a hint), for the players and a team event's teams, in every
+    format but CSV (one table: its first line is the header a spreadsheet reads)."""
+    import html
+
+    report, out = _report(FIXTURES / "trf" / "own_fide_looking.trf", fmt)
+    assert report.chain is not None and report.chain.hint
+    team, team_out = _report(FIXTURES / "team" / "held_team_2026.trf", fmt)
+    assert team.teams is not None
+    if fmt == "csv":
+        return
+    if fmt == "json":
+        assert json.loads(out)["chain"]["words"] == report.chain.words
+        assert json.loads(team_out)["team_decisions"]["chain_words"] == team.teams.chain.words
+        return
+    said = html.unescape(out).replace("\\", "")
+    for line in report.chain.lines:
+        assert line in said, (fmt, line)
+    assert team.teams.chain.words in html.unescape(team_out)

@@ -256,7 +256,7 @@ def test_cli_plain_text_is_the_calculators_own() -> None:
     from swisstb_io.api import read
 
     assert res.exit_code == 0
-    want = render(standings(read(CSV_IN), "uscf"), "text", ReportOptions(source=str(CSV_IN)))
+    want = render(standings(read(CSV_IN)), "text", ReportOptions(source=str(CSV_IN)))
     assert res.output == want.decode()
 
 

@@ -122,6 +122,16 @@ def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
     assert res.returncode == 1 and "too large for a tournament file" in res.stdout
 
 
+def test_a_huge_prize_or_player_data_file_is_named_for_what_it_is(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.toml"
+    with huge.open("wb") as fh:
+        fh.truncate(MAX_FILE_BYTES + 1)  # sparse: no disk used, and never read
+    res = swisstb("prizes", str(EVENT), "--prizes", str(huge))
+    assert res.returncode == 1 and "too large for a prize file" in res.stderr
+    res = swisstb("ratings", str(EVENT), "--system", "fide", "--player-data", str(huge))
+    assert res.returncode == 1 and "too large for a player-data file" in res.stderr
+
+
 # ---- item 14: a folder where a file is expected ------------------------------------------
 
 @pytest.mark.parametrize("args", [a for a in EVENT_READERS if a[0] != "check"], ids=" ".join)

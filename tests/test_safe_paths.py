@@ -73,3 +73,10 @@ def test_the_prize_list_takes_the_name(odd_names: Path) -> None:
                                  str(FIXTURES / "prizes" / "example1.toml"), "-f", fmt)
         assert code == 0, err
         assert "p%E9.csv" in out
+
+
+def test_a_usage_error_names_the_file_the_same_way(odd_names: Path) -> None:
+    code, _, err = _invoke("report", os.fsdecode(b"caf\xe9.trf"), "--section", "2")
+    assert code == 2
+    assert ("--section 2: caf%E9.trf is a trf2026 file, which holds one section; leave "
+            "--section out") in err and "\udce9" not in err

@@ -106,7 +106,7 @@ def test_report_json_of_every_section() -> None:
     code, out, _ = run("report", str(SJSON), "-f", "json")
     assert code == 0
     doc = json.loads(out)
-    assert doc["schema"] == "swisstb-report/2" and "standings" not in doc
+    assert doc["schema"] == "swisstb-report/3" and "standings" not in doc
     assert [(s["number"], s["section"]) for s in doc["sections"]] == [(1, "Open"),
                                                                       (2, "U1600")]
     _, one, _ = run("report", str(SJSON), "-f", "json", "--section", "U1600")

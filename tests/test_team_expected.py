@@ -42,8 +42,9 @@ REFERENCE_CHOICES = {
     "c2_forfeit": _REFERENCE_PAB,
 }
 
-#: Group systems: the reference prints 0 when the system does not separate the group, else
-#: the rank inside it; ours is group size + 1 - rank, ``None`` outside a tie.
+#: Group systems: the reference prints 0 when the system does not separate the group (or
+#: the team was not tied when it applied), else the rank inside it; ours is the rank
+#: (equal teams share rank 1 when nothing separates them), ``None`` outside a tie.
 GROUP_CODES = {"EDE", "EDET", "TBR", "BBE"}
 
 #: FB on a mid-event file (every file is scored after round 1 or 2 of 3) agrees: FB draws
@@ -83,7 +84,7 @@ def _group_value(ts: TeamStandings, key: str, team: int) -> int:
     mine = rows[team].values[key].value
     if mine is None or len(set(values)) == 1:
         return 0
-    return len(group) + 1 - int(mine)
+    return int(mine)
 
 
 def differences(name: str, ts: TeamStandings, exp: dict | None = None,  # type: ignore[type-arg]
@@ -109,8 +110,7 @@ def differences(name: str, ts: TeamStandings, exp: dict | None = None,  # type: 
             else:
                 value = s.values[key].value
                 assert value is not None, (name, team, key)
-                ours = (format_fixed(value, 2) if key == "SSSC" else
-                        -value if key == "BC" else value)  # BC is shown negated
+                ours = format_fixed(value, 2) if key == "SSSC" else value
                 want = want if key == "SSSC" else Fraction(str(want))
             if ours != want:
                 wrong.setdefault(key, set()).add(team)
@@ -163,7 +163,9 @@ def test_our_defaults_for_a_pab_without_320_and_a_299_default() -> None:
     rows = {s.start_no: s for s in ts.result.rows}
     assert [rows[n].points for n in (1, 2, 3, 4, 5)] == [2, 1, 2, 1, 1]
     assert rows[5].values["GPTS"].value == Fraction(1)
-    assert any("299 default lines applied" in n for n in ts.event.notes)
+    assert ("record 299 (no round, no team) makes every forfeit loss worth 1 MP: applied to "
+            "team 2 in round 1, team 4 in round 1; FIDE's reference implementation ignores "
+            "such lines, so its values differ there") in ts.event.notes
     assert any("counts the game points of its boards and 1 MP: a drawn match, the default"
                in n for n in ts.event.notes)
 

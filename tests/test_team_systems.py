@@ -75,8 +75,9 @@ HAND = {
     "WIN:GP": {1: 4, 2: 6},
     "WON:GP": {1: 4},
     "STD:GP": {1: Fraction(13, 2)},
-    # BC: A 1 x 2.5 + 2 x 1.5 + 3 x 1 + 4 x 1.5 = 14.5; B 2 + 5 + 6 + 0 = 13 (negated)
-    "BC": {1: Fraction(-29, 2), 2: -13},
+    # BC: A 1 x 2.5 + 2 x 1.5 + 3 x 1 + 4 x 1.5 = 14.5; B 2 + 5 + 6 + 0 = 13 (the lower
+    # count ranks higher, C.07 §12.1)
+    "BC": {1: Fraction(29, 2), 2: 13},
 }
 
 
@@ -109,7 +110,7 @@ def test_ede_and_board_count_of_the_match_leave_a_tie() -> None:
     places = {s.start_no: s.place for s in ts.result.rows}
     assert places[1] == places[2] == 1
     values = {s.start_no: s.values for s in ts.result.rows}
-    assert values[1]["EDE"].value == values[2]["EDE"].value == 2  # not separated
+    assert values[1]["EDE"].value == values[2]["EDE"].value == 1  # not separated: both 1st
 
 
 def test_esb_with_p_counts_a_forfeit_against_the_scheduled_opponent() -> None:

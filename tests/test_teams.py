@@ -106,8 +106,6 @@ def _value_text(ts: TeamStandings, key: str, value: Fraction | None) -> Fraction
     assert value is not None
     if key == "SSSC":
         return format_fixed(value, 2)  # the reference prints 2 decimals, rounded half up
-    if key == "BC":
-        return -value  # BC is shown negated so that higher ranks higher
     return value
 
 
@@ -298,13 +296,15 @@ def test_team_report_prints_the_file_chain() -> None:
     res = CliRunner().invoke(cli, ["report", str(GRANDMOMMY)], prog_name="swisstb")
     assert res.exit_code == 0, res.output
     lines = res.stdout.splitlines()
-    assert "tie-breaks (declared): EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPvGP" in lines
+    at = lines.index("Team tie-break order declared by the file (record 202)")
+    assert [line.split()[0] for line in lines[at + 2:at + 6]] == [
+        "EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPVGP"]
     first = next(line for line in lines if line.startswith(" 1  16"))
-    assert first.split()[-4:] == ["2", "528.0", "225", "33.5"]
+    assert first.split()[-4:] == ["1", "528.0", "225", "33.5"]
     assert " 9  18  Serbia" in res.output
     res = CliRunner().invoke(cli, ["report", str(GRANDMOMMY), "--view", "team", "-f", "md"],
                              prog_name="swisstb")
-    assert res.exit_code == 0 and "| 1 | 16 | India 3 | 20 | 33.5 | 2 | 528.0 |" in res.stdout
+    assert res.exit_code == 0 and "| 1 | 16 | India 3 | 20 | 33.5 | 1 | 528.0 |" in res.stdout
 
 
 def test_sssc_factor_is_computed_or_given() -> None:
@@ -352,7 +352,7 @@ def test_team_json_adds_team_standings_and_matches() -> None:
                              prog_name="swisstb")
     assert res.exit_code == 0, res.stderr
     doc = json.loads(res.stdout)
-    assert doc["schema"] == "swisstb-report/2"
+    assert doc["schema"] == "swisstb-report/3"
     assert (doc["event"]["kind"], doc["event"]["boards"], doc["event"]["primary"]) == (
         "team", 4, "MP")
     assert len(doc["standings"]) == 84  # the board players stay

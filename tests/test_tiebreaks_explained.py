@@ -114,11 +114,17 @@ def _perfect(value: Fraction | None, e: Explanation) -> None:
 
 
 def _rank(value: Fraction | None, e: Explanation) -> None:
-    """FIDE DE: the notes state the rank within the group and the formula."""
+    """FIDE DE: the notes state the rank within the group and the formula; the team group
+    systems (EDE…, TBR, BBE) state the rank, which is their value (1 = best)."""
     m = next(re.search(r"rank (\d+) of (\d+) in the tied group; value = \2 \+ 1 - rank", n)
              for n in e.notes if "in the tied group" in n)
+    if m is not None:
+        assert value == int(m.group(2)) + 1 - int(m.group(1)), (value, e)
+        return
+    m = next(re.search(r"rank (\d+) of \d+ in the tied group \(1 = best; the value is the "
+                       r"rank\)", n) for n in e.notes if "in the tied group" in n)
     assert m is not None, e
-    assert value == int(m.group(2)) + 1 - int(m.group(1)), (value, e)
+    assert value == int(m.group(1)), (value, e)
 
 
 def _lot(value: Fraction | None, e: Explanation) -> None:

@@ -40,6 +40,9 @@ class BatchOptions:
     event_meta: tuple[tuple[str, str], ...] = ()
     """US Chess event data for ``submit=("uscf",)`` (``--event-meta`` and its options,
     checked by :func:`~swisstb_io.submit.normalize_meta`): ``(key, value)`` pairs."""
+    rounds_by_date: bool = False
+    """PGN: games without a ``Round`` get the round of their date
+    (:attr:`~swisstb_io.registry.ReadOptions.rounds_by_date`)."""
     force: bool = False
     fail_fast: bool = False
     jobs: int = 1
@@ -72,4 +75,5 @@ class BatchOptions:
                            sorted(self.submit), self.tiebreaks, self.actual_play_rule,
                            self.prizes, *([sorted(self.event_meta)] if self.event_meta else []),
                            *([["team", self.team_tiebreaks]] if self.team_tiebreaks else []),
-                           *([["ratings", self.ratings]] if self.ratings else [])])
+                           *([["ratings", self.ratings]] if self.ratings else []),
+                           *([["rounds-by-date"]] if self.rounds_by_date else [])])

@@ -58,6 +58,7 @@ from .render import (
     needs_explanations,
     prize_file_beside,
     prize_file_problem,
+    prizes_for_section,
     submission,
 )
 from .results import (
@@ -76,13 +77,15 @@ MANIFEST = manifest_file.MANIFEST
 files the batch wrote (:mod:`.manifest`)."""
 
 
-def section_tasks(path: Path, rel: str) -> list[tuple[str, str]]:
+def section_tasks(path: Path, rel: str, rounds_by_date: bool = False
+                  ) -> list[tuple[str, str]]:
     """``(path, rel)`` tasks for one discovered event: one per section of a file that holds
-    several (a SwissSys ``.sjson``, a US Chess DBF report), else the file itself."""
+    several (a SwissSys ``.sjson``, a US Chess DBF report, a PGN file of several events),
+    else the file itself."""
     multi = path.is_dir() or any(s.sections_writer for s in by_extension(path.name))
     if multi:
         try:
-            n = len(load(path).all_sections)
+            n = len(load(path, rounds_by_date=rounds_by_date).all_sections)
         except SwisstbError:
             n = 0  # the event's own run reports what is wrong
         if n > 1:
@@ -166,13 +169,20 @@ def _produce(
     options: BatchOptions, prize_path: str | None, owned: Mapping[str, set[Content]],
     parent: int | None,
 ) -> FileResult:
-    read = load(data, path=path, section=split_section(rel)[1])
+    read = load(data, path=path, section=split_section(rel)[1],
+                rounds_by_date=options.rounds_by_date)
     t = read.tournament
     formats = tuple(dict.fromkeys(options.formats))
     calc = CalcOptions(explain=needs_explanations(formats),
                        actual_play_rule=options.actual_play_rule)
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
     prize_file = event_prize_file(prize_path) if prize_path else None
+    notes: list[str] = []
+    if prize_file is not None:
+        given, note = prizes_for_section(prize_file, read, path, split_section(rel)[1])
+        notes.extend(filter(None, [note]))
+        if not given:
+            prize_file = None  # the prize file names another section of this file
     try:
         report, reports = event_reports(read, formats, calc, tiebreaks=options.tiebreaks,
                                         team_tiebreaks=options.team_tiebreaks, source=rel,
@@ -182,7 +192,6 @@ def _produce(
         raise exc.located(t, path, read.format, data) from exc
     for fmt, blob in reports.items():
         blobs[f"{stem}.{REPORT_EXTENSIONS[fmt]}"] = blob
-    notes: list[str] = []
     for kind in dict.fromkeys(options.submit):
         suffix, blob, problems = submission(read, kind, options.tiebreaks, calc,
                                             dict(options.event_meta))
@@ -235,7 +244,9 @@ class Batch:
         self.tasks: list[tuple[str, str]] = []
         """``(path, rel)`` per event: one per file, one per section of a multi-section one."""
         seen: set[str] = set()
-        for path, rel in (t for e in self.events for t in section_tasks(e, self._rel(e))):
+        by_date = self.options.rounds_by_date
+        for path, rel in (t for e in self.events
+                          for t in section_tasks(e, self._rel(e), by_date)):
             if rel in seen:
                 self.notes.append(f"{path}: skipped: its name reads as {rel}, the name of "
                                   "another event; rename one of the two")

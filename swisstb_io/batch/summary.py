@@ -15,10 +15,12 @@ from typing import Any
 from ..model import Player, Tournament
 from ..reports import Report
 
-SUMMARY_SCHEMA = "swisstb-batch-event/8"
+SUMMARY_SCHEMA = "swisstb-batch-event/9"
 """6: placeholder ids are no ids in the entrants' keys; a start date that is not a date is
 empty (issue 28 item 9); 7: an entrant's rating after the event (``batch --ratings``);
-8: one keyed object an entrant, its games as data (issue 29 item 2).  Summaries of
+8: one keyed object an entrant, its games as data (issue 29 item 2); 9: the event's
+reports are ``swisstb-report/3`` (team values as the rules define them, where the chain
+came from: issue 28 items 6-8), so an event kept from before is redone.  Summaries of
 another version are redone."""
 
 

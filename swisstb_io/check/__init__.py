@@ -30,6 +30,9 @@ class CheckOptions:
     """Tie-break chain to check ranks with; ``None``: each file's declared chain."""
     patterns: tuple[str, ...] = ()
     """Glob patterns that narrow the files found in folders."""
+    rounds_by_date: bool = False
+    """PGN: games without a ``Round`` get the round of their date
+    (:attr:`~swisstb_io.registry.ReadOptions.rounds_by_date`)."""
 
     def __post_init__(self) -> None:
         if self.tiebreaks is not None:
@@ -62,7 +65,7 @@ def check_data(data: bytes, path: str, options: CheckOptions | None = None) -> F
     """Check a file's bytes (``path`` names it in the diagnostics, e.g. ``<stdin>``)."""
     opts = options or CheckOptions()
     try:
-        result = load(data, path=path)
+        result = load(data, path=path, rounds_by_date=opts.rounds_by_date)
     except SwisstbError as exc:
         return _unreadable(path, exc)
     except (KeyboardInterrupt, SystemExit):

@@ -135,8 +135,9 @@ def read_input(
                       rounds_by_date=by_date)
     asked = ctx is not None and ctx.params.get("section") is not None  # --section, not a default
     if asked and section is not None and not result.sections:
-        raise click.UsageError(f"--section {section}: {path} is a {result.format} file, which "
-                               "holds one section; leave --section out")
+        raise click.UsageError(f"--section {readable_path(section)}: {readable_path(path)} is "
+                               f"a {result.format} file, which holds one section; leave "
+                               "--section out")
     return result
 
 

@@ -16,7 +16,7 @@ from ..errors import FormatError, SwisstbError
 from ..submit import load_meta, normalize_meta
 from ..textsafe import shown
 from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from ._io import require_inputs
+from ._io import require_inputs, rounds_by_date_option
 from .submit import _meta_options
 
 
@@ -85,6 +85,7 @@ def _line(res: FileResult) -> str:
 @click.option("--force", is_flag=True, help="Redo every event, even unchanged ones.")
 @click.option("--fail-fast", is_flag=True, help="Stop at the first file that fails.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only failures and the final line.")
+@rounds_by_date_option
 def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str | None,
             team_tiebreaks: str | None, no_actual_play: bool, prizes: str | None,
             ratings: str | None, patterns: tuple[str, ...],
@@ -115,7 +116,8 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
             actual_play_rule=not no_actual_play, prizes=prizes, ratings=ratings,
             force=force,
             fail_fast=fail_fast,
-            jobs=jobs or default_jobs(), patterns=patterns, event_meta=meta)
+            jobs=jobs or default_jobs(), patterns=patterns, event_meta=meta,
+            rounds_by_date=bool(click.get_current_context().meta.get("rounds_by_date")))
     except SwisstbError as exc:
         raise click.UsageError(str(exc)) from exc
     if str(out) == "-":

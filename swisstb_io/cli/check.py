@@ -11,7 +11,14 @@ from ..check import CheckOptions, FileReport, check_data, check_file, expand
 from ..check.output import FORMATS, promote_warnings, render, summary_line
 from ..errors import Severity, TiebreakError
 from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from ._io import output_format, read_stdin, refuse_overwriting, require_inputs, write_output
+from ._io import (
+    output_format,
+    read_stdin,
+    refuse_overwriting,
+    require_inputs,
+    rounds_by_date_option,
+    write_output,
+)
 
 OUTPUT_EXTENSIONS = {".json": "json", ".xml": "junit"}
 """``-o report.xml`` writes JUnit XML (and ``.json`` JSON) when --format is not given."""
@@ -31,6 +38,7 @@ OUTPUT_EXTENSIONS = {".json": "json", ".xml": "junit"}
               help="Treat warnings as errors (reported as errors, exit 1).")
 @click.option("-o", "--output", default="-", metavar="OUT",
               help="Write the report to OUT instead of stdout (never one of the files checked).")
+@rounds_by_date_option
 def command(paths: tuple[str, ...], fmt: str | None, codes: str | None, patterns: tuple[str, ...],
             warnings_as_errors: bool, output: str) -> None:
     """Check tournament files (or every file under folders) and report every problem:
@@ -51,7 +59,8 @@ def command(paths: tuple[str, ...], fmt: str | None, codes: str | None, patterns
     """
     ctx = click.get_current_context()
     try:
-        options = CheckOptions(tiebreaks=codes, patterns=patterns)
+        options = CheckOptions(tiebreaks=codes, patterns=patterns,
+                               rounds_by_date=bool(ctx.meta.get("rounds_by_date")))
     except TiebreakError as exc:
         raise click.BadParameter(str(exc), param_hint="'--tiebreaks'") from exc
     require_inputs(*paths)

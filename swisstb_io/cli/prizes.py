@@ -4,11 +4,6 @@ from __future__ import annotations
 
 import click
 
-from ..errors import Location
-from ..model import Tournament
-from ..prizes.model import PrizeFile
-from ..prizes.prize_file import PrizeFileError
-from ..registry import ReadResult
 from ..tiebreaks import CalcOptions, standings
 from . import _usage
 from ._io import (
@@ -23,36 +18,10 @@ from ._io import (
     strict_option,
     write_output,
 )
+from ._prize_section import prize_section
 from .report import _chain, _playoff  # the chain policy and --playoff, as `report` reads them
 
 PRIZE_FORMATS = ("text", "json", "md", "csv", "html")
-
-
-def _section(result: ReadResult, prize_file: PrizeFile, path: str, from_format: str | None,
-             strict: bool) -> Tournament:
-    """The section the prize file names (``[event] section``: a name or a 1-based number)
-    of a file that holds sections; a file of one section is that section."""
-    name = prize_file.event.section
-    if not result.sections:
-        return result.tournament
-    index = next((i for i, label in enumerate(result.sections)
-                  if name.casefold() in (label.casefold(), str(i + 1))), None)
-    if index is None:
-        line, col = prize_file.event.section_at or (1, 1)
-        raise PrizeFileError(f"[event] section {name!r} is not a section of {path} (its "
-                             f"sections: {', '.join(result.sections)}): fix it or give "
-                             "--section", Location(prize_file.path, line, col))
-    if result.all_sections:
-        return result.all_sections[index]
-    if index == 0:
-        return result.tournament  # the reader read the first section only (Chess-JSON)
-    if path == "-":
-        raise click.UsageError(f"the prize file's section {name!r} is not the first of the "
-                               "event read from stdin: give --section "
-                               f"{result.sections[index]!r}")
-    chosen = read_input(path, from_format, strict, result.sections[index])
-    echo_diagnostics(chosen)
-    return chosen.tournament
 
 
 @click.command(name="prizes")
@@ -74,7 +43,8 @@ def _section(result: ReadResult, prize_file: PrizeFile, path: str, from_format: 
 @from_option
 @rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER",
-              help="Section of a multi-section file (default: the prize file's section).")
+              help="Section of a multi-section file (default: the prize file's section; "
+                   "naming another one is a usage error).")
 @strict_option
 def command(path: str, prize_path: str, codes: str | None, fmt: str | None, output: str,
             playoff: str | None, no_actual_play: bool, from_format: str | None,
@@ -94,11 +64,7 @@ def command(path: str, prize_path: str, codes: str | None, fmt: str | None, outp
     prize_file = read_prize_file(prize_path)
     result = read_input(path, from_format, strict, section)
     echo_diagnostics(result)
-    t = result.tournament
-    if section is None and prize_file.event.section:
-        t = _section(result, prize_file, path, from_format, strict)
-    elif section is None and len(result.sections) > 1:
-        raise _usage.one_section_needed(path, result.sections, "--prizes gives the prizes of")
+    t = prize_section(result, prize_file, path, from_format, strict, section)
     chain = _chain(codes, t, path, result.format)
     order = _playoff(playoff)
     unknown = sorted(set(order) - {p.start_no for p in t.players})

@@ -83,7 +83,8 @@ def _playoff(value: str | None) -> tuple[int, ...]:
 @click.argument("path", metavar="FILE")
 @click.option("-t", "--tiebreaks", "codes", metavar="CODES|PRESET",
               help="Tie-break chain, e.g. MM,SOLK,CUM or BH/C1,SB or a preset (uscf, "
-                   "uscf-scholastic, wintd). Default: the file's declared tie-breaks, else uscf.")
+                   "uscf-scholastic, wintd; fide: FIDE's recommended order for the event). "
+                   "Default: the file's declared tie-breaks, else uscf.")
 @click.option("-f", "--format", "fmt", type=click.Choice(list(REPORT_FORMATS)),
               help="Output format (default: the one the extension of -o OUT names: .html, "
                    ".json, .md, .csv; else text).")
@@ -122,7 +123,8 @@ def _playoff(value: str | None) -> tuple[int, ...]:
                    "player whose whole score is unplayed.")
 @click.option("--prizes", "prize_path", metavar="FILE",
               help="Prize file (TOML, see `swisstb prizes`): adds a Prize column and the "
-                   "prize list (of one section: a multi-section file needs --section).")
+                   "prize list (of one section of a multi-section file: the prize file's "
+                   "[event] section, else --section).")
 @click.option("--ratings", "rating_system", type=click.Choice(["fide", "uscf"]),
               help="Add each player's estimated rating change (see `swisstb ratings`) to "
                    "the standings, and the swisstb-ratings/1 document to the JSON.")
@@ -167,9 +169,15 @@ def command(
     echo_diagnostics(result)
     sections = (result.tournament,) if section is not None else result.every_section()
     names = result.sections if section is None else ()  # a reader may read only the first
-    if len(names) > 1 and (playoff or prize_path):
-        what = "--playoff orders players of" if playoff else "--prizes gives the prizes of"
-        raise _usage.one_section_needed(path, names, what)
+    for t in sections:  # --view's usage errors before the prize file is read
+        _asked_view(view, t, prize_path, rating_system)
+    prize_file = _prize_file(prize_path)
+    if prize_file is not None:  # the prize file's section, or --section's
+        from ._prize_section import prize_section
+
+        sections = (prize_section(result, prize_file, path, from_format, strict, section),)
+    elif len(names) > 1 and playoff:
+        raise _usage.one_section_needed(path, names, "--playoff orders players of")
     if after_round is not None:
         last = max(t.rounds for t in sections)
         if not 1 <= after_round <= last:
@@ -198,7 +206,7 @@ def command(
             raise click.UsageError(f"{path}: section {t.section!r} is a team event, whose "
                                    "HTML page is a page of its own: choose it with --section")
         if team_view is View.INDIVIDUAL:
-            reports.append((t.section, _individual_report(t, request, order, prize_path)))
+            reports.append((t.section, _individual_report(t, request, order, prize_file)))
         else:
             reports.append((t.section, _team_report(t, request, team_view)))
     try:
@@ -217,8 +225,8 @@ def _prize_file(prize_path: str | None) -> PrizeFile | None:
 
 
 def _individual_report(t: Tournament, request: ReportRequest, order: tuple[int, ...],
-                       prize_path: str | None) -> Report:
-    """The players' report of ``t`` (with the prizes of ``prize_path``), its options
+                       prize_file: PrizeFile | None) -> Report:
+    """The players' report of ``t`` (with the prizes of ``prize_file``), its options
     checked against the file first."""
     decided = _plan(t, request)
     o = request.options
@@ -230,7 +238,7 @@ def _individual_report(t: Tournament, request: ReportRequest, order: tuple[int, 
     if unknown:
         raise click.BadParameter(f"no player with start number {', '.join(map(str, unknown))}",
                                  param_hint="'--playoff'")
-    request = replace(request, prize_file=_prize_file(prize_path))
+    request = replace(request, prize_file=prize_file)
     try:
         report = event_report(t, request, decided)
     except ReportError as exc:

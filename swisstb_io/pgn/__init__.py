@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from ..model import Outcome, Tournament
 from ..registry import FormatSpec, KeptWhen, ReadOptions, ReadResult, WriteOptions
-
-if TYPE_CHECKING:
-    from ..model import Tournament
 
 
 def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
@@ -53,6 +50,7 @@ def _players_without_games(t: Tournament) -> list[tuple[str, str]]:
 LOSSY = frozenset(
     {
         "tournament.federation",
+        "tournament.start_date",
         "tournament.start_date.text",
         "tournament.end_date",
         "tournament.chief_arbiter",
@@ -80,7 +78,6 @@ LOSSY = frozenset(
         "player.extras",
         "player.results.color:unplayed",
         "player.results.trailing",
-        "outcome:FULL_BYE=PAIRING_BYE",
         "outcome:WIN_UNRATED=FORFEIT_WIN",
         "outcome:DRAW_UNRATED=FORFEIT_DRAW",
         "outcome:LOSS_UNRATED=FORFEIT_LOSS",
@@ -90,14 +87,51 @@ LOSSY = frozenset(
     }
 )
 """What PGN cannot hold (convention: :attr:`swisstb_io.registry.FormatSpec.lossy`): a PGN
-file is games, so what is not a game's tag is lost; a requested full-point bye comes
-back as the pairing-allocated one, a game of less than one move as a forfeit."""
+file is games, so what is not a game's tag is lost; a game of less than one move comes
+back as a forfeit.  Dates are the games' dates: :data:`KEPT_WHEN` says when they come
+back."""
+
+
+def _round_dates_kept(t: Tournament) -> bool:
+    from . import _writer
+
+    return _writer.round_dates_kept(t)
+
+
+def _end_date_kept(t: Tournament) -> bool:
+    from . import _writer
+
+    return _writer.end_date_kept(t)
+
+
+def _trailing_kept(t: Tournament) -> bool:
+    from . import _writer
+
+    return _writer.trailing_kept(t)
+
 
 KEPT_WHEN = {
+    "tournament.start_date": KeptWhen(lambda d: d.value is not None,
+                                      "a start date that is not a readable date"),
     "tournament.start_date.text": KeptWhen(lambda d: True, "the start date as written "
                                            "(written YYYY.MM.DD)"),
+    "tournament.end_date": KeptWhen(_end_date_kept, "an end date that is not the date of "
+                                    "the last round's games", of_event=True),
+    "tournament.round_dates": KeptWhen(_round_dates_kept, "round dates that are not readable "
+                                       "as dates or whose round has no game or bye (the "
+                                       "others are written YYYY.MM.DD)", of_event=True),
+    "player.results.color:unplayed": KeptWhen(
+        lambda r: r.outcome is Outcome.NOT_PAIRED and r.opponent is not None,
+        "colours of forfeits and byes"),
+    "player.results.trailing": KeptWhen(_trailing_kept, "trailing rounds without a game, "
+                                        "when nobody has a game or bye in them",
+                                        of_event=True),
 }
-"""The start date is written as PGN writes dates."""
+"""What PGN keeps of the entries above: a readable start date (``EventDate``); round dates
+and the end date, which are the games' dates (``Date``), when every round date has a
+readable date and a round with a game or bye to carry it, and the end date is the last
+of them; the colours of a pairing not played yet (a ``*`` game); rounds without a game
+at the end of a player's results, when someone else has a game or bye in them."""
 
 _SNIFF = re.compile(rb'(?:\s|%[^\r\n]*|;[^\r\n]*)*\[[A-Za-z0-9][A-Za-z0-9_]*[ \t]*"')
 

@@ -13,27 +13,29 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..errors import Diagnostics, FormatError, Location, quoted
 from ..extras import LazyExtras
 from ..limits import MAX_ROUNDS
-from ..model import NOT_PAIRED, Color, DateText, Outcome, Player, RoundResult, Team, Tournament
+from ..model import NOT_PAIRED, Color, DateText, Outcome, Player, RoundResult, Tournament
 from ..registry import ReadOptions
 from ..validate import Places, check_games
 from . import _results
 from ._events import Event, Record
 from ._games import UNKNOWN, At, Game, parse_date
 from ._players import Entrant, start_numbers
+from ._teams import Placed, team_event
 from ._where import Where
 
 GAMES_KEY = "pgn:games"
 """Extra holding every game's text as read (JSON: round, start numbers, outcomes, the
 players' names, text)."""
 
-Kept = tuple[int | None, int, int, str, str, int, int]
+Kept = tuple[int | None, int, int, Outcome | None, Outcome | None, int, int]
 """A game as :data:`GAMES_KEY` keeps it: round (``None`` for a game left out), White's and
-Black's start numbers (0 for ``BYE``), their outcomes, and where its text is."""
+Black's start numbers (0 for ``BYE``), their outcomes (``None`` for ``BYE`` and a game left
+out), and where its text is."""
 
 
 def add(event: Event, game: Game, where: Where, diag: Diagnostics, options: ReadOptions
@@ -70,11 +72,28 @@ def add(event: Event, game: Game, where: Where, diag: Diagnostics, options: Read
                   "pgn-no-players")
         event.unread.append((game.start, game.end))
         return
+    white_outcome, black_outcome = read.white, read.black
+    if read.requested and (white.is_bye or black.is_bye):  # a requested full-point bye
+        white_outcome, black_outcome = (_requested(white_outcome), _requested(black_outcome))
     event.records.append(Record(
         game.round[0] if game.round is not None else None, game.date,
         None if white.is_bye else event.entrants.add(white, game.tag(b"White"), diag, where),
         None if black.is_bye else event.entrants.add(black, game.tag(b"Black"), diag, where),
-        read.white, read.black, game.start, game.tags_end, game.end))
+        white_outcome, black_outcome, _board(game), game.start, game.tags_end, game.end))
+
+
+def _requested(outcome: Outcome) -> Outcome:
+    """A side's outcome in a game against ``BYE`` whose ``Termination`` says the bye was
+    requested: a win (or a pending game) is the full-point bye."""
+    won = outcome in (Outcome.WIN, Outcome.FORFEIT_WIN, Outcome.NOT_PAIRED)
+    return Outcome.FULL_BYE if won else outcome
+
+
+def _board(game: Game) -> int | None:
+    """The game's board: ``Round "3.1"`` says board 1, else the ``Board`` tag."""
+    if game.round is not None and len(game.round) > 1:
+        return game.round[1]
+    return game.board
 
 
 def _outcomes(game: Game, where: Where, diag: Diagnostics) -> _results.Reading:
@@ -83,7 +102,7 @@ def _outcomes(game: Game, where: Where, diag: Diagnostics) -> _results.Reading:
         diag.warn(where.tag(at), message, code)
 
     result = game.result or game.marker
-    read = _results.reading(result, game.termination)
+    read = game.read
     if not result:
         warn(game.tag(b""), "this game has no Result tag and no result after its moves; it "
              "counts as not played yet (*)", "pgn-no-result")
@@ -124,24 +143,38 @@ def _rounds(event: Event, where: Where, diag: Diagnostics) -> list[int]:
 
 
 class _Table:
-    """The rounds of an event being filled in, game by game."""
+    """The rounds of an event being filled in, game by game: each player's results and,
+    for each round, which of the event's records filled it (-1: none yet)."""
 
-    def __init__(self, numbers: dict[Entrant, int], rounds: int) -> None:
-        self.results = {sn: [NOT_PAIRED] * rounds for sn in numbers.values()}
-        self.taken: dict[tuple[int, int], At] = {}
-        """(start number, round) -> the player's tag in the game that filled it."""
+    def __init__(self, records: list[Record], number: dict[Entrant, int],
+                 players: Iterable[int], rounds: int) -> None:
+        self.records = records
+        self.number = number
+        self.results = {sn: [NOT_PAIRED] * rounds for sn in players}
+        self.filled_by = {sn: [-1] * rounds for sn in self.results}
 
-    def holder(self, rnd: int, *players: int) -> At | None:
+    def holder(self, rnd: int, players: tuple[int, ...]) -> At | None:
         """The player's tag in the game that already holds one of ``players`` in round
         ``rnd``, or ``None`` when they are free."""
         for sn in players:
-            if (sn, rnd) in self.taken:
-                return self.taken[sn, rnd]
+            index = self.filled_by[sn][rnd - 1]
+            if index >= 0:
+                return self.at(sn, index)
         return None
 
-    def put(self, rnd: int, sn: int, result: RoundResult, at: At) -> None:
+    def at(self, sn: int, index: int) -> At:
+        """Player ``sn``'s ``White`` or ``Black`` tag in record ``index``."""
+        record = self.records[index]
+        white = record.white is not None and self.number[record.white] == sn
+        return record.start, record.tags_end, b"White" if white else b"Black"
+
+    def put(self, rnd: int, sn: int, result: RoundResult, index: int) -> None:
         self.results[sn][rnd - 1] = result
-        self.taken[sn, rnd] = at
+        self.filled_by[sn][rnd - 1] = index
+
+
+_WITH_COLOUR = frozenset(o for o in Outcome if o.played or o is Outcome.NOT_PAIRED)
+"""Outcomes of a game whose colours are the model's: played, or not played yet."""
 
 
 def build(event: Event, name: str, extras: dict[str, str], data: bytes, encoding: str,
@@ -153,51 +186,53 @@ def build(event: Event, name: str, extras: dict[str, str], data: bytes, encoding
     entrants = list(dict.fromkeys(player_of.values()))
     numbers = start_numbers(entrants, diag, where)
     number = {raw: numbers[final] for raw, final in player_of.items()}
-    table = _Table(numbers, max(rounds))
+    table = _Table(event.records, number, numbers.values(), max(rounds))
     kept: list[Kept] = []
-    placed: list[tuple[int, int, int]] = []
-    for record, rnd in zip(event.records, rounds, strict=True):
-        span = (record.start, record.end)
+    placed: list[Placed] = []
+    for index, (record, rnd) in enumerate(zip(event.records, rounds, strict=True)):
         w = number[record.white] if record.white is not None else 0
         b = number[record.black] if record.black is not None else 0
-        at_w, at_b = (record.start, record.tags_end, b"White"), (record.start, record.tags_end,
-                                                                  b"Black")
         if w == b:
             raise FormatError("White and Black are the same player; a player cannot play "
-                              "themself", where.tag(at_b))
-        before = table.holder(rnd, *(sn for sn in (w, b) if sn))
+                              "themself", where.tag((record.start, record.tags_end, b"Black")))
+        before = table.holder(rnd, (w, b) if w and b else (w or b,))
         if before is not None:
             _left_out(table, record, rnd, w, b, before, where, diag)
-            kept.append((None, 0, 0, "", "", *span))
+            kept.append((None, 0, 0, None, None, record.start, record.end))
             continue
         if not (w and b):  # a bye: the player's side of the result says which
-            sn, own, at = (w, record.white_outcome, at_w) if w else (b, record.black_outcome,
-                                                                       at_b)
+            sn, own = (w, record.white_outcome) if w else (b, record.black_outcome)
             bye = _results.BYE_OUTCOMES.get(own, Outcome.PAIRING_BYE)
-            table.put(rnd, sn, RoundResult(bye), at)
-            kept.append((rnd, w, b, bye.value if w else "", bye.value if b else "", *span))
+            table.put(rnd, sn, RoundResult(bye), index)
+            kept.append((rnd, w, b, bye if w else None, bye if b else None, record.start,
+                         record.end))
             continue
-        over_the_board = record.white_outcome.played or record.white_outcome is Outcome.NOT_PAIRED
-        table.put(rnd, w, RoundResult(record.white_outcome, b, Color.WHITE if over_the_board
-                                      else Color.NONE), at_w)
-        table.put(rnd, b, RoundResult(record.black_outcome, w, Color.BLACK if over_the_board
-                                      else Color.NONE), at_b)
-        placed.append((rnd, w, b))
-        kept.append((rnd, w, b, record.white_outcome.value, record.black_outcome.value, *span))
+        coloured = record.white_outcome in _WITH_COLOUR
+        table.put(rnd, w, RoundResult(record.white_outcome, b, Color.WHITE if coloured
+                                      else Color.NONE), index)
+        table.put(rnd, b, RoundResult(record.black_outcome, w, Color.BLACK if coloured
+                                      else Color.NONE), index)
+        placed.append((rnd, w, b, record.board))
+        kept.append((rnd, w, b, record.white_outcome, record.black_outcome, record.start,
+                     record.end))
     for rnd in sorted(set(range(1, max(rounds) + 1)) - set(rounds)):
         diag.warn(Location(where.path), f"round {rnd} has no games in this event; every "
                   "player is counted absent in it", "pgn-round-missing")
     first = {numbers[e]: e.first_at for e in entrants}
 
     def cell(sn: int, rnd: int) -> Location:
-        return where.tag(table.taken.get((sn, rnd), first[sn]))
+        index = table.filled_by[sn][rnd - 1] if rnd <= len(table.filled_by[sn]) else -1
+        return where.tag(table.at(sn, index) if index >= 0 else first[sn])
 
-    check_games(table.results, Places(cell, lambda sn: where.tag(first[sn])), diag, "pgn")
     players = sorted((Player(numbers[e], e.name, tuple(table.results[numbers[e]]),
                              title=e.title, fide_rating=e.elo, fide_id=e.fide_id, team=e.team)
                       for e in entrants), key=lambda p: p.start_no)
-    kept.extend((None, 0, 0, "", "", start, end) for start, end in event.unread)
-    kept.sort(key=lambda entry: entry[5])
+    teams = team_event(players, placed)
+    check_games(table.results, Places(cell, lambda sn: where.tag(first[sn])), diag, "pgn",
+                team_of={p.start_no: p.team for p in players} if teams else None)
+    if event.unread:  # the records are in file order; the games left out go between them
+        kept.extend((None, 0, 0, None, None, start, end) for start, end in event.unread)
+        kept.sort(key=lambda entry: entry[5])
     dates = sorted(event.dates)
     return Tournament(
         name=event.event,
@@ -206,7 +241,7 @@ def build(event: Event, name: str, extras: dict[str, str], data: bytes, encoding
         start_date=_date_text(event.event_date) or (_pgn_date(dates[0]) if dates else None),
         end_date=_pgn_date(dates[-1]) if dates else None,
         round_dates=_round_dates(event.records, rounds),
-        teams=_teams(players, placed),
+        teams=teams,
         section=name,
         extras=LazyExtras(extras, {GAMES_KEY: _games_json(
             kept, data, encoding, {p.start_no: p.name for p in players})}),
@@ -223,7 +258,7 @@ def _left_out(table: _Table, record: Record, rnd: int, w: int, b: int, before: A
                   f"in this round (at line {line}); this duplicate is left out",
                   "pgn-duplicate-game")
         return
-    who = record.white if w and (w, rnd) in table.taken else record.black
+    who = record.white if w and table.filled_by[w][rnd - 1] >= 0 else record.black
     diag.warn(where(record.start), f"round {rnd}: {who.name if who else 'BYE'} is paired twice "
               f"(this game and the one at line {line}); this game is left out",
               "pgn-paired-twice")
@@ -250,32 +285,13 @@ def _round_dates(records: list[Record], rounds: list[int]) -> tuple[str, ...]:
     return tuple(f"{first[r]:%Y.%m.%d}" if r in first else "" for r in range(1, max(rounds) + 1))
 
 
-def _teams(players: list[Player], placed: list[tuple[int, int, int]]) -> tuple[Team, ...]:
-    """The teams, when the event is a team event: every player has a team, and in each
-    round each team's players meet the players of one other team (a match).  Otherwise
-    the ``…Team`` tags are the players' clubs, kept on the players only."""
-    team_of = {p.start_no: p.team for p in players}
-    if not placed or not all(team_of.values()):
-        return ()
-    opponent: dict[tuple[int, str], str] = {}
-    for rnd, w, b in placed:
-        tw, tb = team_of[w], team_of[b]
-        if tw == tb or opponent.setdefault((rnd, tw), tb) != tb or (
-                opponent.setdefault((rnd, tb), tw) != tw):
-            return ()
-    members: dict[str, list[int]] = {}
-    for p in players:
-        members.setdefault(p.team, []).append(p.start_no)
-    return tuple(Team(team, tuple(sns)) for team, sns in members.items())
-
-
 def _games_json(kept: list[Kept], data: bytes, encoding: str, names: dict[int, str]
                 ) -> Callable[[], str]:
     """The :data:`GAMES_KEY` extra, made when first read."""
     def make() -> str:
-        return json.dumps([[rnd, w, b, wo, bo, names.get(w, ""), names.get(b, ""),
-                            data[s:e].decode(encoding)] for rnd, w, b, wo, bo, s, e in kept],
-                          ensure_ascii=False)
+        return json.dumps([[rnd, w, b, wo.value if wo else "", bo.value if bo else "",
+                             names.get(w, ""), names.get(b, ""), data[s:e].decode(encoding)]
+                            for rnd, w, b, wo, bo, s, e in kept], ensure_ascii=False)
     return make
 
 

@@ -39,6 +39,8 @@ class Record(NamedTuple):
     black: Entrant | None
     white_outcome: Outcome
     black_outcome: Outcome
+    board: int | None
+    """``Round "3.1"``'s board, else the ``Board`` tag's."""
     start: int
     tags_end: int
     end: int
@@ -82,7 +84,7 @@ class Events:
 
     def of(self, game: Game) -> Event:
         """The event ``game`` belongs to (a new one, or a new edition, when needed)."""
-        key = (game.event, game.site, game.event_date)
+        key = game.event
         event = self._current.get(key)
         if event is None or _starts_again(event, game):
             event = self._current[key] = Event(*key)

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from ..errors import quoted
 from ..limits import MAX_NUMBER_DIGITS
+from ._results import Reading, reading
 from ._scan import RawGame, Warn, tag_offset, text
 
 At = tuple[int, int, bytes]
@@ -56,9 +57,9 @@ class Game(NamedTuple):
     marker: str
     """The movetext's termination marker (``""`` if none)."""
     marker_at: int
-    event: str
-    site: str
-    event_date: str
+    event: tuple[str, str, str]
+    """Its ``Event``, ``Site`` and ``EventDate`` (``""`` for a tag that says nothing):
+    the event it belongs to (:class:`._events.Events`)."""
     date: dt.date | None
     date_text: str
     round: tuple[int, ...] | None
@@ -68,7 +69,9 @@ class Game(NamedTuple):
     white: Side
     black: Side
     result: str
-    termination: str
+    read: Reading
+    """What ``result`` (else the moves' ``marker``) says with the ``Termination`` tag
+    (:func:`._results.reading`)."""
 
     def tag(self, name: bytes) -> At:
         """The game's tag ``name`` (its start when it has none), for messages."""
@@ -110,59 +113,103 @@ def parse_round(text: str) -> tuple[int, ...] | None:
     return tuple(map(int, parts))
 
 
-class _Decoder:
-    """Decodes the tags of one game and warns about values that cannot be used."""
+class Values:
+    """The tag values of one file, each decoded and checked once: every game of an event
+    repeats its ``Event``, ``Site`` and ``EventDate``, the games of a round their ``Date``,
+    and a player's games the player's tags.  It lives as long as one read and holds one
+    entry per distinct value."""
 
-    def __init__(self, data: bytes, raw: RawGame, encoding: str, warn: Warn) -> None:
+    def __init__(self, data: bytes, encoding: str, warn: Warn) -> None:
         self.data = data
-        self.raw = raw
-        self.tags = dict(raw.tags)  # a tag given twice: the second is read
         self.encoding = encoding
         self.warn = warn
+        self.texts: dict[bytes | None, str] = {None: ""}
+        self.events: dict[tuple[bytes | None, ...], tuple[str, str, str]] = {}
+        self.dates: dict[str, dt.date | None] = {}
+        self.rounds: dict[str, tuple[int, ...] | None] = {}
+        self.readings: dict[tuple[str, str], Reading] = {}
+        self.people: dict[tuple[bytes | None, ...], Side] = {}
 
-    def text(self, name: bytes) -> str:
-        value = self.tags.get(name)
-        return "" if value is None else text(value, self.encoding)
+    def text(self, value: bytes | None) -> str:
+        """A tag's value as text (:func:`._scan.text`); ``""`` for a tag the game lacks."""
+        known = self.texts.get(value)
+        if known is None:
+            known = self.texts[value] = text(value, self.encoding) if value is not None else ""
+        return known
 
-    def bad(self, name: bytes, message: str) -> None:
-        self.warn(tag_offset(self.data, self.raw, name), message, "pgn-bad-value")
+    def event(self, tags: dict[bytes, bytes]) -> tuple[str, str, str]:
+        """The game's ``Event``, ``Site`` and ``EventDate``."""
+        raw = (tags.get(b"Event"), tags.get(b"Site"), tags.get(b"EventDate"))
+        known = self.events.get(raw)
+        if known is None:
+            event, site, event_date = map(self.text, raw)
+            known = self.events[raw] = ("" if event in UNKNOWN else event,
+                                        "" if site in UNKNOWN else site, event_date)
+        return known
 
-    def number(self, name: bytes, what: str) -> int | None:
-        value = self.text(name)
+    def date(self, value: str) -> dt.date | None:
+        if value not in self.dates:
+            self.dates[value] = parse_date(value)
+        return self.dates[value]
+
+    def round(self, value: str) -> tuple[int, ...] | None:
+        """The round ``value`` gives, ``None`` when it gives none or cannot be one (the
+        reader refuses it where the round is needed)."""
+        if value not in self.rounds:
+            try:
+                self.rounds[value] = parse_round(value)
+            except ValueError:
+                self.rounds[value] = None
+        return self.rounds[value]
+
+    def reading(self, result: str, termination: str) -> Reading:
+        key = (result, termination)
+        known = self.readings.get(key)
+        if known is None:
+            known = self.readings[key] = reading(result, termination)
+        return known
+
+    def side(self, tags: dict[bytes, bytes], raw: RawGame, colour: bytes) -> Side:
+        """White's or Black's side: made once for each set of values of the side's tags
+        (a player's games name them alike), whose values are then checked once."""
+        names = _SIDE_TAGS[colour]
+        key = tuple(map(tags.get, names))
+        side = self.people.get(key)
+        if side is None:
+            side = self.people[key] = self._side(tags, raw, *names)
+        return side
+
+    def _bad(self, raw: RawGame, name: bytes, message: str) -> None:
+        self.warn(tag_offset(self.data, raw, name), message, "pgn-bad-value")
+
+    def number(self, tags: dict[bytes, bytes], raw: RawGame, name: bytes, what: str
+               ) -> int | None:
+        value = self.text(tags.get(name))
         if value.isdigit() and value.isascii() and len(value) <= MAX_NUMBER_DIGITS:
             return int(value) or None
         if value in UNKNOWN:
             return None
-        self.bad(name, f"{name.decode()} {quoted(value)} is not {what}; it is left out")
+        self._bad(raw, name, f"{name.decode()} {quoted(value)} is not {what}; it is left out")
         return None
 
-    def side(self, colour: bytes, people: dict[tuple[bytes | None, ...], Side]) -> Side:
-        """White's or Black's side; ``people`` holds the sides already made from the same
-        tags (a player's games name them alike), whose values are then checked once."""
-        names = _SIDE_TAGS[colour]
-        raw = tuple(map(self.tags.get, names))
-        side = people.get(raw)
-        if side is None:
-            side = people[raw] = self._side(*names)
-        return side
-
-    def _side(self, colour: bytes, id_tag: bytes, title_tag: bytes, team_tag: bytes,
-              elo_tag: bytes, start_tag: bytes) -> Side:
-        name = self.text(colour)
-        given_id = self.text(id_tag)
+    def _side(self, tags: dict[bytes, bytes], raw: RawGame, colour: bytes, id_tag: bytes,
+              title_tag: bytes, team_tag: bytes, elo_tag: bytes, start_tag: bytes) -> Side:
+        name = self.text(tags.get(colour))
+        given_id = self.text(tags.get(id_tag))
         fide_id = plausible_fide_id(given_id)
         if given_id and not fide_id and given_id not in UNKNOWN | {"0"}:
-            self.bad(id_tag, f"{id_tag.decode()} {quoted(given_id)} is not a FIDE id "
-                     "(digits); the player is told apart by name")
-        title, team, key = self.text(title_tag), self.text(team_tag), name_key(name)
+            self._bad(raw, id_tag, f"{id_tag.decode()} {quoted(given_id)} is not a FIDE id "
+                      "(digits); the player is told apart by name")
+        title, team = self.text(tags.get(title_tag)), self.text(tags.get(team_tag))
+        key = name_key(name)
         return Side(
             name=name,
             key=key,
             fide_id=fide_id,
-            elo=self.number(elo_tag, "a rating"),
+            elo=self.number(tags, raw, elo_tag, "a rating"),
             title="" if title in UNKNOWN else title,
             team="" if team in UNKNOWN else team,
-            start_no=self.number(start_tag, "a start number"),
+            start_no=self.number(tags, raw, start_tag, "a start number"),
             is_bye=key in BYE_NAMES,
         )
 
@@ -171,47 +218,39 @@ _SIDE_TAGS = {colour: (colour, colour + b"FideId", colour + b"Title", colour + b
                        colour + b"Elo", colour + b"StartNo") for colour in (b"White", b"Black")}
 
 
-def game_of(data: bytes, raw: RawGame, encoding: str, warn: Warn,
-            people: dict[tuple[bytes | None, ...], Side]) -> Game | None:
+def game_of(raw: RawGame, values: Values) -> Game | None:
     """The game ``raw`` as the reader uses it; ``None`` (with a warning) when it names no
-    players, and for a game without tags (text before or between games).  ``people``:
-    the sides made so far (:meth:`_Decoder.side`)."""
+    players, and for a game without tags (text before or between games)."""
     if not raw.tags:
         return None
-    decode = _Decoder(data, raw, encoding, warn)
-    if len(decode.tags) < len(raw.tags):
-        _warn_twice(data, raw, encoding, warn)
-    white, black = decode.side(b"White", people), decode.side(b"Black", people)
+    tags = dict(raw.tags)  # a tag given twice: the second is read
+    if len(tags) < len(raw.tags):
+        _warn_twice(values.data, raw, values.encoding, values.warn)
+    white, black = values.side(tags, raw, b"White"), values.side(tags, raw, b"Black")
     if white.name in UNKNOWN or black.name in UNKNOWN:
-        warn(raw.start, "this game does not name both players (White and Black tags); it is "
-             "left out", "pgn-no-players")
+        values.warn(raw.start, "this game does not name both players (White and Black tags); "
+                    "it is left out", "pgn-no-players")
         return None
-    round_text = decode.text(b"Round")
-    try:
-        round_no = parse_round(round_text)
-    except ValueError:
-        round_no = None  # the reader refuses it where the round is needed
-    date_text = decode.text(b"Date")
-    event = decode.text(b"Event")
-    site = decode.text(b"Site")
+    text = values.text
+    round_text, date_text = text(tags.get(b"Round")), text(tags.get(b"Date"))
+    result = text(tags.get(b"Result"))
+    marker = raw.marker.decode("ascii")
     return Game(
         start=raw.start,
         tags_end=raw.tags_end,
         end=raw.end,
-        marker=raw.marker.decode("ascii"),
+        marker=marker,
         marker_at=raw.marker_at,
-        event="" if event in UNKNOWN else event,
-        site="" if site in UNKNOWN else site,
-        event_date=decode.text(b"EventDate"),
-        date=parse_date(date_text),
+        event=values.event(tags),
+        date=values.date(date_text),
         date_text=date_text,
-        round=round_no,
+        round=values.round(round_text),
         round_text=round_text,
-        board=decode.number(b"Board", "a board number"),
+        board=values.number(tags, raw, b"Board", "a board number"),
         white=white,
         black=black,
-        result=decode.text(b"Result"),
-        termination=decode.text(b"Termination"),
+        result=result,
+        read=values.reading(result or marker, text(tags.get(b"Termination"))),
     )
 
 
@@ -227,5 +266,5 @@ def _warn_twice(data: bytes, raw: RawGame, encoding: str, warn: Warn) -> None:
         seen[name] = value
 
 
-__all__ = ["BYE_NAMES", "UNKNOWN", "At", "Game", "Side", "game_of", "name_key", "parse_date",
-           "parse_round", "plausible_fide_id"]
+__all__ = ["BYE_NAMES", "UNKNOWN", "At", "Game", "Side", "Values", "game_of", "name_key",
+           "parse_date", "parse_round", "plausible_fide_id"]

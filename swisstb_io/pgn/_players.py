@@ -47,10 +47,19 @@ class Entrants:
     def __init__(self) -> None:
         self.by_identity: dict[tuple[str, str], Entrant] = {}
         self.ids_of_name: dict[str, set[str]] = {}
+        self.of_side: dict[Side, tuple[Entrant, bool]] = {}
+        """Each side seen, its entrant, and whether it says something else about them than
+        an earlier game (then each of its games is noted, as the first was)."""
 
     def add(self, side: Side, at: At, diag: Diagnostics, where: Where) -> Entrant:
         """The player ``side`` names (in the tag ``at``), with what it says about them
         added."""
+        seen = self.of_side.get(side)
+        if seen is not None:  # the same tags again: the entrant already has what they say
+            known, differs = seen
+            if differs:
+                _merge(known, side, at, diag, where)
+            return known
         identity = ("id", side.fide_id) if side.fide_id else ("name", side.key)
         entrant = self.by_identity.get(identity)
         if entrant is None:
@@ -63,6 +72,7 @@ class Entrants:
         if (side.fide_id, side.elo, side.title, side.team) != (
                 entrant.fide_id, entrant.elo, entrant.title, entrant.team):
             _merge(entrant, side, at, diag, where)
+        self.of_side[side] = entrant, _differs(entrant, side)
         return entrant
 
     def resolve(self, diag: Diagnostics, where: Where) -> dict[Entrant, Entrant]:
@@ -107,6 +117,13 @@ def _merge(entrant: Entrant, side: Side, at: At, diag: Diagnostics, where: Where
             diag.info(where.tag((at[0], at[1], at[2] + tag)), f"{entrant.name}: {what} "
                       f"{quoted(value)} here, {quoted(known)} in an earlier game; the first "
                       "is used", "pgn-player-differs")
+
+
+def _differs(entrant: Entrant, side: Side) -> bool:
+    """Whether ``side`` gives the player a value other than the one they have (the first
+    the file gave).  The answer holds for the rest of the file: a player's value, once
+    set, is never changed."""
+    return any(getattr(side, attr) not in ("", None, getattr(entrant, attr)) for attr in _TAGS)
 
 
 def _absorb(target: Entrant, other: Entrant) -> None:

@@ -17,7 +17,7 @@ from ..errors import Diagnostics, FormatError, Location
 from ..registry import ReadOptions, ReadResult
 from ._build import add, build
 from ._events import Events, labels
-from ._games import Side, game_of
+from ._games import Values, game_of
 from ._scan import games as scan_games
 from ._where import Where
 
@@ -41,11 +41,11 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
         diag.warn(where(offset), message, code)
 
     grouped = Events()
-    people: dict[tuple[bytes | None, ...], Side] = {}
+    values = Values(data, encoding, warn)
     first, count = len(data), 0
     for raw in scan_games(data, start, where, warn):
         first = min(first, raw.start)
-        game = game_of(data, raw, encoding, warn, people)
+        game = game_of(raw, values)
         if game is None:
             grouped.unread((raw.start, raw.end))
             continue

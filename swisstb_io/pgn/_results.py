@@ -65,6 +65,8 @@ class Reading(NamedTuple):
     white: Outcome
     black: Outcome
     """``NOT_PAIRED`` for both while the game is pending."""
+    requested: bool
+    """The ``Termination`` is :data:`REQUESTED_BYE`."""
     standard_as: str
     """The standard result it was read as when it was written another way (a warning),
     ``""`` when it was read as written."""
@@ -75,20 +77,27 @@ class Reading(NamedTuple):
 def reading(result: str, termination: str) -> Reading:
     """The outcomes ``result`` (with ``termination``) gives White and Black."""
     text = result.strip()
-    unplayed = termination.strip().casefold() in UNPLAYED_TERMINATIONS
+    said = termination.strip().casefold()
+    unplayed, requested = said in UNPLAYED_TERMINATIONS, said == REQUESTED_BYE
     if text == PENDING:
-        return Reading(_O.NOT_PAIRED, _O.NOT_PAIRED, "", False)
+        return Reading(_O.NOT_PAIRED, _O.NOT_PAIRED, requested, "", False)
     standard_as = ""
     if text in NONSTANDARD:
         text, standard_as = NONSTANDARD[text], NONSTANDARD[text]
     table = _AS_FORFEIT if unplayed else STANDARD | FORFEITS
     if text in table:
         white, black = table[text]
-        return Reading(white, black, standard_as, False)
-    return Reading(_O.NOT_PAIRED, _O.NOT_PAIRED, "", True)
+        return Reading(white, black, requested, standard_as, False)
+    return Reading(_O.NOT_PAIRED, _O.NOT_PAIRED, requested, "", True)
 
+
+REQUESTED_BYE = "requested bye"
+"""The ``Termination`` (compared without case) of a game against ``BYE`` that the player
+asked for: won, it is the requested full-point bye (swisstb's convention, as PGN has
+none; without it, a won game against ``BYE`` is the pairing-allocated bye)."""
 
 BYE_OUTCOMES: dict[Outcome, Outcome] = {
+    _O.FULL_BYE: _O.FULL_BYE,
     _O.WIN: _O.PAIRING_BYE,
     _O.FORFEIT_WIN: _O.PAIRING_BYE,
     _O.NOT_PAIRED: _O.PAIRING_BYE,
@@ -99,7 +108,8 @@ BYE_OUTCOMES: dict[Outcome, Outcome] = {
     _O.DOUBLE_FORFEIT: _O.ZERO_BYE,
 }
 """A game against the pseudo-player ``BYE``: the player's side of the result says which
-bye (a win, or a pending game, is the pairing-allocated bye)."""
+bye (a win, or a pending game, is the pairing-allocated bye; :data:`REQUESTED_BYE` makes
+it the full-point bye, ``FULL_BYE`` here)."""
 
 _PLAIN: dict[Outcome, Outcome] = {
     _O.INCONSISTENT_WIN: _O.WIN,
@@ -123,13 +133,14 @@ WRITTEN: dict[Outcome, tuple[str, str]] = {
 """White's outcome as the ``Result`` and ``Termination`` written (``""``: no
 Termination tag)."""
 
-BYE_WRITTEN: dict[Outcome, str] = {
-    _O.PAIRING_BYE: "1-0",
-    _O.FULL_BYE: "1-0",
-    _O.HALF_BYE: "1/2-1/2",
-    _O.ZERO_BYE: "0-1",
+BYE_WRITTEN: dict[Outcome, tuple[str, str]] = {
+    _O.PAIRING_BYE: ("1-0", ""),
+    _O.FULL_BYE: ("1-0", REQUESTED_BYE),
+    _O.HALF_BYE: ("1/2-1/2", ""),
+    _O.ZERO_BYE: ("0-1", ""),
 }
-"""A bye as the result of the player (White) against ``BYE``."""
+"""A bye as the ``Result`` (of the player, White, against ``BYE``) and ``Termination``
+written (``""``: no Termination tag)."""
 
 
 def written(white: Outcome, black: Outcome) -> tuple[str, str] | None:
@@ -149,5 +160,5 @@ def _read_back(outcome: Outcome) -> Outcome:
     return reading(*tags).white if tags is not None else outcome
 
 
-__all__ = ["BYE_OUTCOMES", "BYE_WRITTEN", "FORFEITS", "NONSTANDARD", "PENDING", "STANDARD",
-           "UNPLAYED_TERMINATIONS", "WRITTEN", "Reading", "reading", "written"]
+__all__ = ["BYE_OUTCOMES", "BYE_WRITTEN", "FORFEITS", "NONSTANDARD", "PENDING", "REQUESTED_BYE",
+           "STANDARD", "UNPLAYED_TERMINATIONS", "WRITTEN", "Reading", "reading", "written"]

@@ -42,22 +42,30 @@ _VALUE = rb'"((?:[^"\\\r\n]++|\\[^\r\n])*+)"'
 _TAG = re.compile(rb"\[[ \t]*(" + _NAME + rb")[ \t]*" + _VALUE + rb"[ \t]*\]")
 _TAG_LINES = re.compile(rb"(?:\[[ \t]*" + _NAME + rb"[ \t]*" + _VALUE.replace(b"(", b"(?:", 1)
                         + rb"[ \t]*\][ \t]*+(?>\r\n|\r|\n))++")
-"""Tag pairs one a line, as nearly every file writes them: read with one match a game."""
+"""Tag pairs one a line, as nearly every file writes them."""
+_TAG_LINE = re.compile(rb"^\[[ \t]*(" + _NAME + rb")[ \t]*" + _VALUE + rb"[ \t]*\][ \t]*\r?$",
+                       re.MULTILINE)
+"""A line that is one tag pair (LF or CRLF)."""
+_RUN_END = re.compile(rb"\n(?!\[)")
+"""The end of a run of lines that start with ``[``."""
 _LOOSE_TAG = re.compile(rb'\[[ \t]*(' + _NAME + rb')[ \t]*"([^\r\n]*)"[ \t]*\]')
 _ESCAPE = re.compile(rb"\\(.)")
 _REST_OF_LINE = re.compile(rb"[^\r\n]*+")
 _GAP = re.compile(rb"(?:[ \t\f\v\r\n]++|;[^\r\n]*+|(?<![^\r\n])%[^\r\n]*+)*+")
 _EMPTY_LINE = re.compile(rb"(?>\r\n|\r|\n)[ \t\f\v]*+(?=[\r\n])")
-_MOVETEXT = re.compile(
-    rb"(?:[^{}()\[;%]++"  # moves, move numbers, NAGs, results, white space
-    rb"|\{[^}]*+\}"  # a comment
-    rb"|;[^\r\n]*+"  # a comment to the end of the line
-    rb"|(?<![^\r\n])%[^\r\n]*+"  # an escaped line
-    rb"|(?<=[^\r\n])\[(?![ \t]*+" + _NAME + rb'[ \t]*+")'  # a [ that starts no tag pair
-    rb"|[%}])*+"  # stray characters
-)
-"""Movetext up to the next ``(``, ``)``, unclosed ``{``, or ``[`` that may start a tag
-pair (or starts a line)."""
+_MOVES = (rb"[^{}()\[;%]++"  # moves, move numbers, NAGs, results, white space
+          rb"|\{[^}]*+\}")  # a comment
+_STRAYS = (rb"|;[^\r\n]*+"  # a comment to the end of the line
+           rb"|(?<![^\r\n])%[^\r\n]*+"  # an escaped line
+           rb"|(?<=[^\r\n])\[(?![ \t]*+" + _NAME + rb'[ \t]*+")'  # a [ that starts no tag pair
+           rb"|[%}]")  # stray characters
+_MOVETEXT = re.compile(rb"(?:" + _MOVES + rb"|\((?:" + _MOVES + rb")*+\)" + _STRAYS + rb")*+")
+"""Movetext up to the next ``(`` that opens a variation holding others (or ``;``, ``%``,
+``[``), ``)``, unclosed ``{``, or ``[`` that may start a tag pair (or starts a line): a
+variation of moves and comments only is read in one go."""
+_TOP_LEVEL = re.compile(rb"(?:" + _MOVES + _STRAYS + rb")*+")
+"""Movetext up to the next ``(`` or ``)`` (or where :data:`_MOVETEXT` stops): what is
+outside variations, found again only when the moves do not end with the marker."""
 _PARENS = re.compile(rb"[()]++")
 MARKERS = (b"1-0", b"0-1", b"1/2-1/2", b"*")
 _DELIMITERS = frozenset(b" \t\r\n\f\v{}()[];")
@@ -112,9 +120,10 @@ def games(data: bytes, start: int, locate: Locate, warn: Warn) -> Iterator[RawGa
     comes before the first tag pair is not a game.  Raises :class:`FormatError` for a
     comment that is never closed."""
     pos = _skip_movetext(data, start, locate, warn)[0]
+    lines = _TagLines(data)
     while pos < len(data):
         begin = pos
-        tags, pos, ended = _tag_section(data, pos, warn)
+        tags, pos, ended = _tag_section(data, pos, lines, warn)
         tags_end = pos
         marker, marker_at = b"", -1
         if not ended:
@@ -136,13 +145,47 @@ def _tag_at(data: bytes, pos: int, warn: Warn | None) -> re.Match[bytes] | None:
     return match
 
 
-def _tags_at(data: bytes, pos: int, warn: Warn) -> tuple[list[tuple[bytes, bytes]], int]:
+class _TagLines:
+    """The tag sections of a file as nearly every file writes them, one tag pair a line,
+    read a section at a time: the lines from a game's first ``[`` up to the first line
+    that does not start with ``[`` (:data:`_RUN_END`) are read with one search, when each
+    of them is one tag pair.  A run where some line is not is read the slow way, and not
+    tried again: each byte is looked at a bounded number of times."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.end = -1
+        """Where the run that holds the last offset asked for ends (its last newline)."""
+        self.whole = False
+        """Whether that run is lines of one tag pair each, so far as it was tried."""
+
+    def at(self, pos: int) -> tuple[list[tuple[bytes, bytes]], int] | None:
+        """The tag pairs of the lines from ``pos`` to the end of their run and where they
+        end, or ``None`` when those lines are not all one tag pair each."""
+        data = self.data
+        if pos > self.end:
+            run = _RUN_END.search(data, pos)
+            self.end, self.whole = (run.start(), True) if run is not None else (len(data), False)
+        if not self.whole:
+            return None
+        found = _TAG_LINE.findall(data, pos, self.end)
+        if len(found) != data.count(b"\n", pos, self.end) + 1:
+            self.whole = False
+            return None
+        return found, self.end + 1
+
+
+def _tags_at(data: bytes, pos: int, lines: _TagLines, warn: Warn
+             ) -> tuple[list[tuple[bytes, bytes]], int]:
     """The tag pairs at ``pos`` (a ``[``) and where they end: a run of lines with one tag
-    pair each in one match, else the one tag pair there, else (a line that only starts
-    like one) none, with a warning, and the line is left out."""
-    lines = _TAG_LINES.match(data, pos)
-    if lines is not None:
-        return _TAG.findall(data, pos, lines.end()), lines.end()
+    pair each, else the one tag pair there, else (a line that only starts like one) none,
+    with a warning, and the line is left out."""
+    run = lines.at(pos)
+    if run is not None:
+        return run
+    found = _TAG_LINES.match(data, pos)
+    if found is not None:
+        return _TAG.findall(data, pos, found.end()), found.end()
     match = _tag_at(data, pos, warn)
     if match is None:
         warn(pos, "this line starts with '[' but is not a tag pair ([Name \"value\"]); "
@@ -154,14 +197,14 @@ def _tags_at(data: bytes, pos: int, warn: Warn) -> tuple[list[tuple[bytes, bytes
     return [(match.group(1), value)], match.end()
 
 
-def _tag_section(data: bytes, pos: int, warn: Warn
+def _tag_section(data: bytes, pos: int, lines: _TagLines, warn: Warn
                  ) -> tuple[list[tuple[bytes, bytes]], int, bool]:
     """The tag pairs from ``pos`` (a ``[``), where the section ends, and whether the game
     ended with it (no movetext: another game's tag pair follows)."""
     tags: list[tuple[bytes, bytes]] = []
     empty_lines = 0
     while True:
-        found, end = _tags_at(data, pos, warn)
+        found, end = _tags_at(data, pos, lines, warn)
         if found and empty_lines and found[0][0] in {name for name, _ in tags}:
             return tags, pos, True  # the next game, which has no movetext before it
         tags.extend(found)
@@ -182,16 +225,9 @@ def _skip_movetext(data: bytes, pos: int, locate: Locate, warn: Warn
                    ) -> tuple[int, bytes, int]:
     """Skip movetext from ``pos`` to the next tag pair (or the end); returns where that is
     and the termination marker with its offset."""
-    depth = 0
-    top_level: list[tuple[int, int]] = []
-    """The stretches of movetext outside variations: where the marker can be."""
-    end = len(data)
+    begin, depth, end = pos, 0, len(data)
     while True:
-        run = _MOVETEXT.match(data, pos)
-        assert run is not None  # the pattern matches the empty string
-        if depth == 0 and run.end() > pos:
-            top_level.append((pos, run.end()))
-        pos = run.end()
+        pos = _end_of(_MOVETEXT.match(data, pos))
         if pos >= end:
             break
         char = data[pos]
@@ -208,11 +244,38 @@ def _skip_movetext(data: bytes, pos: int, locate: Locate, warn: Warn
             raise FormatError(
                 "this comment '{' is never closed: the rest of the file would be inside "
                 "it; close it with '}'", locate(pos))
-    for start, stop in reversed(top_level):
-        found, marker = _last_marker(data, start, stop)
+    found, marker = _final_marker(data, begin, pos) if depth == 0 else (-1, b"")
+    if found < 0:
+        found, marker = _top_level_marker(data, begin, pos)
+    return pos, marker, found
+
+
+def _end_of(run: re.Match[bytes] | None) -> int:
+    assert run is not None  # the patterns match the empty string
+    return run.end()
+
+
+def _top_level_marker(data: bytes, begin: int, stop: int) -> tuple[int, bytes]:
+    """The last termination marker of the movetext ``data[begin:stop]`` outside variations
+    and comments, and its offset (-1 if none)."""
+    depth, pos = 0, begin
+    top_level: list[tuple[int, int]] = []
+    """The stretches of movetext outside variations: where the marker can be."""
+    while pos < stop:
+        run = min(_end_of(_TOP_LEVEL.match(data, pos)), stop)
+        if depth == 0 and run > pos:
+            top_level.append((pos, run))
+        pos = run
+        if pos < stop:
+            if data[pos] in b"()":
+                depth, pos = _nested(data, pos, depth)
+            else:
+                pos += 1  # a [ that starts no tag pair
+    for start, end in reversed(top_level):
+        found, marker = _last_marker(data, start, end)
         if found >= 0:
-            return pos, marker, found
-    return pos, b"", -1
+            return found, marker
+    return -1, b""
 
 
 def _nested(data: bytes, pos: int, depth: int) -> tuple[int, int]:
@@ -230,35 +293,41 @@ def _nested(data: bytes, pos: int, depth: int) -> tuple[int, int]:
     return depth, run.end()
 
 
-def _last_marker(data: bytes, start: int, stop: int) -> tuple[int, bytes]:
-    """The last termination marker in ``data[start:stop]`` (movetext without variations)
-    that is a token of its own and not in a comment, and its offset (-1 if none)."""
+def _final_marker(data: bytes, start: int, stop: int) -> tuple[int, bytes]:
+    """The termination marker that ends the movetext ``data[start:stop]``, as nearly every
+    game has it: its last token, outside comments (the movetext's variations are all
+    closed), and its offset; -1 when the last token is no such marker."""
     end = stop
     while end > start and data[end - 1] in b" \t\r\n\f\v":
         end -= 1
-    for marker in MARKERS:  # nearly always the last token: only white space follows it
+    for marker in MARKERS:
         at = end - len(marker)
         if at >= start and data.startswith(marker, at) and _is_token(data, at, end, start) and (
                 not _last_in_comment(data, start, at)):
             return at, marker
+    return -1, b""
+
+
+def _last_marker(data: bytes, start: int, stop: int) -> tuple[int, bytes]:
+    """The last termination marker in ``data[start:stop]`` (movetext without variations)
+    that is a token of its own and not in a comment, and its offset (-1 if none)."""
+    found = _final_marker(data, start, stop)
+    if found[0] >= 0:
+        return found
     best, best_marker = -1, b""
-    for marker in MARKERS:
-        at = data.rfind(marker, start, stop)
-        while at > best:
-            if _is_token(data, at, at + len(marker), start) and not _in_comment(data, start, at):
-                best, best_marker = at, marker
-                break
-            at = data.rfind(marker, start, at)
+    for match in _COMMENT_OR_MARKER.finditer(data, start, stop):  # one pass: linear
+        marker = match.group(1)
+        if marker is not None and _is_token(data, match.start(), match.end(), start):
+            best, best_marker = match.start(), marker
     return best, best_marker
 
 
 def _last_in_comment(data: bytes, start: int, at: int) -> bool:
     """:func:`_in_comment` for the last token of a stretch of movetext: only white space
-    follows it, so no brace comment can hold it, and when its line before it has no
-    ``{ } ; %`` it is in no comment at all."""
+    follows it, so no brace comment can hold it (every one before it is closed), and when
+    its line before it has no ``;`` or ``%`` it is in no comment at all."""
     line = max(data.rfind(b"\n", start, at), data.rfind(b"\r", start, at)) + 1
-    before = data[max(line, start):at]
-    if b"{" in before or b"}" in before or b";" in before or b"%" in before:
+    if _LINE_COMMENT.search(data, max(line, start), at) is not None:
         return _in_comment(data, start, at)
     return False
 
@@ -268,6 +337,11 @@ def _is_token(data: bytes, at: int, after: int, start: int) -> bool:
     return before_ok and (after >= len(data) or data[after] in _DELIMITERS)
 
 
+_LINE_COMMENT = re.compile(rb"[;%]")
+_COMMENT_OR_MARKER = re.compile(rb"\{[^}]*+\}?|;[^\r\n]*+|(?<![^\r\n])%[^\r\n]*+"
+                                rb"|(1-0|0-1|1/2-1/2|\*)")
+"""A comment (read whole, so that a marker inside it is not seen) or a termination
+marker."""
 _OUTSIDE_COMMENTS = re.compile(
     rb"(?:[^{}()\[;%]++|\{[^}]*+\}|;[^\r\n]*+(?=[\r\n])|(?<![^\r\n])%[^\r\n]*+(?=[\r\n])"
     rb"|(?<=[^\r\n])%|\})*+")

@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ..errors import WriteError
-from ..model import Color, Outcome, Player, Tournament
+from ..model import Color, Outcome, Player, RoundResult, Tournament
 from ..registry import WriteOptions
 from ..textio import BOM
 from . import _results
@@ -186,16 +186,15 @@ def _game(t: Tournament, pairing: Pairing, newline: str) -> str:
     """One game with tags only."""
     white, black = pairing.white, pairing.black
     if black is None:
-        result = _results.BYE_WRITTEN.get(pairing.white_outcome) or _results.WRITTEN.get(
-            pairing.white_outcome, ("1-0", ""))[0]
-        termination = ""
+        result, termination = _results.BYE_WRITTEN.get(pairing.white_outcome) or (
+            _results.WRITTEN.get(pairing.white_outcome, ("1-0", ""))[0], "")
     else:
         tags = _results.written(pairing.white_outcome, pairing.black_outcome)
         result, termination = tags if tags is not None else ("*", "")
     rows: list[tuple[str, str]] = [
         ("Event", _event_name(t) or "?"),
         ("Site", t.city or "?"),
-        ("Date", _round_date(t, pairing.round) or "????.??.??"),
+        ("Date", _date_tag(t, pairing.round)),
         ("Round", f"{pairing.round}.{pairing.board}"),
         ("White", white.name),
         ("Black", black.name if black else "BYE"),
@@ -224,19 +223,61 @@ def _event_name(t: Tournament) -> str:
     return f"{t.name} - {t.section}" if t.name else t.section
 
 
-def _round_date(t: Tournament, rnd: int) -> str:
+def _date_tag(t: Tournament, rnd: int) -> str:
+    date = _round_date(t, rnd)
+    return _pgn_date(date) if date is not None else "????.??.??"
+
+
+def _round_date(t: Tournament, rnd: int) -> dt.date | None:
+    """Round ``rnd``'s date, when the event has one that can be read."""
     if rnd > len(t.round_dates):
-        return ""
+        return None
     text = t.round_dates[rnd - 1].strip()
     for pattern in _DATES:
         match = pattern.fullmatch(text)
         if match is not None:
             year = int(match[1]) + (2000 if len(match[1]) == 2 else 0)
             try:
-                return _pgn_date(dt.date(year, int(match[2]), int(match[3])))
+                return dt.date(year, int(match[2]), int(match[3]))
             except ValueError:
-                return ""
-    return ""
+                return None
+    return None
+
+
+def _is_written(res: RoundResult) -> bool:
+    """Whether a player's round is written as a game: a pairing (played or not), or a bye
+    (a game against ``BYE``; also a game without its opponent)."""
+    return res.opponent is not None or res.outcome.is_bye or res.outcome.has_opponent
+
+
+def dates_written(t: Tournament) -> dict[int, dt.date]:
+    """The ``Date`` each round's games are written with (rounds with a game or a bye and a
+    readable date): what a reader finds as the round dates, the first and the last."""
+    written = {rnd for p in t.players for rnd, res in enumerate(p.results, 1)
+               if _is_written(res)}
+    dates = {rnd: _round_date(t, rnd) for rnd in sorted(written)}
+    return {rnd: date for rnd, date in dates.items() if date is not None}
+
+
+def round_dates_kept(t: Tournament) -> bool:
+    """Whether every round date of ``t`` comes back: each is readable and its round has a
+    game or a bye to carry it."""
+    written = dates_written(t)
+    return all(rnd in written for rnd, text in enumerate(t.round_dates, 1) if text.strip())
+
+
+def end_date_kept(t: Tournament) -> bool:
+    """Whether ``t``'s end date comes back: it is the date of the last round written."""
+    written = dates_written(t).values()
+    return t.end_date is not None and t.end_date.value is not None and bool(written) and (
+        t.end_date.value == max(written))
+
+
+def trailing_kept(t: Tournament) -> bool:
+    """Whether rounds without a game at the end of players' results come back: the last
+    round of the event has a game or a bye, so every player's rounds go that far."""
+    last = max((len(p.results) for p in t.players), default=0)
+    return any(_is_written(p.result(last)) for p in t.players)
 
 
 def _pgn_date(value: dt.date) -> str:
@@ -250,4 +291,5 @@ def _escaped(value: str) -> str:
     return one_line.replace("\\", "\\\\").replace('"', '\\"')
 
 
-__all__ = ["Pairing", "pairings_of", "write", "write_sections"]
+__all__ = ["Pairing", "dates_written", "end_date_kept", "pairings_of", "round_dates_kept",
+           "trailing_kept", "write", "write_sections"]

@@ -3,7 +3,7 @@ points, special and team prizes, items, and what was not awarded."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from .eligibility import ineligible
@@ -170,23 +170,25 @@ class _Calculation:
         if self.event.system is System.USCF:
             us = USSplit(self.event, self.pf.limits, self.eligible)
             pools, left = us.run(self.present, cash, self.limited)
-            self.explain_skipped(cash, pools)
+            not_given = [Unawarded(p, self.unawarded_reason(p, pools)) for p in left
+                         if not p.remainder_of] + self.remainders(left)
+            self.explain_skipped(cash, pools, not_given)
             follows = self.event.items_follow_cash
             followed = follow_cash(pools, lambda p: follows,
                                    self.event.one_item_per_player) if follows else []
-            return pools, [Unawarded(p, self.unawarded_reason(p, pools)) for p in left
-                           if not p.remainder_of] + self.remainders(left), followed
+            return pools, not_given, followed
         valued = [p for p in prizes if p.value() > 0]
         taken, lapsed, passed = serial_assignment(self.present, valued, self.eligible)
         sharing = FideSharing(self.event, lambda e, g: self.why_not(e, g) is None)
         pools = sharing.pools(taken, self.present, passed)
-        self.explain_skipped(cash, pools)
         got = {p.key for _, p in taken}
         lapsed_keys = {u.prize.key for u in lapsed}
         missed = [Unawarded(p, self.unawarded_reason(p, pools)) for p in cash
                   if p.key not in got and p.key not in lapsed_keys]
         item_units = [ItemAward(p, e, f"taken as a prize worth {self.money(p.value())}")
                       for e, p in taken if p.amount == 0 and p.item]
+        self.explain_skipped(cash, pools, lapsed + missed,
+                             {a.entrant.start_no: a.prize for a in item_units})
 
         def travels(p: Prize) -> bool:
             return self.event.items_follow_cash or \
@@ -215,22 +217,52 @@ class _Calculation:
             return "every eligible player holds a larger or equal prize (leftover, TJ-LL)"
         return "not reached"
 
-    def explain_skipped(self, cash: list[Prize], pools: list[Pool]) -> None:
+    def explain_skipped(self, cash: list[Prize], pools: list[Pool],
+                        not_given: Sequence[Unawarded] = (),
+                        took: Mapping[int, Prize] | None = None) -> None:
         """Per player: the groups of this pool he cannot win, and why ("1800 is not under
-        1800"); for a player who won nothing, what happened to the rest."""
+        1800"); for a player who won no cash, what happened to the rest: nothing left (the
+        players ranked above took every prize of the group), or, for a prize that was still
+        open at his turn, why he did not take it (``took``: the item he took instead) and
+        where it went (the players below who hold it, or why it was not awarded)."""
         winners = {s.entrant.start_no for pool in pools for s in pool.shares}
+        holders: dict[tuple[str, int, str], list[Entrant]] = {}
+        for pool in pools:
+            for p in pool.prizes:
+                holders.setdefault(p.key, []).extend(s.entrant for s in pool.shares)
+        reasons = {u.prize.key: u.reason for u in not_given if not u.item}
         groups = list({p.group.id: p.group for p in cash}.values())
         for e in self.present:
-            able = []
+            used_up = []
             for g in groups:
                 why = self.why_not(e, g)
-                if why is None:
-                    able.append(g.id)
-                else:
+                if why is not None:
                     self.note_player(e, f"not {g.id}: {why}")
-            if e.start_no not in winners and able:
-                self.note_player(e, f"{', '.join(able)}: nothing left for "
-                                    f"{points_text(e.points)} points")
+                elif e.start_no not in winners:
+                    left = [p for p in cash if p.group is g and (p.key in reasons or any(
+                        h.rank > e.rank for h in holders.get(p.key, ())))]
+                    if not left:
+                        used_up.append(g.id)
+                    else:
+                        self.note_player(e, self.still_open(e, left[0], holders, reasons,
+                                                            (took or {}).get(e.start_no)))
+            if used_up:
+                self.note_player(e, f"{', '.join(used_up)}: nothing left for "
+                                    f"{points_text(e.points)} "
+                                    f"point{'' if e.points == 1 else 's'}")
+
+    def still_open(self, e: Entrant, p: Prize,
+                   holders: Mapping[tuple[str, int, str], Sequence[Entrant]],
+                   reasons: Mapping[tuple[str, int, str], str], took: Prize | None) -> str:
+        """Why ``e`` did not take ``p``, still open at his turn, and where it went."""
+        what = f"{p.label} {self.money(p.amount)}"
+        below = [h.name for h in holders.get(p.key, ()) if h.rank > e.rank]
+        went = (f"it went to {', '.join(below)}" if below
+                else f"it was not awarded: {reasons.get(p.key, 'not reached')}")
+        if took is not None:
+            return (f"{p.group.id}: took the {took.item} ({took.label}, worth "
+                    f"{self.money(took.value())}) instead of {what}, still open; {went}")
+        return f"{p.group.id}: {what} was still open at this player's turn; {went}"
 
     def explain_nothing(self, pools: list[Pool], items: list[ItemAward]) -> None:
         won = {s.entrant.start_no for pool in pools for s in pool.shares} | \

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -100,6 +100,17 @@ class LimitExcess(enum.Enum):
     """Not paid (SwissSys "holds onto" it)."""
 
 
+def section_index(name: str, sections: Sequence[str]) -> int | None:
+    """The index in ``sections`` (an event's section names, in file order) of the section
+    ``name`` names, by name (any case) or 1-based number; ``None`` when it names none of
+    them, or ``name`` is empty."""
+    key = name.strip().casefold()
+    if not key:
+        return None
+    return next((i for i, label in enumerate(sections)
+                 if key in (label.casefold(), str(i + 1))), None)
+
+
 @dataclass(frozen=True)
 class EventSettings:
     """``[event]``: settings for the whole prize list."""
@@ -121,6 +132,11 @@ class EventSettings:
     items_follow_cash: bool = False
     rule32b3: Rule32B3 = Rule32B3.AMENDED
     carve_out: CarveOut = CarveOut.LARGEST_GAIN
+
+    def section_index(self, sections: Sequence[str]) -> int | None:
+        """The index in ``sections`` (an event's section names, in file order) of the
+        section :attr:`section` names (:func:`section_index`)."""
+        return section_index(self.section, sections)
 
     @property
     def rounding_mode(self) -> Rounding:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -70,10 +70,27 @@ _CLOSERS = {"array": "]", "inline table": "}", "string": "its closing quotes"}
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
+def chosen_section(pf: PrizeFile, sections: Sequence[str], event_path: str,
+                   fix: str = "fix it") -> int | None:
+    """The index in ``sections`` (the event's, in file order) of the section the prize
+    file's ``[event] section`` names; ``None`` when it names none or the event has no
+    sections (a file of one section is that section).  A name that is none of them is a
+    :class:`PrizeFileError` at the ``section`` key (``fix``: what to do, in the message)."""
+    if not pf.event.section or not sections:
+        return None
+    index = pf.event.section_index(sections)
+    if index is None:
+        line, col = pf.event.section_at or (1, 1)
+        raise PrizeFileError(f"[event] section {pf.event.section!r} is not a section of "
+                             f"{event_path} (its sections: {', '.join(sections)}): {fix}",
+                             Location(pf.path, line, col))
+    return index
+
+
 def read_prize_file(path: str) -> PrizeFile:
     """Read and check the prize file at ``path``."""
     try:
-        data = read_file(path, MAX_FILE_BYTES)
+        data = read_file(path, MAX_FILE_BYTES, "a prize file")
     except OSError as exc:
         raise PrizeFileError(f"cannot read the prize file: {exc.strerror or exc}",
                              Location(path)) from exc

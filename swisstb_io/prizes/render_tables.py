@@ -1,7 +1,8 @@
 """The prize list as the report table's prize part (:class:`~swisstb_io.reports.PrizeList`:
 lines, tables of awards, items, teams, players, prizes not awarded and settings, what
 each player won, and the ``swisstb-prizes/1`` document), which every report format prints;
-and the flat CSV of the awards (``swisstb prizes --format csv``).
+and the flat CSV of every award, cash, items and team prizes (``swisstb prizes --format
+csv``).
 
 The text, Markdown and HTML layouts are the report backends' (:mod:`swisstb_io.reports`):
 :func:`to_text`, :func:`to_md` and :func:`to_html` print the prize list alone with them.
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from ..errors import readable_path
+from ..numbers import exact
 from ..reports import PrizeList, Table
 from ..reports.html_report import prize_page
 from ..reports.md_report import prize_markdown
@@ -158,20 +160,43 @@ def to_html(prizes: PrizeList) -> str:
     return prize_page(prizes)
 
 
+CSV_COLUMNS = ("award", "prizes", "pool", "points", "rule", "start_no", "name", "team",
+               "members", "item", "exact", "paid", "capped", "given_up")
+"""The columns of the CSV prize list (``formats/prizes-json.md``, "CSV")."""
+
+
 def to_csv(result: PrizeResult) -> str:
-    """One row per share: the award table, flat (a name a spreadsheet would run as a
-    formula gets a leading ``'``, as in ``report``)."""
+    """Every award, one row each: a share of cash (``award`` = ``cash``), an item
+    (``item``) and a team prize (``team``, with the members counted); points and amounts
+    as plain numbers (``7.5``, ``216.67``), the exact share as a fraction.  A name a
+    spreadsheet would run as a formula gets a leading ``'``, as in ``report``."""
     ev = result.prize_file.event
+
+    def amount(v: Fraction) -> str:
+        return money(v, "", ev.unit, grouped=False)
+
+    def row(**cells: str | int) -> list[str | int]:
+        return [cells.get(c, "") for c in CSV_COLUMNS]
+
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
-    w.writerow(["prizes", "pool", "points", "rule", "start_no", "name", "exact", "paid",
-                "capped", "given_up"])
+    w.writerow(CSV_COLUMNS)
     for pool in result.pools:
         for s in pool.shares:
-            w.writerow([" + ".join(p.label for p in pool.prizes),
-                        money(pool.total, "", ev.unit, grouped=False),
-                        "" if pool.points is None else points_text(pool.points), pool.rule,
-                        s.entrant.start_no, safe(s.entrant.name), str(s.exact),
-                        money(s.paid, "", ev.unit, grouped=False),
-                        "yes" if s.capped else "", s.given_up])
+            w.writerow(row(award="cash", prizes=" + ".join(p.label for p in pool.prizes),
+                           pool=amount(pool.total),
+                           points="" if pool.points is None else exact(pool.points),
+                           rule=pool.rule, start_no=s.entrant.start_no,
+                           name=safe(s.entrant.name), exact=str(s.exact), paid=amount(s.paid),
+                           capped="yes" if s.capped else "", given_up=s.given_up))
+    for a in result.items:
+        w.writerow(row(award="item", prizes=a.prize.label, points=exact(a.entrant.points),
+                       start_no=a.entrant.start_no, name=safe(a.entrant.name),
+                       item=safe(a.prize.item)))
+    for t in result.teams:
+        w.writerow(row(award="team", prizes=" + ".join(p.label for p in t.prizes),
+                       pool=amount(sum((p.amount for p in t.prizes), Fraction(0))),
+                       points=exact(t.score), rule="team", team=safe(t.team),
+                       members="; ".join(f"{m.start_no} {safe(m.name)}" for m in t.members),
+                       item=safe(t.item), exact=str(t.exact), paid=amount(t.paid)))
     return buf.getvalue()

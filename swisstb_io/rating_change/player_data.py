@@ -235,7 +235,8 @@ def parse_player_data(data: bytes, path: str) -> PlayerData:
 def read_player_data(path: str) -> PlayerData:
     """Read and check the player-data file at ``path``."""
     try:
-        data = read_file(path, MAX_BYTES + 1)  # never a pipe or a device (files.read_file)
+        # never a pipe or a device (files.read_file)
+        data = read_file(path, MAX_BYTES + 1, "a player-data file")
     except OSError as exc:
         raise PlayerDataError(f"cannot read the player-data file: {exc.strerror or exc}",
                               Location(path)) from exc

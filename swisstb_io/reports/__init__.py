@@ -34,6 +34,7 @@ from ._model import (
     NOTATIONS,
     BoardLine,
     Cell,
+    ChainSource,
     Column,
     CrossRow,
     Group,
@@ -143,7 +144,8 @@ def build_team_report(
     o = options or ReportOptions()
     report = build(players, o, crosstable=crosstable)
     return report._replace(teams=build_teams(teams, players.context.tournament, view=view,
-                                             labels=o.labels, crosstable=crosstable))
+                                             labels=o.labels, crosstable=crosstable,
+                                             input_format=o.input_format))
 
 
 def render(
@@ -213,6 +215,7 @@ __all__ = [
     "REPORT_FORMATS",
     "BoardLine",
     "Cell",
+    "ChainSource",
     "Column",
     "CrossRow",
     "Explains",

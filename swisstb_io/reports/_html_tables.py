@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import repeat
 
 from ..numbers import fixed
-from ._model import Cell, MatchCard, PrizeList, RatingChanges, Report, Row, TeamTable
+from ._model import Cell, Column, MatchCard, PrizeList, RatingChanges, Report, Row, TeamTable
 from .html_kit import boxed, html_text
 
 
@@ -84,10 +84,7 @@ def standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str
         + (f' data-first="{first}"' if first else "")
         + (f' class="{cls}"' if cls else ' class="num"' if t == "num" else "")
         + f'><button type="button">{h}</button></th>' for h, t, first, cls in heads)
-    th += "".join(
-        f'<th scope="col" data-type="num" data-first="desc" data-col="{k}" class="num">'
-        f'<button type="button" title="{_e(c.name)}, {_e(c.rule)}">{_e(c.label)}</button></th>'
-        for k, c in enumerate(report.columns, ids.first_column))
+    th += "".join(_tiebreak_th(k, c) for k, c in enumerate(report.columns, ids.first_column))
     if prizes is not None:
         th += '<th scope="col" data-type="text"><button type="button">Prize</button></th>'
     if ratings is not None:
@@ -166,16 +163,23 @@ def _th(label: str, kind: str, extra: str = "") -> str:
             "</button></th>")
 
 
+def _tiebreak_th(k: int, c: Column) -> str:
+    """A tie-break column's header: the better values first when sorted (the higher, or
+    the lower for a system whose lower value ranks higher), its name, rule and order in
+    the title."""
+    first = "" if c.order_note else ' data-first="desc"'
+    title = ", ".join(filter(None, (c.name, c.rule, c.order_note)))
+    return (f'<th scope="col" data-type="num"{first} data-col="{k}" class="num">'
+            f'<button type="button" title="{_e(title)}">{_e(c.label)}</button></th>')
+
+
 def team_standings(teams: TeamTable) -> list[str]:
     th = ('<th scope="col" data-type="num" class="place"><button type="button">Place'
           '</button></th><th scope="col" data-type="text" class="name"><button type="button">'
           "Team</button></th>"
           + _th("No", "num") + _th("MP", "num", ' data-first="desc"')
           + _th("GP", "num", ' data-first="desc"'))
-    th += "".join(
-        f'<th scope="col" data-type="num" data-first="desc" data-col="{k}" '
-        f'class="num"><button type="button" title="{_e(c.name)}, {_e(c.rule)}">'
-        f"{_e(c.label)}</button></th>" for k, c in enumerate(teams.columns))
+    th += "".join(_tiebreak_th(k, c) for k, c in enumerate(teams.columns))
     out = ['<table class="standings sortable filterable" id="team-standings">'
            '<caption class="sr">Team standings</caption>', f"<thead><tr>{th}</tr></thead><tbody>"]
     for t in teams.rows:

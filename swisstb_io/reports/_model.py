@@ -29,7 +29,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..tiebreaks import Explanation, StandingsResult
+from ..tiebreaks import Direction, Explanation, StandingsResult
 from ..tiebreaks.values import JSON
 from ._labels import ReportError
 from ._options import View
@@ -61,6 +61,35 @@ class Column(NamedTuple):
     """Rule citation: ``"US Chess 34E1"``, ``"FIDE C.07 §8.1"``."""
     digits: int = 2
     """Decimals the rule gives for values that are not multiples of 1/4."""
+    direction: Direction = Direction.HIGHER
+    """Whether the higher or the lower value ranks higher (the registry's)."""
+
+    @property
+    def order_note(self) -> str:
+        """``"lower ranks higher"`` for a system whose lower value is the better (a board
+        count, a rank inside the tied group), else ``""``: what a list of the tie-breaks
+        adds after the rule."""
+        return "lower ranks higher" if self.direction is Direction.LOWER else ""
+
+
+class ChainSource(NamedTuple):
+    """Where a report's tie-break chain came from: every backend says it."""
+
+    origin: str
+    """``given`` (``-t``), ``declared`` (by the file) or ``default`` (the file declares
+    none)."""
+    text: str
+    """The chain as written: the codes given, the declared codes, the default's name."""
+    words: str
+    """The sentence the reports print: ``Tie-break order declared by the file (record
+    212)``."""
+    hint: str = ""
+    """A suggestion for a default chain (a FIDE-looking event: ``-t fide``), else ``""``."""
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """:attr:`words`, then the hint if there is one."""
+        return (self.words, self.hint) if self.hint else (self.words,)
 
 
 class Cell(NamedTuple):
@@ -198,14 +227,15 @@ class TeamTable(NamedTuple):
 
     view: View
     header: tuple[tuple[str, str], ...]
-    """Event facts as ``(label, value)``: teams, boards, primary score, match points."""
+    """Event facts as ``(label, value)``: teams, boards, rounds, the pairing system (in
+    words), the primary score, match points."""
     summary: str
-    """``14 teams, 4 boards, 7 rounds; match points primary (192 …); TW 2 TD 1 TL 0``."""
+    """``14 teams, 4 boards, 7 rounds; match points primary, as the file's pairing system
+    says; TW 2 TD 1 TL 0``."""
     reasons: tuple[str, ...]
     """The rule edition and the Swiss / round-robin decision, with why."""
-    chain_text: str
-    chain_origin: str
-    """``given``, ``declared`` or ``default``."""
+    chain: ChainSource
+    """The team chain and where it came from."""
     notes: tuple[str, ...]
     """The roll-up's notes (a PAB without 320, 299 defaults)."""
     columns: tuple[Column, ...]
@@ -361,6 +391,9 @@ class Report(NamedTuple):
     """The prize list (``None``: none), for the players above."""
     ratings: RatingChanges | None = None
     """The players' estimated rating changes (``None``: none)."""
+    chain: ChainSource | None = None
+    """Where the players' chain came from (``None``: standings made by hand, which do not
+    say)."""
 
     @property
     def legend(self) -> str:

@@ -12,15 +12,17 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import accumulate
 
-from ..errors import readable_path
+from ..errors import UnknownFormatError, readable_path
 from ..model import Color, Outcome, Tournament
 from ..numbers import rule_decimal, rule_text
+from ..registry import find
 from ..tiebreaks import Context, Spec, StandingsResult, TiebreakValue
+from ..tiebreaks.chain_policy import ChainChoice
 from ..tiebreaks.values import JSON
 from ..us_notation import OUTCOME_TO_CODE
 from ._groups import make_groups
 from ._labels import ReportError, label_for, parse_labels
-from ._model import NOTATIONS, Cell, Column, CrossRow, Report, Row, place_text
+from ._model import NOTATIONS, Cell, ChainSource, Column, CrossRow, Report, Row, place_text
 
 #: FIDE (TRF) result characters, as in the 001 record's round columns.
 _FIDE_CHAR: Mapping[Outcome, str] = {
@@ -57,6 +59,20 @@ def fide_cell(outcome: Outcome, opponent: int | None, color: Color) -> str:
     if opponent is None or not outcome.has_opponent:
         return _FIDE_CHAR[outcome]
     return f"{opponent}{_FIDE_SUFFIX[color][outcome]}"
+
+
+def chain_source(choice: ChainChoice, input_format: str,
+                 subject: str = "Tie-break order") -> ChainSource:
+    """Where the chain of ``choice`` came from, in the words of the input's format
+    (``record 212``: :attr:`~swisstb_io.registry.FormatSpec.chain_records`)."""
+    where = ""
+    if choice.declared and input_format:
+        try:
+            where = find(input_format).chain_records.get(choice.declared, "")
+        except UnknownFormatError:
+            where = ""
+    return ChainSource(choice.origin.value, choice.text, choice.words(where, subject),
+                       choice.hint)
 
 
 def printed(values: Sequence[Fraction], digits: int
@@ -194,7 +210,7 @@ def build(
     overrides = parse_labels(labels)
     columns = tuple(
         Column(s.key, label_for(s, overrides), s.system.name, s.system.rule,
-               s.system.decimals) for s in specs
+               s.system.decimals, s.system.direction) for s in specs
     )
     standings = result.rows
     by_column = [column_cells([r.values[s.key] for r in standings], s.system.decimals,
@@ -260,4 +276,5 @@ def build(
         source=source,
         input_format=input_format,
         ahead_rounds=ahead if crosstable else 0,
+        chain=None if result.choice is None else chain_source(result.choice, input_format),
     )

@@ -12,13 +12,14 @@ from fractions import Fraction
 
 from ..model import Color, Tournament
 from ..numbers import exact, glyph, rule_decimal
+from ..pairing_systems import pairing_system_name
 from ..teams.kinds import Kind
 from ..teams.matches import TeamRound
 from ..teams.standings import TeamStandings
 from ._labels import label_for, parse_labels
 from ._model import BoardLine, Column, MatchCard, Row, TeamCrossRow, TeamRow, TeamTable, place_text
 from ._options import View
-from ._table import column_cells, printed
+from ._table import chain_source, column_cells, printed
 
 
 def crosstable_cell(row: TeamRound) -> str:
@@ -88,21 +89,26 @@ def _matches(ts: TeamStandings) -> tuple[tuple[MatchCard, ...], dict[tuple[int, 
 def _header(ts: TeamStandings) -> tuple[tuple[str, str], ...]:
     ev = ts.event
     mpts = ev.match_points
+    system = pairing_system_name(ts.context.tournament.pairing_system)
     return (("Teams", str(len(ev.teams))), ("Boards", str(ev.boards)),
-            ("Rounds", str(ev.rounds)), ("Primary score", ts.primary_reason),
+            ("Rounds", str(ev.rounds)),
+            *((("Pairing system", system),) if system else ()),
+            ("Primary score", ts.primary_reason),
             ("Match points", f"TW {exact(mpts.win)}, TD {exact(mpts.draw)}, TL {exact(mpts.loss)}"))
 
 
 def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.TEAM,
-                labels: str | None = None, crosstable: bool = True) -> TeamTable:
+                labels: str | None = None, crosstable: bool = True,
+                input_format: str = "") -> TeamTable:
     """The team part of the report of ``ts`` (``individual``: the event, for the board
     players' names; ``crosstable=False``: without the team crosstable, which the JSON and
-    CSV reports do not print)."""
+    CSV reports do not print; ``input_format``: the format read, whose words name where the
+    file declares its chain)."""
     ev, ctx = ts.event, ts.context
     specs = ts.result.chain
     overrides = parse_labels(labels)
     columns = tuple(Column(s.key, label_for(s, overrides), s.system.name, s.system.rule,
-                           s.system.decimals) for s in specs)
+                           s.system.decimals, s.system.direction) for s in specs)
     standings = ts.result.rows
     by_column = [column_cells([r.values[s.key] for r in standings], s.system.decimals)
                  for s in specs]
@@ -142,7 +148,7 @@ def build_teams(ts: TeamStandings, individual: Tournament, *, view: View = View.
     return TeamTable(
         view=view, header=_header(ts), summary=summary,
         reasons=(rules.edition_reason, rules.system_reason),
-        chain_text=ts.chain_text, chain_origin=ts.chain_origin, notes=ev.notes,
+        chain=chain_source(ts.choice, input_format, "Team tie-break order"), notes=ev.notes,
         columns=columns, rows=tuple(rows),
         crosstable=tuple(cross) if crosstable else None, matches=cards,
         rounds=ev.rounds, boards=ev.boards, primary=ts.primary,

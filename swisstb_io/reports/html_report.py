@@ -32,7 +32,7 @@ from ._html_tables import (
     team_rosters,
     team_standings,
 )
-from ._model import PrizeList, Report, TeamTable, file_name
+from ._model import Column, PrizeList, Report, TeamTable, file_name
 from ._options import ReportOptions
 from .charts import chart, legend
 from .html_kit import boxed, document, footer, html_text, nav
@@ -53,15 +53,30 @@ def _facts(report: Report) -> list[str]:
     out = ['<dl class="facts">']
     out.extend(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in items)
     out.append("</dl>")
-    if report.columns:
-        out.append('<ol class="tiebreaks" aria-label="Tie-breaks in order">')
-        out.extend(f"<li><strong>{_e(c.label)}</strong>: {_e(c.name)} ({_e(c.rule)})</li>"
-                   for c in report.columns)
-        out.append("</ol>")
+    if report.chain is not None:
+        out.extend(_chain(report.chain.lines))
+    out.extend(_tiebreak_list(report.columns, "Tie-breaks in order"))
     if report.notes:
         out.append('<ul class="notes">' + "".join(f"<li>{_e(n)}</li>" for n in report.notes)
                    + "</ul>")
     return out
+
+
+def _chain(lines: tuple[str, ...]) -> list[str]:
+    """Where the chain came from (and a hint), one paragraph each."""
+    return [f'<p class="chain">{_e(line)}.</p>' for line in lines]
+
+
+def _tiebreak_list(columns: tuple[Column, ...], label: str) -> list[str]:
+    """The tie-breaks in order: label, name, rule (and ``lower ranks higher`` where the
+    lower value is the better)."""
+    if not columns:
+        return []
+    return [f'<ol class="tiebreaks" aria-label="{_e(label)}">',
+            *(f"<li><strong>{_e(c.label)}</strong>: {_e(c.name)} ({_e(c.rule)}"
+              + (f"; {_e(c.order_note)}" if c.order_note else "") + ")</li>"
+              for c in columns),
+            "</ol>"]
 
 
 def _heading(ids: Ids, name: str, text: str, level: int = 0) -> str:
@@ -127,12 +142,8 @@ def _team_header(teams: TeamTable, title: str) -> list[str]:
     out = [f"<h1>{_e(title)}</h1>", '<dl class="facts">']
     out.extend(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in teams.header)
     out.append("</dl>")
-    if teams.columns:
-        out.append(f'<ol class="tiebreaks" aria-label="Team tie-breaks in order '
-                   f'({_e(teams.chain_origin)})">')
-        out.extend(f"<li><strong>{_e(c.label)}</strong>: {_e(c.name)} ({_e(c.rule)})</li>"
-                   for c in teams.columns)
-        out.append("</ol>")
+    out.extend(_chain(teams.chain.lines))
+    out.extend(_tiebreak_list(teams.columns, "Team tie-breaks in order"))
     notes = (*teams.reasons, *teams.notes)
     out.append('<ul class="notes">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>")
     return out

@@ -1,4 +1,4 @@
-"""JSON: the ``swisstb-report/2`` document (``formats/report-json.md``), from the table.
+"""JSON: the ``swisstb-report/3`` document (``formats/report-json.md``), from the table.
 
 Numbers are exact when the value is a multiple of 1/4, else rounded half-up to the
 digits the system's rule gives (2 when it gives none); ``null`` where a value is
@@ -7,6 +7,9 @@ undefined.  With groups asked for, ``groups`` lists each group's ranked entries
 player data stays in the main ``standings`` list.  A shared place is the range ``place`` to
 ``last_place``, and the players sharing it are the entries with the same ``place`` (linear
 in the number of tied players: ``swisstb-report/1`` listed every other member per entry).
+``chain`` says where the chain came from; each tie-break names its ``direction`` (a board
+count and a rank inside the tied group rank the lower value first, as the rules define
+them: ``swisstb-report/2`` wrote them negated or inverted).
 A team event adds its team parts (``formats/report-json.md``, "Team events"):
 ``event.kind`` / ``boards`` / ``primary``, ``team_tiebreaks``, ``team_decisions``,
 ``team_standings[]`` and ``matches[]``; a prize list adds ``prizes``, the
@@ -23,10 +26,10 @@ from fractions import Fraction
 from ..jsonwrite import dumps
 from ..numbers import rule_decimal
 from ..tiebreaks.values import JSON
-from ._model import MatchCard, Report, TeamTable
+from ._model import ChainSource, Column, MatchCard, Report, TeamTable
 from ._options import ReportOptions
 
-SCHEMA = "swisstb-report/2"
+SCHEMA = "swisstb-report/3"
 
 
 def _number(digits: int) -> Callable[[Fraction | None], Decimal | None]:
@@ -37,7 +40,7 @@ def _number(digits: int) -> Callable[[Fraction | None], Decimal | None]:
 
 
 def document(report: Report, explain: bool = False) -> dict[str, JSON]:
-    """The ``swisstb-report/2`` document of ``report`` (Decimal numbers: write it with
+    """The ``swisstb-report/3`` document of ``report`` (Decimal numbers: write it with
     :func:`~swisstb_io.jsonwrite.dumps`); ``explain`` adds every value's explanation (of a
     team event: the teams')."""
     doc = _players(report, explain and report.teams is None)
@@ -80,10 +83,11 @@ def _players(report: Report, explain: bool) -> dict[str, JSON]:
             "source": report.source,
             "format": report.input_format,
         },
-        "tiebreaks": [{"code": c.key, "name": c.name, "rule": c.rule} for c in report.columns],
-        "decisions": dict(report.decisions),
-        "standings": standings,
     }
+    if report.chain is not None:
+        doc["chain"] = _chain(report.chain)
+    doc.update(tiebreaks=_tiebreaks(report.columns), decisions=dict(report.decisions),
+               standings=standings)
     if report.groups:
         doc["groups"] = [
             {"title": g.title,
@@ -92,6 +96,21 @@ def _players(report: Report, explain: bool) -> dict[str, JSON]:
             for g in report.groups
         ]
     return doc
+
+
+def _tiebreaks(columns: tuple[Column, ...]) -> list[JSON]:
+    """``tiebreaks[]`` (``team_tiebreaks[]``): code, name, rule and direction."""
+    return [{"code": c.key, "name": c.name, "rule": c.rule, "direction": c.direction.value}
+            for c in columns]
+
+
+def _chain(chain: ChainSource) -> dict[str, JSON]:
+    """Where the chain came from: ``{origin, text, words}``, and ``hint`` when there is
+    one."""
+    out: dict[str, JSON] = {"origin": chain.origin, "text": chain.text, "words": chain.words}
+    if chain.hint:
+        out["hint"] = chain.hint
+    return out
 
 
 def _match(card: MatchCard) -> dict[str, JSON]:
@@ -110,10 +129,11 @@ def _add_team_parts(doc: dict[str, JSON], teams: TeamTable, explain: bool) -> No
     event = doc["event"]
     assert isinstance(event, dict)
     event.update(kind="team", boards=teams.boards, primary=teams.primary)
-    doc["team_tiebreaks"] = [{"code": c.key, "name": c.name, "rule": c.rule}
-                             for c in teams.columns]
-    doc["team_decisions"] = {"primary": teams.primary_reason, "chain": teams.chain_text,
-                             "chain_origin": teams.chain_origin, "notes": list(teams.notes)}
+    doc["team_tiebreaks"] = _tiebreaks(teams.columns)
+    doc["team_decisions"] = {"primary": teams.primary_reason, "chain": teams.chain.text,
+                             "chain_origin": teams.chain.origin,
+                             "chain_words": teams.chain.words,
+                             "reasons": list(teams.reasons), "notes": list(teams.notes)}
     keys = [c.key for c in teams.columns]
     numbers = [_number(c.digits) for c in teams.columns]
     rows: list[JSON] = []

@@ -13,7 +13,7 @@ a line, so block markup cannot be triggered.
 from __future__ import annotations
 
 from ..textsafe import shown
-from ._model import MatchCard, PrizeList, RatingChanges, Report, Row, TeamTable
+from ._model import Column, MatchCard, PrizeList, RatingChanges, Report, Row, TeamTable
 from ._options import ReportOptions
 
 _SPECIAL = "\\`*_[]|~"
@@ -68,6 +68,16 @@ def _standings(report: Report, rows: tuple[Row, ...], prizes: PrizeList | None =
     return _table(heads, body, right)
 
 
+def _tiebreak_list(columns: tuple[Column, ...], title: str) -> list[str]:
+    """``title``, then a numbered list of the tie-breaks (label, name, rule, and ``lower
+    ranks higher`` where the lower value is the better), then a blank line."""
+    if not columns:
+        return []
+    return [title, "", *(f"{n}. **{esc(c.label)}**: {esc(c.name)} ({esc(c.rule)}"
+                         + (f"; {c.order_note}" if c.order_note else "") + ")"
+                         for n, c in enumerate(columns, 1)), ""]
+
+
 def _crosstable(report: Report) -> list[str]:
     heads = ["No", "Name", "Points",
              *(f"R{k}" for k in range(1, report.rounds + report.ahead_rounds + 1))]
@@ -98,12 +108,10 @@ def _individual(report: Report, options: ReportOptions, title: str, h2: str) -> 
     if report.fide_rules:
         lines.append(f"- **FIDE tie-break rules:** C.07, {esc(report.fide_rules)} edition")
     lines.append("")
-    if report.columns:
-        lines.append("Tie-breaks, in order:")
+    if report.chain is not None:
+        lines.extend(f"{esc(line)}." for line in report.chain.lines)
         lines.append("")
-        lines.extend(f"{n}. **{esc(c.label)}**: {esc(c.name)} ({esc(c.rule)})"
-                     for n, c in enumerate(report.columns, 1))
-        lines.append("")
+    lines.extend(_tiebreak_list(report.columns, "Tie-breaks, in order:"))
     lines.extend([f"{h2} Standings", "", *_standings(report, report.rows, report.prizes,
                                                         report.ratings)])
     if report.notes:
@@ -151,12 +159,9 @@ def _team_lines(teams: TeamTable, title: str) -> list[str]:
     lines.extend(f"- **{esc(k)}:** {esc(v)}" for k, v in teams.header)
     lines.extend(f"- {esc(r)}" for r in teams.reasons)
     lines.append("")
-    if teams.columns:
-        lines.append(f"Team tie-breaks, in order ({teams.chain_origin}):")
-        lines.append("")
-        lines.extend(f"{n}. **{esc(c.label)}**: {esc(c.name)} ({esc(c.rule)})"
-                     for n, c in enumerate(teams.columns, 1))
-        lines.append("")
+    lines.extend(f"{esc(line)}." for line in teams.chain.lines)
+    lines.append("")
+    lines.extend(_tiebreak_list(teams.columns, "Team tie-breaks, in order:"))
     heads = ["Place", "No", "Team", "MP", "GP", *(esc(c.label) for c in teams.columns)]
     body = [[t.row.place_text, str(t.row.start_no), esc(t.row.name), t.mp_text, t.gp_text,
              *(esc(c.text) for c in t.row.cells)] for t in teams.rows]

@@ -22,10 +22,9 @@ def _standings(report: Report, prizes: PrizeList | None = None,
     rows = report.rows
     lines = [report.title,
              f"{len(rows)} players, {report.scheduled_rounds} rounds ({report.rounds} played)"]
-    if report.columns:
-        lines.append("Tie-breaks:")
-        key_w = max(len(c.key) for c in report.columns)
-        lines.extend(f"  {c.key:<{key_w}}  {c.name}, {c.rule}" for c in report.columns)
+    if report.chain is not None:
+        lines.extend(report.chain.lines)
+    lines.extend(_tiebreak_list(report.columns))
     lines.extend(report.reasons)
     lines.append("")
     columns = [("Pts", [r.points_text for r in rows])]
@@ -59,6 +58,17 @@ def _standings(report: Report, prizes: PrizeList | None = None,
     lines.extend(_crosstable(report.rows, report.crosstable_rows(), report.rounds, name_w,
                              report.ahead_rounds))
     return lines
+
+
+def _tiebreak_list(columns: tuple[Column, ...]) -> list[str]:
+    """``Tie-breaks:``, then each column's key, name and rule (and ``lower ranks higher``
+    where the lower value is the better)."""
+    if not columns:
+        return []
+    key_w = max(len(c.key) for c in columns)
+    return ["Tie-breaks:", *(f"  {c.key:<{key_w}}  {c.name}, {c.rule}"
+                             + (f"; {c.order_note}" if c.order_note else "")
+                             for c in columns)]
 
 
 def _crosstable(rows: tuple[Row, ...], lines: tuple[CrossRow, ...], rounds: int,
@@ -182,7 +192,7 @@ def _plain_table(head: list[str], body: list[list[str]], left: set[int]) -> list
 def _team_lines(teams: TeamTable, title: str) -> list[str]:
     """The lines of the team standings and the team crosstable."""
     lines = [shown(title) or "Team event", "", teams.summary, "; ".join(teams.reasons),
-             f"tie-breaks ({teams.chain_origin}): {teams.chain_text}", *teams.notes, ""]
+             *teams.chain.lines, *_tiebreak_list(teams.columns), *teams.notes, ""]
     head = ["Pl", "No", "Team", "MP", "GP", *(c.key for c in teams.columns)]
     body = [[t.row.place_text, str(t.row.start_no), shown(t.row.name), t.mp_text, t.gp_text,
              *(c.text for c in t.row.cells)] for t in teams.rows]

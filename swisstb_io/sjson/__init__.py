@@ -9,6 +9,7 @@ reader and the writer are imported when first called.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..registry import FormatSpec, KeptWhen, ReadOptions, ReadResult, WriteOptions
@@ -110,6 +111,7 @@ FORMATS = (
         kept_lists=frozenset({"USCF"}),
         kept_when=KEPT_WHEN,
         dossier="formats/sjson/README.md",
+        chain_records=MappingProxyType({"tiebreaks": "the section's Tiebreaks list"}),
     ),
 )
 

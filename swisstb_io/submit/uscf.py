@@ -116,7 +116,8 @@ def load_meta(path: str | Path) -> dict[str, str]:
     """The ``--event-meta`` TOML file, checked (:func:`normalize_meta`)."""
     p = Path(path)
     try:
-        data = tomllib.loads(read_file(str(p), MAX_FILE_BYTES).decode("utf-8"))
+        raw = read_file(str(p), MAX_FILE_BYTES, "an event-meta file")
+        data = tomllib.loads(raw.decode("utf-8"))
     except OSError as exc:
         raise FormatError(f"cannot read the file: {exc.strerror or exc}", Location(str(p))) \
             from exc

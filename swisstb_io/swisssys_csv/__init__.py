@@ -8,6 +8,7 @@ nothing the model holds except what :data:`LOSSY` lists.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..registry import FormatSpec, ReadOptions, ReadResult, WriteOptions
@@ -67,6 +68,7 @@ FORMATS = (
         sniff=sniff,
         lossy=LOSSY,
         dossier="formats/swisssys_csv/README.md",
+        chain_records=MappingProxyType({"tiebreaks": "its Tie-breaks column"}),
     ),
 )
 

@@ -209,9 +209,7 @@ def team_event(t: Tournament, options: TeamOptions | None = None,
         notes.append(f"a PAB without record 320 whose boards are written (U, F or + against "
                      f"0000) counts the game points of its boards and {_text(pab[0])} MP: a "
                      "drawn match, the default (--team-pab to choose)")
-    if any(a.kind == "default" for a in rec.adjustments):
-        notes.append("299 default lines " + ("applied" if opts.apply_299_defaults else
-                     "ignored") + " (the reference implementation ignores them)")
+    notes.extend(_default_notes(rec.adjustments, rows, opts.apply_299_defaults))
     bonus: dict[int, list[Bonus]] = {}
     for a in rec.adjustments:
         if a.kind == "bonus" and a.team_no is not None:
@@ -351,6 +349,45 @@ def _bye(n: int, rnd: int, bye: TeamBye | None, boards_: tuple[Board, ...],
                      mp=value[0], gp=value[1], boards=boards_, source=source)
 
 
+_DEFAULT_LETTER = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-",
+                   Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z", Kind.PAB: "U"}
+"""The 299 result type whose default line gives a team round of each kind its points."""
+_RESULT_WORDS = {"+": "forfeit win", "-": "forfeit loss", "F": "full-point bye",
+                 "H": "half-point bye", "Z": "zero-point bye", "U": "pairing-allocated bye",
+                 "W": "won match", "D": "drawn match", "L": "lost match"}
+_LISTED = 5
+"""Team rounds a note on a 299 default line names (then how many more)."""
+
+
+def _default_notes(adjustments: tuple[TeamAdjustment, ...],
+                   rows: dict[int, list[TeamRound]], applied: bool) -> list[str]:
+    """For each 299 default line (no round, no team: a new value for one result type), a
+    note saying what it set, which team rounds it changed (or would have) and that FIDE's
+    reference implementation ignores such lines."""
+    notes = []
+    for a in adjustments:
+        if a.kind != "default":
+            continue
+        what = _RESULT_WORDS.get(a.letter, f"result {a.letter!r}")
+        value = " and ".join(f"{_text(v)} {unit}" for v, unit in ((a.mp, "MP"), (a.gp, "GP"))
+                             if v is not None) or "its usual points"
+        hits = [f"team {r.team_no} in round {r.round}" for n in sorted(rows) for r in rows[n]
+                if _DEFAULT_LETTER.get(r.kind) == a.letter and r.source != "299"]
+        said = f"record 299 (no round, no team) makes every {what} worth {value}"
+        if not hits:
+            notes.append(f"{said}: this event has no {what}")
+            continue
+        listed = ", ".join(hits[:_LISTED]) + (f" and {len(hits) - _LISTED} more"
+                                              if len(hits) > _LISTED else "")
+        if applied:
+            notes.append(f"{said}: applied to {listed}; FIDE's reference implementation "
+                         "ignores such lines, so its values differ there")
+        else:
+            notes.append(f"{said}: not applied ({listed} keep their usual points), as FIDE's "
+                         "reference implementation does")
+    return notes
+
+
 def _override(row: TeamRound, result: TeamAdjustment | None,
               defaults: dict[str, TeamAdjustment]) -> TeamRound:
     """A 299 per-round result, else a 299 default for the row's result type."""
@@ -358,8 +395,7 @@ def _override(row: TeamRound, result: TeamAdjustment | None,
         kind = _299_KIND.get(result.letter, row.kind)
         return replace(row, kind=kind, mp=row.mp if result.mp is None else result.mp,
                        gp=row.gp if result.gp is None else result.gp, source="299")
-    letter = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-",
-              Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z", Kind.PAB: "U"}.get(row.kind)
+    letter = _DEFAULT_LETTER.get(row.kind)
     default = defaults.get(letter or "")
     if default is not None:
         return replace(row, mp=row.mp if default.mp is None else default.mp,

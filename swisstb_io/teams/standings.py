@@ -4,6 +4,8 @@ the one engine (:func:`swisstb_io.tiebreaks.standings` on a
 
 * **Primary score**: from 192 (``…_MP_GP``, ``…_MP``, ``FIDE_TEAM``, ``FIDE_TEAM_BAKU``: match
   points; ``…_GP_MP``, ``…_GP``: game points), else match points; ``primary`` overrides it.
+  The reports name the pairing system in words (``FIDE team Swiss system with Baku
+  acceleration, …``), never by its code.
 * **Chain**: the one given, else the file's 212 (else 202) declaration, else
   :data:`DEFAULT_TEAM_CHAIN` (``teams.md`` §A.3.4), parsed with the ``:MP`` / ``:GP``
   suffixes allowed.
@@ -14,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model import Tournament
+from ..tiebreaks.chain_policy import ChainChoice, ChainOrigin
 from ..tiebreaks.context import CalcOptions
 from ..tiebreaks.ranking import StandingsResult, standings
 from ..tiebreaks.spec import parse_chain
@@ -25,12 +28,13 @@ DEFAULT_TEAM_CHAIN = "MPVGP,EDE,BH:MP/C1,EMGSB/C1"
 
 
 def primary_from_192(code: str) -> tuple[str, str]:
-    """(``"MP"`` or ``"GP"``, why) from a 192 pairing-system code."""
+    """(``"MP"`` or ``"GP"``, why) from a 192 pairing-system code (the report names the
+    system in words beside it: :func:`~swisstb_io.pairing_systems.pairing_system_name`)."""
     c = code.strip().upper()
     if c.endswith("_GP_MP") or (c.endswith("_GP") and not c.endswith("_MP_GP")):
-        return "GP", f"game points primary (192 {code.strip()})"
+        return "GP", "game points primary, as the file's pairing system says"
     if "TEAM" in c:
-        return "MP", f"match points primary (192 {code.strip()})"
+        return "MP", "match points primary, as the file's pairing system says"
     return "MP", "match points primary (the default; the file does not say)"
 
 
@@ -42,9 +46,18 @@ class TeamStandings:
     event: TeamEvent
     primary: str
     primary_reason: str
-    chain_text: str
-    chain_origin: str
-    """``"given"``, ``"declared"`` or ``"default"``."""
+    choice: ChainChoice
+    """The team chain and where it came from."""
+
+    @property
+    def chain_text(self) -> str:
+        """The team chain as written."""
+        return self.choice.text
+
+    @property
+    def chain_origin(self) -> str:
+        """``"given"``, ``"declared"`` or ``"default"``."""
+        return self.choice.origin.value
 
     @property
     def context(self) -> TeamContext:
@@ -64,12 +77,14 @@ def team_standings(t: Tournament, chain: str | None = None, *, primary: str | No
         primary = primary.upper()
         why = f"{'match' if primary == 'MP' else 'game'} points primary, as requested"
     ctx = TeamContext(t, event, primary, options, why)
+    declared = ""
     if chain is not None:
-        text, origin = chain, "given"
+        text, origin = chain, ChainOrigin.GIVEN
     elif t.standings_order or t.tiebreaks:
-        text, origin = ",".join(t.standings_order or t.tiebreaks), "declared"
+        text, origin = ",".join(t.standings_order or t.tiebreaks), ChainOrigin.DECLARED
+        declared = "standings" if t.standings_order else "tiebreaks"
     else:
-        text, origin = DEFAULT_TEAM_CHAIN, "default"
-    specs = parse_chain(text, team=True)
-    result = standings(ctx.tournament, specs, context=ctx)
-    return TeamStandings(result, event, primary, why, text, origin)
+        text, origin = DEFAULT_TEAM_CHAIN, ChainOrigin.DEFAULT
+    choice = ChainChoice(parse_chain(text, team=True), origin, text, declared=declared)
+    result = standings(ctx.tournament, choice.specs, context=ctx)
+    return TeamStandings(result, event, primary, why, choice)

@@ -78,6 +78,7 @@ from . import (  # noqa: F401
 from .context import CalcOptions, Context
 from .ranking import Standing, StandingsResult, compute_values, standings
 from .registry import (
+    Direction,
     Option,
     System,
     get_system,
@@ -95,6 +96,7 @@ from .values import ExplainRow, Explanation, TiebreakValue
 __all__ = [
     "CalcOptions",
     "Context",
+    "Direction",
     "ExplainRow",
     "Explanation",
     "Option",

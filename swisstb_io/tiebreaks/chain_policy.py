@@ -1,10 +1,17 @@
 """Which tie-break chain ranks an event: the one policy every command and the library use.
 
 1. the chain given (``--tiebreaks``, ``BatchOptions.tiebreaks``, ``standings(t, chain)``);
+   its ``fide`` items stand for the event's FIDE order (:mod:`.fide_order`: round robin or
+   Swiss, by edition);
 2. else the chain the file declares (TRF-2026 212 standings order, else its 202 tie-breaks;
    other formats' declared tie-breaks);
 3. else :data:`DEFAULT_CHAIN`, the US Chess rulebook default ``uscf`` (MM, SOLK, CUM,
    OPPCUM), for every command: the report, the batch, ``submit fide`` and the library.
+   When the event looks like a FIDE event (:func:`~.fide_order.fide_looking`) the choice
+   says so and suggests ``-t fide``; the default stays.
+
+Every report says where its chain came from (:meth:`ChainChoice.words`: given, declared
+by which record of the file, or the default because the file declares none).
 
 ``swisstb report``, ``swisstb batch``, ``swisstb submit fide``, ``swisstb check`` and
 :func:`~swisstb_io.tiebreaks.standings` all call :func:`choose_chain`, so an event is
@@ -25,6 +32,7 @@ from typing import NamedTuple
 from ..errors import Location, TiebreakError
 from ..model import Tournament
 from ..teams.kinds import is_team_event
+from . import fide_order
 from .spec import Spec, parse_chain
 
 DEFAULT_CHAIN = "uscf"
@@ -47,6 +55,33 @@ class ChainChoice(NamedTuple):
     text: str
     """The chain as written: the codes given, the declared codes (comma-separated) or
     :data:`DEFAULT_CHAIN`."""
+    declared: str = ""
+    """A declared chain's list: ``"standings"`` (the file's standings order, TRF-2026 212)
+    or ``"tiebreaks"`` (its tie-breaks, 202); ``""`` otherwise."""
+    preset: str = ""
+    """What a ``fide`` item of the chain given stands for in this event
+    (:func:`~.fide_order.fide_order`), ``""`` without one."""
+    hint: str = ""
+    """The default chain of an event that looks like a FIDE event: why, and the chain to
+    try (``-t fide``); ``""`` otherwise."""
+    why: str = ""
+    """Why a default is the default, when not because the file declares none (``for the
+    board players of a team event``)."""
+
+    def words(self, where: str = "", subject: str = "Tie-break order") -> str:
+        """Where the chain came from, for every report: ``Tie-break order declared by the
+        file (record 212)``, ``Tie-break order chosen with -t: fide; fide is …``,
+        ``Tie-break order: uscf, the default, as the file declares none``.  ``where``: how
+        the file's format names the declaring list (``record 212``; default: ``its
+        standings order`` or ``its tie-break list``)."""
+        if self.origin is ChainOrigin.GIVEN:
+            preset = f"; {fide_order.PRESET} is {self.preset}" if self.preset else ""
+            return f"{subject} chosen with -t: {codes_text([self.text])}{preset}"
+        if self.origin is ChainOrigin.DECLARED:
+            where = where or ("its standings order" if self.declared == "standings"
+                              else "its tie-break list")
+            return f"{subject} declared by the file ({where})"
+        return f"{subject}: {self.text}, the default, {self.why or 'as the file declares none'}"
 
 
 class DeclaredChainError(TiebreakError):
@@ -104,16 +139,19 @@ def declared_chain(t: Tournament) -> tuple[str, ...]:
     return tuple(t.standings_order or t.tiebreaks)
 
 
-def choose_chain(t: Tournament, given: str | None = None) -> ChainChoice:
+def choose_chain(t: Tournament, given: str | None = None, *, system: str | None = None,
+                 fide_rules: str | None = None) -> ChainChoice:
     """The chain that ranks ``t``: ``given`` (codes or a preset; an empty chain, like
-    ``"PTS"``, ranks by points alone), else the file's declaration, else
-    :data:`DEFAULT_CHAIN`.
+    ``"PTS"``, ranks by points alone; ``fide`` is the event's FIDE order, chosen with
+    ``system`` and ``fide_rules``, the ``--system`` and ``--fide-rules`` options), else the
+    file's declaration, else :data:`DEFAULT_CHAIN`.
 
     A bad ``given`` chain raises :class:`~swisstb_io.errors.TiebreakError` (a usage
     error); a declared chain that cannot be computed raises :class:`DeclaredChainError`.
     """
     if given is not None:
-        return ChainChoice(parse_chain(given), ChainOrigin.GIVEN, given)
+        text, preset = fide_order.expand(given, t, system, fide_rules)
+        return ChainChoice(parse_chain(text), ChainOrigin.GIVEN, given, preset=preset)
     declared = declared_chain(t)
     if declared:
         try:
@@ -125,8 +163,13 @@ def choose_chain(t: Tournament, given: str | None = None) -> ChainChoice:
             raise DeclaredChainError(
                 declared, f"{team_only.key} is a team tie-break ({team_only.system.rule}) "
                 "while this is an individual event", _written(declared, team_only.code))
-        return ChainChoice(specs, ChainOrigin.DECLARED, ",".join(declared))
-    return ChainChoice(parse_chain(DEFAULT_CHAIN), ChainOrigin.DEFAULT, DEFAULT_CHAIN)
+        return ChainChoice(specs, ChainOrigin.DECLARED, ",".join(declared),
+                           declared="standings" if t.standings_order else "tiebreaks")
+    looks = "" if is_team_event(t) else fide_order.fide_looking(t)
+    hint = (f"The file looks like a FIDE event ({looks}): -t {fide_order.PRESET} ranks it by "
+            "FIDE's recommended order") if looks else ""
+    return ChainChoice(parse_chain(DEFAULT_CHAIN), ChainOrigin.DEFAULT, DEFAULT_CHAIN,
+                       hint=hint)
 
 
 def declaration_place(path: str, fmt: str, code: str, data: bytes | None = None,

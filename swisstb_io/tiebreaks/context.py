@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..errors import TiebreakError
 from ..model import Color, Outcome, Player, Tournament
+from ..pairing_systems import pairing_system_name
 from ..us_notation import STANDINGS_CODE
 from .table import ScoreTable
 from .values import ExplainRow, format_fixed, num
@@ -370,7 +371,8 @@ def choose_system(t: Tournament, option: str | None) -> tuple[bool, str]:
     """
     if t.pairing_system:
         rr = t.is_round_robin
-        why = f"{'round robin' if rr else 'Swiss'} (pairing system {t.pairing_system!r})"
+        why = (f"{'round robin' if rr else 'Swiss'} (the file's pairing system: "
+               f"{pairing_system_name(t.pairing_system)})")
         if option is not None and (option == "round-robin") != rr:
             why += f"; the {option} option does not override what the file says"
         return rr, why

@@ -6,8 +6,10 @@ Order of keys inside a score group:
    US Chess 34E introduction: a player who scored points in a game actually played ranks
    ahead of a tied player whose whole score came from unplayed games (byes, forfeit wins);
    SwissSys 11 does not apply this rule, so turning it off gives SwissSys's order;
-2. each tie-break of the chain in turn; a group system (34E5, FIDE DE) is computed for the
-   group still tied at that point; ``None`` (undefined) ranks below any value;
+2. each tie-break of the chain in turn, the higher value first or, for a system whose
+   registry entry says so (:class:`~.registry.Direction`: a board count, a rank inside the
+   tied group), the lower; a group system (34E5, FIDE DE) is computed for the group still
+   tied at that point; ``None`` (undefined) ranks below any value;
 3. a play-off order or a seeded lot (34E12/34E13) only when one is given: it is appended to
    the chain as ``LOT`` unless the chain already holds it.
 
@@ -25,7 +27,8 @@ from typing import NamedTuple
 from ..model import Tournament
 from . import chain_policy
 from .context import CalcOptions, Context
-from .spec import Spec, parse_chain, parse_spec
+from .registry import Direction
+from .spec import Spec, parse_spec
 from .values import Explanation, TiebreakValue
 
 _ACTUAL_PLAY = (
@@ -62,6 +65,9 @@ class StandingsResult(NamedTuple):
     context: Context
     actual_play_rule: bool
     """Whether the 34E actual-play rule was applied."""
+    choice: chain_policy.ChainChoice | None = None
+    """Where the chain came from (given, declared, the default), which every report says;
+    ``None`` only for a result made by hand."""
 
 
 def compute_values(ctx: Context, chain: Sequence[Spec]) -> dict[str, dict[int, TiebreakValue]]:
@@ -86,8 +92,10 @@ def compute_values(ctx: Context, chain: Sequence[Spec]) -> dict[str, dict[int, T
     return out
 
 
-def int_keys(values: Sequence[TiebreakValue | None]) -> list[int]:
-    """Exact integer sort keys (smaller ranks higher) for a list of values.
+def int_keys(values: Sequence[TiebreakValue | None],
+             direction: Direction = Direction.HIGHER) -> list[int]:
+    """Exact integer sort keys (smaller ranks higher) for a list of values of a system
+    whose ``direction`` says whether the higher or the lower value ranks higher.
 
     Every value is scaled to the common denominator, so comparing keys compares the
     Fractions exactly; undefined values sort last.
@@ -95,7 +103,9 @@ def int_keys(values: Sequence[TiebreakValue | None]) -> list[int]:
     fracs = [None if v is None else v.value for v in values]
     dens = {f.denominator for f in fracs if f is not None}
     scale = math.lcm(*dens) if dens else 1
-    keys = [None if f is None else -f.numerator * (scale // f.denominator) for f in fracs]
+    sign = -1 if direction is Direction.HIGHER else 1
+    keys = [None if f is None else sign * f.numerator * (scale // f.denominator)
+            for f in fracs]
     worst = max((k for k in keys if k is not None), default=0) + 1
     return [worst if k is None else k for k in keys]
 
@@ -117,12 +127,13 @@ def _split(items: list[int], key: Sequence[int] | Mapping[int, int]) -> list[lis
 
 def standings(
     tournament: Tournament,
-    chain: str | Iterable[str] | Sequence[Spec] | None = None,
+    chain: str | Iterable[str] | Sequence[Spec] | chain_policy.ChainChoice | None = None,
     options: CalcOptions | None = None,
     *,
     context: Context | None = None,
 ) -> StandingsResult:
-    """Rank ``tournament`` by points and the tie-break ``chain`` (codes, a preset or specs;
+    """Rank ``tournament`` by points and the tie-break ``chain`` (codes or presets, given;
+    specs; a :class:`~swisstb_io.tiebreaks.chain_policy.ChainChoice` already made;
     ``None``: the chain policy, :func:`~swisstb_io.tiebreaks.chain_policy.choose_chain`:
     the file's declared chain, else ``uscf``).
 
@@ -132,8 +143,9 @@ def standings(
     options then apply and ``options`` is ignored), to rank one event with several chains
     without building it again."""
     ctx = context or Context(tournament, options)
-    specs = chain_policy.choose_chain(tournament).specs if chain is None else _specs(chain)
     opts = ctx.options
+    choice = _choice(tournament, chain, opts)
+    specs = choice.specs
     if (opts.playoff or opts.lot_seed is not None) and all(s.code != "LOT" for s in specs):
         specs = (*specs, parse_spec("LOT"))
     values = compute_values(ctx, specs)
@@ -145,7 +157,9 @@ def standings(
     _state_actual_play(ctx, us_chain, us_rule)
     _state_short_event(ctx, specs)
     in_play = _scored_in_play(ctx)
-    keys = {key: int_keys([vals[sn] for sn in ctx.start_nos]) for key, vals in values.items()}
+    directions = {s.key: s.system.direction for s in specs}
+    keys = {key: int_keys([vals[sn] for sn in ctx.start_nos], directions[key])
+            for key, vals in values.items()}
     by_points = _split(list(range(len(ctx))), [-p for p in ctx.points])
     play_key = [0 if p else 1 for p in in_play]
     final: list[list[int]] = []
@@ -154,7 +168,7 @@ def standings(
         for sub in subgroups:
             final.extend(_refine(ctx, specs, keys, group_values, sub, 0))
     rows = _rows(ctx, specs, final, values, group_values, in_play, us_rule)
-    return StandingsResult(specs, tuple(rows), ctx, us_rule)
+    return StandingsResult(specs, tuple(rows), ctx, us_rule, choice)
 
 
 def _refine(ctx: Context, specs: tuple[Spec, ...], keys: dict[str, list[int]],
@@ -174,13 +188,21 @@ def _refine(ctx: Context, specs: tuple[Spec, ...], keys: dict[str, list[int]],
     return out
 
 
-def _specs(chain: str | Iterable[str] | Sequence[Spec]) -> tuple[Spec, ...]:
-    if isinstance(chain, str):
-        return parse_chain(chain)
-    items = list(chain)
-    if all(isinstance(s, Spec) for s in items):
-        return tuple(s for s in items if isinstance(s, Spec))
-    return parse_chain([str(s) for s in items])
+def _choice(t: Tournament,
+            chain: str | Iterable[str] | Sequence[Spec] | chain_policy.ChainChoice | None,
+            options: CalcOptions) -> chain_policy.ChainChoice:
+    """The chain of :func:`standings` and where it came from."""
+    if isinstance(chain, chain_policy.ChainChoice):
+        return chain
+    if chain is not None and not isinstance(chain, str):
+        items = list(chain)
+        if all(isinstance(s, Spec) for s in items):
+            specs = tuple(s for s in items if isinstance(s, Spec))
+            return chain_policy.ChainChoice(specs, chain_policy.ChainOrigin.GIVEN,
+                                            ",".join(s.key for s in specs))
+        chain = ",".join(str(s) for s in items)
+    return chain_policy.choose_chain(t, chain, system=options.system,
+                                     fide_rules=options.fide_rules)
 
 
 def _apply_group(
@@ -195,7 +217,7 @@ def _apply_group(
                               if ctx.explain and explain is not None else None)
             for sn, v in system.group_values(on, spec, members).items()}
     store.update(vals)
-    group_keys = int_keys([vals.get(ctx.start_nos[i]) for i in group])
+    group_keys = int_keys([vals.get(ctx.start_nos[i]) for i in group], system.direction)
     parts = _split(group, dict(zip(group, group_keys, strict=True)))
     if not system.reapply or len(parts) == 1:
         return parts

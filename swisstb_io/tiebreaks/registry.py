@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from ..errors import TiebreakError
+from ..errors import TiebreakError, quoted
 from .values import Explanation
 
 if TYPE_CHECKING:
@@ -51,15 +52,24 @@ class Option(NamedTuple):
     def check(self, name: str, value: str, code: str) -> str:
         if self.choices and value not in self.choices:
             raise TiebreakError(
-                f"{code}: option {name}={value!r} is not allowed; use one of "
+                f"{code}: option {name}={quoted(value, 80)} is not allowed; use one of "
                 + ", ".join(self.choices)
             )
         if not self.choices and not re.fullmatch(r"-?\d+", value):
-            raise TiebreakError(f"{code}: option {name}={value!r} must be a whole number")
+            raise TiebreakError(f"{code}: option {name}={quoted(value, 80)} must be a whole number")
         return value
 
 
 _NO_OPTIONS: Mapping[str, Option] = MappingProxyType({})
+
+
+class Direction(Enum):
+    """Which values of a system rank higher: most systems rank the higher value first; a
+    rank inside the tied group (DE-style ranks of EDE, TBR, BBE: 1 = best) or a board count
+    (BC, C.07 §12.1) ranks the lower first."""
+
+    HIGHER = "higher"
+    LOWER = "lower"
 
 
 class System(NamedTuple):
@@ -99,6 +109,9 @@ class System(NamedTuple):
     label: str = ""
     """The short column header (the names the US rules notes propose: ``ModMed``,
     ``Solk``…); empty: the code."""
+    direction: Direction = Direction.HIGHER
+    """Whether the higher or the lower value ranks higher (the value is shown as the rule
+    defines it, and ranking reads this)."""
 
     @property
     def allowed_modifiers(self) -> frozenset[str]:
@@ -229,5 +242,5 @@ def get_system(name: str, team: bool = False) -> System:
         )
     code = _ALIASES.get(key)
     if code is None:
-        raise TiebreakError(f"unknown tie-break {name!r}; {known_codes(team)}")
+        raise TiebreakError(f"unknown tie-break {quoted(name, 80)}; {known_codes(team)}")
     return _SYSTEMS[code]

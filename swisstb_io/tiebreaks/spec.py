@@ -149,13 +149,15 @@ def parse_spec(text: str, team: bool = False) -> Spec:
         head, _, score_text = head.partition(":")
         score = score_text.strip().upper()
         if score not in ("MP", "GP"):
-            raise TiebreakError(f"{text!r}: score suffix must be :MP or :GP, not :{score_text}")
+            raise TiebreakError(f"{quoted(text, 80)}: score suffix must be :MP or :GP, "
+                                f"not {quoted(':' + score_text, 20)}")
     if not head:
-        raise TiebreakError(f"empty tie-break code in {text!r}; {known_codes()}")
+        raise TiebreakError(f"empty tie-break code in {quoted(text, 80)}; {known_codes()}")
     system = get_system(head, team)
     if score is not None and not team:
         raise TiebreakError(
-            f"{text!r}: the :{score} suffix chooses match or game points in a team event; "
+            f"{quoted(text, 80)}: the :{score} suffix chooses match or game points in a team "
+            "event; "
             f"this is an individual event, so write {system.code} without it"
         )
     cut = median = 0
@@ -169,7 +171,7 @@ def parse_spec(text: str, team: bool = False) -> Spec:
         mod = part.strip().upper()
         mm = _MOD_RE.match(mod)
         if not mm:
-            raise TiebreakError(f"{text!r}: bad modifier {'/' + part!r}")
+            raise TiebreakError(f"{quoted(text, 80)}: bad modifier {quoted('/' + part, 80)}")
         kind = (
             "C" if mm.group("cut") else "M" if mm.group("med") else "L" if mm.group("lim")
             else "U" if mm.group("unr") else "K" if mm.group("fac") else mod
@@ -177,7 +179,7 @@ def parse_spec(text: str, team: bool = False) -> Spec:
         if kind not in allowed:
             listed = ", ".join("/" + k for k in sorted(allowed)) or "none"
             raise TiebreakError(
-                f"{text!r}: {system.code} ({system.rule}) takes no /{mod} modifier "
+                f"{quoted(text, 80)}: {system.code} ({system.rule}) takes no /{mod} modifier "
                 f"(allowed: {listed})"
             )
         if kind == "C":
@@ -202,7 +204,8 @@ def parse_spec(text: str, team: bool = False) -> Spec:
         if not eq or name not in system.options:
             known = ", ".join(f"{n}=<{'|'.join(o.choices) or 'n'}>" for n, o in
                               system.options.items()) or "none"
-            raise TiebreakError(f"{text!r}: unknown option {item.strip()!r} (options: {known})")
+            raise TiebreakError(f"{quoted(text, 80)}: unknown option "
+                                f"{quoted(item.strip(), 80)} (options: {known})")
         options[name] = system.options[name].check(name, value, system.code)
         given.append(f"{name}={value}")
     key = system.code + (f":{score}" if score else "") + "".join("/" + k for k in mod_keys)
@@ -231,6 +234,12 @@ def _split(text: str, sep: str) -> list[str]:
             cur.append(ch)
     out.append("".join(cur))
     return out
+
+
+def split_items(text: str) -> list[str]:
+    """The items of a chain as written (``"uscf,KASH[x=1;y=2]"``): split on the commas
+    outside square brackets, each stripped."""
+    return [item.strip() for item in _split(text, ",")]
 
 
 def parse_chain(text: str | Iterable[str], team: bool = False) -> tuple[Spec, ...]:

@@ -4,7 +4,7 @@ EDEC, EDET, EDEB, EDEBT, EDEBB) of a team event.
 * **Board points.**  A team's game points on each board; a PAB or FPB is a win on every
   board, an HPB a draw, and individual forfeits are standard results (§12 intro).
 * **BC** (§12.1): Σ board number x game points on that board; the lower, the better (the
-  value is the negated sum, so that higher ranks higher).
+  value is the sum, as the rule defines it; the registry declares the lower value first).
 * **TBR** (§12.2): game points on board 1; if equal, boards 1-2; and so on down.
 * **BBE** (§12.3): game points on every board but the bottom one; if equal, drop the next
   board up; and so on.
@@ -16,7 +16,9 @@ EDEC, EDET, EDEB, EDEBT, EDEBB) of a team event.
   the named criteria (C = BC, T = TBR, B = BBE, in that order) on the boards of their own
   match(es).
 
-The group systems (EDE…, TBR, BBE) give group size + 1 - rank inside the tied group.
+The group systems (EDE…, TBR, BBE) give the team's rank inside the tied group (1 = best,
+equal teams share the better rank), as FIDE's reference implementation reports it; the
+registry declares the lower value first.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from fractions import Fraction
 from ..teams.kinds import Kind
 from .context import Context
 from .encounters import direct_encounter
-from .registry import group_tiebreak, tiebreak
+from .registry import Direction, group_tiebreak, tiebreak
 from .spec import Spec
 from .team_context import TeamContext, team_context
 from .values import Explanation, num
@@ -82,28 +84,28 @@ def _numbers(values: Sequence[Fraction]) -> str:
 
 
 def explain_board_count(ctx: Context, spec: Spec, i: int) -> Explanation:
-    """One row per round: minus Σ board x points of that round."""
+    """One row per round: Σ board x points of that round."""
     tctx = team_context(ctx, spec)
     table = tctx.fide_table
     rows = []
     for r, per in enumerate(board_points(tctx)[tctx.start_nos[i]], 1):
         parts = " + ".join(f"{k} x {num(p)}" for k, p in enumerate(per, 1))
-        rows.append(tctx.explain_row(table, i, r, -_count(per), f"-({parts})"))
+        rows.append(tctx.explain_row(table, i, r, _count(per), parts))
     return Explanation(tctx.fide_rules(spec).rule_text(spec.system), tuple(rows),
                        ("knock-out criterion used over the whole event (PAB / FPB boards "
-                        "count as wins, HPB boards as draws, §12)",))
+                        "count as wins, HPB boards as draws, §12); the lower count ranks "
+                        "higher",))
 
 
 @tiebreak("BC", "Board Count", "FIDE C.07 §12.1", family="FIDE", team_only=True, decimals=1,
-          explain=explain_board_count,
-          summary="Σ board number x game points on that board (lower is better); shown "
-                  "negated so that higher ranks higher")
+          explain=explain_board_count, direction=Direction.LOWER,
+          summary="Σ board number x game points on that board (lower is better)")
 def board_count(ctx: Context, spec: Spec) -> list[Fraction | None]:
-    """BC over the whole event (module docstring): the negated sum."""
+    """BC over the whole event (module docstring): the sum, lower ranking higher."""
     tctx = team_context(ctx, spec)
     points = board_points(tctx)
     boards = tctx.event.boards
-    return [-_count(_totals(points[sn], boards)) for sn in tctx.start_nos]
+    return [_count(_totals(points[sn], boards)) for sn in tctx.start_nos]
 
 
 # --------------------------------------------------------------------------- TBR, BBE
@@ -143,22 +145,28 @@ def explain_board_order(ctx: Context, spec: Spec, group: tuple[int, ...], start_
                   for sn, (total, key) in sorted(keys.items()))
     size = len(group)
     notes += ("knock-out criterion used over the whole event (§12)",
-              f"rank {ranks[start_no]} of {size} in the tied group; value = {size} + 1 - rank")
+              _rank_note(ranks[start_no], size))
     return Explanation(tctx.fide_rules(spec).rule_text(spec.system), (), notes)
 
 
 def board_order(ctx: Context, spec: Spec, group: tuple[int, ...]) -> dict[int, Fraction | None]:
-    """TBR / BBE of the tied ``group``: group size + 1 - rank by the board sums."""
+    """TBR / BBE of the tied ``group``: each team's rank by the board sums (1 = best)."""
     tctx = team_context(ctx, spec)
     ranks = _ranks({sn: k for sn, (_, k) in _board_keys(tctx, spec.code, group).items()})
-    return {sn: Fraction(len(group) + 1 - r) for sn, r in ranks.items()}
+    return {sn: Fraction(r) for sn, r in ranks.items()}
+
+
+def _rank_note(rank: int, size: int) -> str:
+    """The value's meaning, for an explanation."""
+    return f"rank {rank} of {size} in the tied group (1 = best; the value is the rank)"
 
 
 group_tiebreak("TBR", "Top Board Result", "FIDE C.07 §12.2", family="FIDE", team_only=True,
-               decimals=0, explain=explain_board_order,
+               decimals=0, explain=explain_board_order, direction=Direction.LOWER,
                summary="game points on board 1, then boards 1-2, and so on")(board_order)
 group_tiebreak("BBE", "Bottom Board Elimination", "FIDE C.07 §12.3", family="FIDE",
                team_only=True, decimals=0, explain=explain_board_order,
+               direction=Direction.LOWER,
                summary="game points on all boards but the bottom one, then one board "
                        "fewer, and so on")(board_order)
 
@@ -205,7 +213,8 @@ def _direct_match_boards(tctx: TeamContext, a: int, b: int) -> tuple[list[Fracti
 
 
 def _bc_key(points: Sequence[Fraction]) -> tuple[Fraction, ...]:
-    """§12.1 as a key compared higher first: the negated board count."""
+    """§12.1 as a key compared higher first (as the TBR and BBE keys are): the board count
+    negated, since the lower count is the better."""
     return (-_count(points),)
 
 
@@ -265,26 +274,24 @@ def explain_ede(ctx: Context, spec: Spec, group: tuple[int, ...], start_no: int
                 table, i, r, prim.frac(prim.fide_table.pts[i * table.rounds + r - 1]),
                 f"v {row.opponent_no}: {num(row.gp)}-{num(theirs.gp)} GP, {num(row.mp)} MP "
                 f"({row.kind.value})", row.opponent_no))
-    size = len(group)
-    notes.append(f"rank {ranks[start_no]} of {size} in the tied group; value = {size} + 1 "
-                 "- rank")
+    notes.append(_rank_note(ranks[start_no], len(group)))
     return Explanation(tctx.fide_rules(spec).rule_text(spec.system), tuple(rows),
                        (f"primary score: {tctx.primary_reason}", *notes))
 
 
 def extended_direct_encounter(ctx: Context, spec: Spec, group: tuple[int, ...]
                               ) -> dict[int, Fraction | None]:
-    """EDE (§13.3.1) and its knock-out variants (§13.3.2): group size + 1 - rank inside the
-    tied group (higher ranks higher)."""
+    """EDE (§13.3.1) and its knock-out variants (§13.3.2): each team's rank inside the tied
+    group (1 = best)."""
     ranks, _ = _ede_ranks(team_context(ctx, spec), spec, group)
-    return {sn: Fraction(len(group) + 1 - r) for sn, r in ranks.items()}
+    return {sn: Fraction(r) for sn, r in ranks.items()}
 
 
 for _code, _how in _EDE_VARIANTS.items():
     group_tiebreak(_code, "Extended Direct Encounter" + (f" ({_how})" if _how else ""),
                    "FIDE C.07 §13.3.1" if not _how else "FIDE C.07 §13.3.2", family="FIDE",
                    team_only=True, decimals=0, modifiers=frozenset("P"), reapply=False,
-                   explain=explain_ede,
+                   explain=explain_ede, direction=Direction.LOWER,
                    summary="direct encounter on the primary score, then the secondary" +
                    ("" if not _how else ", then for two teams the board criteria of "
                     "their match"))(extended_direct_encounter)

@@ -8,7 +8,9 @@ models built elsewhere; ``trf16`` and ``trf2026`` force a version.  See
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..registry import FormatSpec, KeptWhen, ReadOptions, ReadResult, WriteOptions
@@ -117,6 +119,11 @@ _KEPT_WHEN = {
 the results give); TRF-2026's 310 record keeps team numbers."""
 _KEPT_WHEN_16 = {"player.declared_points": _POINTS_KEPT}
 
+
+CHAIN_RECORDS: Mapping[str, str] = MappingProxyType(
+    {"standings": "record 212", "tiebreaks": "record 202"})
+"""Where a TRF-2026 file declares its chain: 212 (the standings order), 202 (the
+tie-breaks)."""
 FORMATS: tuple[FormatSpec, ...] = (
     FormatSpec(
         name="trf",
@@ -129,6 +136,7 @@ FORMATS: tuple[FormatSpec, ...] = (
         lossy=LOSSY,
         keeps_extras=("trf:",),
         dossier="formats/trf/README.md",
+        chain_records=CHAIN_RECORDS,
         kept_lists=FEDERATIONS,
         kept_when=_KEPT_WHEN,
         fit=fit_names,
@@ -142,6 +150,7 @@ FORMATS: tuple[FormatSpec, ...] = (
         lossy=LOSSY_16,
         keeps_extras=("trf:",),
         dossier="formats/trf/README.md",
+        chain_records=CHAIN_RECORDS,
         kept_lists=FEDERATIONS,
         kept_when=_KEPT_WHEN_16,
         fit=fit_names,
@@ -157,6 +166,7 @@ FORMATS: tuple[FormatSpec, ...] = (
         lossy=LOSSY,
         keeps_extras=("trf:",),
         dossier="formats/trf/README.md",
+        chain_records=CHAIN_RECORDS,
         kept_lists=FEDERATIONS,
         kept_when=_KEPT_WHEN,
         fit=fit_names,

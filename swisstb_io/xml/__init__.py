@@ -10,6 +10,7 @@ when first called.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..registry import FormatSpec, ReadOptions, ReadResult, WriteOptions
@@ -54,6 +55,8 @@ FORMAT = FormatSpec(
     sniff=sniff_xml,
     lossy=frozenset(),
     dossier="formats/xml/README.md",
+    chain_records=MappingProxyType({"standings": "its standings element",
+                                    "tiebreaks": "its tiebreaks element"}),
 )
 
 FORMATS: tuple[FormatSpec, ...] = (FORMAT,)
