@@ -2,11 +2,11 @@
 
 :func:`load` parses a tournament file's JSON and turns every problem into a
 :class:`~swisstb_io.errors.FormatError` at its ``line:col``; :func:`offset`,
-:func:`item_offsets` and :class:`Locator` find where a value is in the text by its path
+:class:`Locator` and :func:`item_locator` find where a value is in the text by its path
 (``a.b[2].c``).  The parsed document has no positions; these functions walk the text
 itself, skipping whole values with the standard decoder, so finding one value costs a
-pass over the text before it, :func:`item_offsets` finds every item of a list in one
-pass, and a :class:`Locator` finds many values of one text at the cost of a few passes.
+pass over the text before it, and a :class:`Locator` finds many values of one text at the
+cost of a few passes.
 """
 
 from __future__ import annotations
@@ -89,17 +89,6 @@ def offset(text: str, where: str, start: int = 0) -> int | None:
         return pos
     except (ValueError, IndexError, RecursionError):
         return None
-
-
-def item_offsets(text: str, where: str) -> list[int]:
-    """Offsets of every item of the list at path ``where`` (empty if it is not a list)."""
-    pos = offset(text, where)
-    if pos is None or text[pos] != "[":
-        return []
-    try:
-        return _items(text, pos)
-    except (ValueError, IndexError, RecursionError):
-        return []
 
 
 class Locator:
@@ -262,5 +251,4 @@ def load(text: str, path: str, parse_float: Any = float) -> Any:
         raise FormatError(f"not valid JSON: {exc} is not a JSON number", where) from None
 
 
-__all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "Locator", "item_locator", "item_offsets", "load",
-           "offset"]
+__all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "Locator", "item_locator", "load", "offset"]
