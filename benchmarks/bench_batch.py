@@ -176,7 +176,7 @@ def event_steps(path: Path) -> Iterator[str]:
     yield STEPS[3]
     render(table, "json", options)
     yield STEPS[4]
-    summary = summarise(t, result)
+    summary = summarise(t, table)
     season = season_entries(t, result)
     dumps({**summary, "entrants": [entry_to_json(e) for e in season]}, indent=None)
     yield STEPS[5]

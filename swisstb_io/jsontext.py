@@ -213,13 +213,42 @@ def _outside_strings(text: str, pattern: re.Pattern[str]) -> re.Match[str] | Non
     return None
 
 
+class _RefusedNumber(Exception):
+    """A number literal the decoder met that :func:`load` refuses (found again, with its
+    place, by :func:`_number_problem`)."""
+
+
+def _too_long(literal: str) -> bool:
+    """Whether the number ``literal`` is longer than :data:`MAX_NUMBER_DIGITS` after its
+    sign, as :data:`_LONG_NUMBER` finds it."""
+    return len(literal.lstrip("-")) > MAX_NUMBER_DIGITS
+
+
+def _number_problem(text: str, path: str) -> FormatError | None:
+    """The error for the first number of ``text`` (outside strings) that :func:`load`
+    refuses, an exponent no tournament value needs before a number too long; None if
+    there is none."""
+    checks = ((_HUGE_EXPONENT, "has an exponent no tournament value needs"),
+              (_LONG_NUMBER, f"is longer than {MAX_NUMBER_DIGITS} characters"))
+    for pattern, why in checks:
+        if (m := _outside_strings(text, pattern)) is not None:
+            shown = m.group() if len(m.group()) <= 20 else m.group()[:17] + "..."
+            return FormatError(f"the number {shown} {why}",
+                               Location(path, *textio.line_col(text, m.start())))
+    return None
+
+
 def load(text: str, path: str, parse_float: Any = float) -> Any:
     """Parse JSON ``text``; every problem is a :class:`FormatError` at its ``line:col``.
 
     Beyond the standard decoder's syntax errors: nesting deeper than :data:`MAX_DEPTH`,
     numbers longer than :data:`MAX_NUMBER_DIGITS` or with a four-digit exponent
     (``1e999999``), ``NaN``/``Infinity``, and lone surrogate escapes (``"\\ud800"``, no
-    character: the text could not be written back as UTF-8).
+    character: the text could not be written back as UTF-8).  A lone surrogate is the
+    error before any other, then a number refused (wherever it is), then the rest.
+
+    The numbers are checked as the decoder reads them (each literal, before it becomes a
+    number); only a text that fails is searched for the place of its problem.
     """
     def at(pos: int) -> Location:
         return Location(path, *textio.line_col(text, pos))
@@ -227,28 +256,37 @@ def load(text: str, path: str, parse_float: Any = float) -> Any:
     def constant(name: str) -> Any:
         raise ValueError(name)
 
+    def integer(literal: str) -> int:
+        if _too_long(literal):  # an integer has no exponent
+            raise _RefusedNumber(literal)
+        return int(literal)
+
+    def number(literal: str) -> Any:
+        if _too_long(literal) or _HUGE_EXPONENT.search(literal) is not None:
+            raise _RefusedNumber(literal)
+        return parse_float(literal)
+
     if _SURROGATE_HINT.search(text) and (bad := _SURROGATE.search(text)) is not None:
         raise FormatError(f"{bad.group(1)} is half of a UTF-16 surrogate pair, no character; "
                           "write the character itself", at(bad.start(1)))
-    checks = ((_HUGE_EXPONENT, "has an exponent no tournament value needs"),
-              (_LONG_NUMBER, f"is longer than {MAX_NUMBER_DIGITS} characters"))
-    for pattern, why in checks:
-        if (m := _outside_strings(text, pattern)) is not None:
-            shown = m.group() if len(m.group()) <= 20 else m.group()[:17] + "..."
-            raise FormatError(f"the number {shown} {why}", at(m.start()))
     try:
-        return json.loads(text, parse_float=parse_float, parse_constant=constant)
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"not valid JSON: {exc.msg}", Location(path, exc.lineno, exc.colno)
-                          ) from None
-    except RecursionError:
+        return json.loads(text, parse_float=number, parse_int=integer,
+                          parse_constant=constant)
+    except (_RefusedNumber, ValueError, RecursionError) as exc:
+        failure: Exception = exc
+    refused = _number_problem(text, path)  # a refused number is the error, wherever it is
+    if refused is not None:
+        raise refused from None
+    if isinstance(failure, json.JSONDecodeError):
+        raise FormatError(f"not valid JSON: {failure.msg}",
+                          Location(path, failure.lineno, failure.colno)) from None
+    if isinstance(failure, RecursionError):
         pos = _too_deep(text)
         raise FormatError(f"lists and objects are nested more than {MAX_DEPTH} deep", at(pos or 0)
                           ) from None
-    except ValueError as exc:
-        bad = _CONSTANT.search(text)
-        where = at(bad.start(1)) if bad is not None else Location(path, 1, 1)
-        raise FormatError(f"not valid JSON: {exc} is not a JSON number", where) from None
+    bad = _CONSTANT.search(text)
+    where = at(bad.start(1)) if bad is not None else Location(path, 1, 1)
+    raise FormatError(f"not valid JSON: {failure} is not a JSON number", where) from None
 
 
 __all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "Locator", "item_locator", "load", "offset"]

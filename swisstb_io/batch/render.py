@@ -10,6 +10,7 @@ module is the one place the batch runner touches them.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -40,15 +41,17 @@ def needs_explanations(formats: tuple[str, ...]) -> bool:
 
 def event_reports(read: ReadResult, formats: tuple[str, ...], calc: CalcOptions, *,
                   tiebreaks: str | None, team_tiebreaks: str | None, source: str, stem: str,
-                  prize_file: PrizeFile | None = None, ratings: str | None = None
+                  prize_file: PrizeFile | None = None, ratings: str | None = None,
+                  keys: Sequence[tuple[str, ...]] | None = None
                   ) -> tuple[Report, dict[str, bytes]]:
     """The report table of the event ``read`` (one table for every format, made as
     ``swisstb report`` makes it, ranked with ``calc``), and each report of ``formats``
     (keys of :data:`REPORT_EXTENSIONS`); ``tiebreaks``, ``team_tiebreaks``: the chains
     (``None``: the chain policy); ``prize_file``: the event's prizes; ``ratings``: the
     rating system of the rating-change estimates (``fide``, ``uscf``).  The HTML page,
-    ``<stem>.html``, links to the season site (:mod:`.site_links`)."""
-    site, players = event_links(read.tournament, stem)
+    ``<stem>.html``, links to the season site (:mod:`.site_links`; ``keys``: the players'
+    :func:`.matching.event_keys`, when the caller has them)."""
+    site, players = event_links(read.tournament, stem, keys)
     request = ReportRequest(
         tiebreaks=tiebreaks, team_tiebreaks=team_tiebreaks, calc=calc,
         options=ReportOptions(source=source, input_format=read.format, site_links=site,

@@ -38,6 +38,7 @@ from ._safety import (
     worker_start,
 )
 from .discovery import discover
+from .matching import event_keys
 from .options import BatchOptions
 from .ownership import (
     Content,
@@ -183,11 +184,12 @@ def _produce(
         notes.extend(filter(None, [note]))
         if not given:
             prize_file = None  # the prize file names another section of this file
+    keys = event_keys(t.players)  # the page's player links and the season entries
     try:
         report, reports = event_reports(read, formats, calc, tiebreaks=options.tiebreaks,
                                         team_tiebreaks=options.team_tiebreaks, source=rel,
                                         stem=stem, prize_file=prize_file,
-                                        ratings=options.ratings)
+                                        ratings=options.ratings, keys=keys)
     except chain_policy.DeclaredChainError as exc:
         raise exc.located(t, path, read.format, data) from exc
     for fmt, blob in reports.items():
@@ -201,7 +203,8 @@ def _produce(
     summary = summarise(t, report)
     summary["format"] = read.format
     season = season_entries(t, report.result,
-                            report.ratings.after if report.ratings is not None else None)
+                            report.ratings.after if report.ratings is not None else None,
+                            keys=keys)
     doc = {**summary, "entrants": [entry_to_json(e) for e in season]}
     blobs[summary_path(stem)] = dumps(doc, indent=None).encode("utf-8")
     contents = write_all(out, blobs.items(), owned, Journal(out).claim,

@@ -12,7 +12,7 @@ file, one object an entrant, so a re-run that skips the event reads them back
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
@@ -126,21 +126,25 @@ def site_event(rel: str, summary: dict[str, Any], outputs: tuple[str, ...]) -> S
 
 
 def season_entries(t: Tournament, result: StandingsResult,
-                   after: Mapping[int, int | None] | None = None) -> tuple[SeasonEntry, ...]:
+                   after: Mapping[int, int | None] | None = None, *,
+                   keys: Sequence[tuple[str, ...]] | None = None) -> tuple[SeasonEntry, ...]:
     """Every entrant of ``t`` (ranked as ``result``), in start-number order of the file;
-    ``after``: the rating after the event of each start number (``batch --ratings``)."""
+    ``after``: the rating after the event of each start number (``batch --ratings``);
+    ``keys``: the entrants' :func:`.matching.event_keys`, when the caller has them."""
     afters = after or {}
+    if keys is None:
+        keys = event_keys(t.players)
     ratings: dict[int, int | None] = {}
     names: dict[int, str] = {}
     for p in t.players:
         rated_as = rating_of(p)
         ratings[p.start_no] = rated_as[1] if rated_as else None
         names[p.start_no] = p.name
-    unit, steps = t.point_system.units()
     place = {row.start_no: row.place for row in result.rows}
     ctx = result.context
+    unit, steps = ctx.unit, ctx.points_of  # the point system in steps, as ranked
     out = []
-    for p, units, keys in zip(t.players, ctx.points, event_keys(t.players), strict=True):
+    for p, units, entrant_keys in zip(t.players, ctx.points, keys, strict=True):
         n_rated = rating_sum = halves = played = 0
         score = 0  # points of the games played, in units
         games = []
@@ -160,7 +164,7 @@ def season_entries(t: Tournament, result: StandingsResult,
                     rating_sum += rating
                     halves += _HALVES.get(outcome, 0)
         out.append(SeasonEntry(
-            keys=keys, name=p.name,
+            keys=entrant_keys, name=p.name,
             place=place.get(p.start_no), points=rule_decimal(ctx.frac(units)), played=played,
             score=(score, unit), rated=n_rated, rating_sum=rating_sum, halves=halves,
             start_no=p.start_no, rating=ratings[p.start_no],

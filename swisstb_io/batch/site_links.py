@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from urllib.parse import quote
 
 from ..model import Tournament
@@ -46,10 +47,14 @@ def index_href(stem: str) -> str:
     return "../" * stem.count("/") + INDEX
 
 
-def event_links(t: Tournament, stem: str) -> tuple[tuple[tuple[str, str], ...], dict[int, str]]:
+def event_links(t: Tournament, stem: str, keys: Sequence[tuple[str, ...]] | None = None
+                ) -> tuple[tuple[tuple[str, str], ...], dict[int, str]]:
     """The site links of the event page ``<stem>.html``: the links at its top, and each
-    player's link by start number."""
+    player's link by start number (``keys``: the players' :func:`.matching.event_keys`,
+    when the caller has them)."""
     index = index_href(stem)
-    players = {p.start_no: index + key_fragment(keys[0])
-               for p, keys in zip(t.players, event_keys(t.players), strict=True)}
+    if keys is None:
+        keys = event_keys(t.players)
+    players = {p.start_no: index + key_fragment(k[0])
+               for p, k in zip(t.players, keys, strict=True)}
     return (("Season index", index), ("Players", index + "#players")), players

@@ -39,9 +39,8 @@ def chart(rows: Sequence[Row], lines: Sequence[CrossRow], rounds: int, title: st
     plot_h = HEIGHT - TOP - BOTTOM
     steps = max(rounds, 1)
     ys: dict[tuple[int, int], str] = {}
-
-    def x(k: int) -> str:
-        return _fixed_ratio(LEFT * steps + plot_w * k, steps)  # LEFT + plot_w * k / steps
+    xs = [_fixed_ratio(LEFT * steps + plot_w * k, steps)  # LEFT + plot_w * k / steps
+          for k in range(rounds + 1)]  # every line has a point at each round's x
 
     def y(v: Fraction) -> str:
         # TOP + plot_h - plot_h * v / y_max, for v = n / d: exact in integers
@@ -65,7 +64,7 @@ def chart(rows: Sequence[Row], lines: Sequence[CrossRow], rounds: int, title: st
                    f'dominant-baseline="middle">{v}</text>')
         v += int(step)
     for k in range(rounds + 1):
-        out.append(f'<text x="{x(k)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">'
+        out.append(f'<text x="{xs[k]}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">'
                    f'{"R" + str(k) if k else "0"}</text>')
     out.append(f'<text x="{LEFT + plot_w // 2}" y="{HEIGHT - 4}" text-anchor="middle">'
                'round</text>')
@@ -73,7 +72,7 @@ def chart(rows: Sequence[Row], lines: Sequence[CrossRow], rounds: int, title: st
         color = PALETTE[n % len(PALETTE)]
         dash = DASHES[n % len(DASHES)]
         points = " ".join(
-            f"{x(k)},{y(v)}" for k, v in enumerate((Fraction(0), *line.progression))
+            f"{xs[k]},{y(v)}" for k, v in enumerate((Fraction(0), *line.progression))
         )
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         label = f"{r.place_text}. {r.name}"

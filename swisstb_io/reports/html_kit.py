@@ -32,7 +32,6 @@ thousands of rows attaches a handful of listeners:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from html import escape
 from importlib.resources import files
 
@@ -50,15 +49,15 @@ ENTITIES = str.maketrans({"§": "&sect;", "…": "&hellip;", "½": "&frac12;", "
 shortened labels) as character references."""
 
 
-@lru_cache(maxsize=4096)
 def html_text(text: str) -> str:
-    """``text`` escaped for element content or a quoted attribute value (names, values and
-    crosstable cells recur across the tables of a page: each is escaped once).
+    """``text`` escaped for element content or a quoted attribute value.
 
     The characters of :data:`ENTITIES` become references, so a page whose input is ASCII
-    is ASCII; other characters (names with accents, any script) stay as they are.
+    is ASCII; other characters (names with accents, any script) stay as they are.  An
+    ASCII text holds none of them: only a text with another character is translated.
     """
-    return escape(text, quote=True).translate(ENTITIES)
+    text = escape(text, quote=True)
+    return text if text.isascii() else text.translate(ENTITIES)
 
 
 def nav(links: Sequence[tuple[str, str]]) -> str:
