@@ -48,9 +48,14 @@ def read_file(path: str, limit: int, kind: str = "a tournament file") -> bytes:
     # O_NONBLOCK: should the name be swapped for a FIFO since the stat, the open does not wait
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     with open(fd, "rb") as fh:
-        _check_file(os.fstat(fd), limit, path, kind)
+        st = os.fstat(fd)
+        _check_file(st, limit, path, kind)
         os.set_blocking(fd, True)
-        data = fh.read(limit + 1)
+        # read(n) makes room for n bytes first: ask for the file's size (and one byte more,
+        # to see whether it grew), not for the limit
+        data = fh.read(st.st_size + 1)
+        if len(data) > st.st_size:  # it grew since the stat: read on, up to the limit
+            data += fh.read(limit + 1 - len(data))
     if len(data) > limit:
         raise OSError(errno.EFBIG, f"it is more than {limit // (1024 * 1024)} MB, too large "
                       f"for {kind}", path)

@@ -2,11 +2,11 @@
 
 :func:`load` parses a tournament file's JSON and turns every problem into a
 :class:`~swisstb_io.errors.FormatError` at its ``line:col``; :func:`offset`,
-:func:`item_offsets` and :class:`Locator` find where a value is in the text by its path
+:class:`Locator` and :func:`item_locator` find where a value is in the text by its path
 (``a.b[2].c``).  The parsed document has no positions; these functions walk the text
 itself, skipping whole values with the standard decoder, so finding one value costs a
-pass over the text before it, :func:`item_offsets` finds every item of a list in one
-pass, and a :class:`Locator` finds many values of one text at the cost of a few passes.
+pass over the text before it, and a :class:`Locator` finds many values of one text at the
+cost of a few passes.
 """
 
 from __future__ import annotations
@@ -91,17 +91,6 @@ def offset(text: str, where: str, start: int = 0) -> int | None:
         return None
 
 
-def item_offsets(text: str, where: str) -> list[int]:
-    """Offsets of every item of the list at path ``where`` (empty if it is not a list)."""
-    pos = offset(text, where)
-    if pos is None or text[pos] != "[":
-        return []
-    try:
-        return _items(text, pos)
-    except (ValueError, IndexError, RecursionError):
-        return []
-
-
 class Locator:
     """Line and column of values by path in one JSON text, for a reader that may say many
     things about one file (a warning on every game): each object's members and each
@@ -167,23 +156,22 @@ _SURROGATE = re.compile(
 _CONSTANT = re.compile(r"[:\[,]\s*(NaN|-?Infinity)\b")
 
 
-def item_locator(text: str, path: str, where: str,
-                 ids: Sequence[int]) -> Callable[[int, str], Location]:
+def item_locator(text: str, path: str, where: str, ids: Sequence[int],
+                 locator: Locator | None = None) -> Callable[[int, str], Location]:
     """``at(id, key)``: where item ``id`` of the array at ``where`` is (its member
-    ``key``, unless ``""``), as ``path:line:col``; ``ids`` name the array's items in order.
-    The items are found on the first call, in one pass over the text, so a file without
-    problems pays nothing."""
-    found: dict[int, int] = {}
-    index: list[textio.LineIndex] = []
+    ``key``, unless ``""`` or the item has no such member), as ``path:line:col``; ``ids``
+    name the array's items in order.  The places are found by ``locator`` (one of its
+    own by default), which walks each value once, whatever the number of messages."""
+    spots = Locator(text) if locator is None else locator
+    index = {item: i for i, item in enumerate(ids)}
 
     def at(item: int, key: str) -> Location:
-        if not index:
-            index.append(textio.LineIndex(text))
-            found.update(zip(ids, item_offsets(text, where), strict=False))
-        pos = found.get(item)
-        if pos is not None and key:
-            pos = offset(text, key, pos) or pos
-        return Location(path) if pos is None else Location(path, *index[0].line_col(pos))
+        i = index.get(item)
+        spot = None
+        if i is not None:
+            spot = (spots.line_col(f"{where}[{i}].{key}") if key else None) or (
+                spots.line_col(f"{where}[{i}]"))
+        return Location(path) if spot is None else Location(path, *spot)
 
     return at
 
@@ -301,4 +289,4 @@ def load(text: str, path: str, parse_float: Any = float) -> Any:
     raise FormatError(f"not valid JSON: {failure} is not a JSON number", where) from None
 
 
-__all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "Locator", "item_offsets", "load", "offset"]
+__all__ = ["MAX_DEPTH", "MAX_NUMBER_DIGITS", "Locator", "item_locator", "load", "offset"]

@@ -19,6 +19,8 @@ MAX_ROUNDS = 999
 """Most rounds an event may declare or hold (TRF round blocks, Chess-JSON round numbers)."""
 MAX_NUMBER_DIGITS = 9
 """Longest whole number (start number, rating, opponent, round count) a field may hold."""
+MAX_NUMBER = 10**MAX_NUMBER_DIGITS - 1
+"""The largest such number (for formats whose numbers are not digits in a field: JSON)."""
 MAX_POINTS_DIGITS = 30
 """Longest points value, in characters (``12.5``; point systems such as ``162 W 3.0``)."""
 
@@ -54,5 +56,5 @@ def check_rounds(value: int | None, what: str, where: Location) -> int | None:
     return value
 
 
-__all__ = ["MAX_FILE_BYTES", "MAX_NUMBER_DIGITS", "MAX_POINTS_DIGITS", "MAX_ROUNDS",
+__all__ = ["MAX_FILE_BYTES", "MAX_NUMBER", "MAX_NUMBER_DIGITS", "MAX_POINTS_DIGITS", "MAX_ROUNDS",
            "check_numbers", "check_rounds", "round_count"]

@@ -6,6 +6,8 @@ every output uses, and nothing else.  No float is involved anywhere.
   decimals), as a fraction (``7/3``).  Points in notes, files and messages.
 * :func:`fixed`: exactly ``places`` decimals, rounded half up (away from zero on a tie):
   ``2.33``, ``216.67``, ``0.5``.  Money, chart coordinates, rounded values.
+  :func:`fixed_decimal` writes a :class:`~decimal.Decimal` (the rating estimates'
+  arithmetic) the same way.
 * :func:`glyph`: points as a director writes them, with the ``½`` glyph: ``4½``, ``½``,
   ``7``; other values :func:`exact`.
 * :func:`rule_decimal` and :func:`rule_text`: a tie-break value as the rule prints it:
@@ -14,11 +16,11 @@ every output uses, and nothing else.  No float is involved anywhere.
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-__all__ = ["decimal_places", "exact", "fixed", "glyph", "round_half_up", "rule_decimal",
-           "rule_text"]
+__all__ = ["decimal_places", "exact", "fixed", "fixed_decimal", "glyph", "round_half_up",
+           "rule_decimal", "rule_text"]
 
 
 def decimal_places(value: Fraction) -> int | None:
@@ -50,6 +52,14 @@ def fixed(value: Fraction, places: int) -> str:
     sign = "-" if num < 0 and units else ""
     whole, part = divmod(units, scale)
     return f"{sign}{whole}.{part:0{places}d}" if places else f"{sign}{whole}"
+
+
+def fixed_decimal(value: Decimal, places: int) -> str:
+    """:func:`fixed` of a finite :class:`~decimal.Decimal`: the same text (``-0.00`` is
+    ``0.00``), rounded by the Decimal itself rather than through a Fraction of its 40
+    digits."""
+    text = str(value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
 
 
 def exact(value: Fraction, places: int = 0, most: int | None = None) -> str:

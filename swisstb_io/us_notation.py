@@ -21,9 +21,8 @@ import re
 from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
-from typing import NamedTuple
 
-from .model import Color, DateText, Outcome, RoundResult
+from .model import NOT_PAIRED, Color, DateText, Outcome, RoundResult
 from .numbers import exact
 
 CELL_RE = re.compile(
@@ -102,29 +101,23 @@ STANDINGS_CODE: Mapping[Outcome, str] = MappingProxyType({
 than one move and a TD-credited result count as what they gave)."""
 
 _PLAYED_CODES = frozenset("WLDNRS")
+_COLORS = {"W": Color.WHITE, "B": Color.BLACK, None: Color.NONE}
 
 
-class Cell(NamedTuple):
-    """One parsed round cell."""
-
-    code: str
-    """Result letter, ``""`` for an empty cell."""
-    opponent: int | None = None
-    color: Color = Color.NONE
-
-
-def parse_cell(text: str) -> Cell | None:
-    """The cell in ``text`` (already stripped), or ``None`` when it is not US notation."""
+def read_cell(text: str) -> RoundResult | None:
+    """The model result of the round cell ``text`` (already stripped) before it is
+    cross-checked with the opponent's cell; ``None`` when it is not US notation."""
     if not text:
-        return Cell("")
+        return NOT_PAIRED
     m = CELL_RE.match(text.upper())
     if m is None:
         return None
     if m["res"]:
-        col = {"W": Color.WHITE, "B": Color.BLACK}.get(m["col"] or "", Color.NONE)
-        return Cell(m["res"], int(m["opp"]), col)
-    opp = int(m["opp2"]) if m["opp2"] else None
-    return Cell(m["unpl"], opp or None)
+        return RoundResult(CODE_TO_OUTCOME[m["res"]], int(m["opp"]), _COLORS[m["col"]])
+    outcome = CODE_TO_OUTCOME[m["unpl"]]
+    if not outcome.has_opponent:  # a bye's number, if any, is not an opponent
+        return RoundResult(outcome)
+    return RoundResult(outcome, int(m["opp2"] or 0) or None)
 
 
 def format_cell(result: RoundResult, *, color: bool = True, forfeit_opponent: bool = True) -> str:
@@ -142,18 +135,10 @@ def format_cell(result: RoundResult, *, color: bool = True, forfeit_opponent: bo
     return code
 
 
-def cell_result(cell: Cell) -> RoundResult:
-    """The model result of ``cell`` before cross-checking with the opponent's cell."""
-    if not cell.code:
-        return RoundResult(Outcome.NOT_PAIRED)
-    outcome = CODE_TO_OUTCOME[cell.code]
-    if not outcome.has_opponent:
-        return RoundResult(outcome)
-    return RoundResult(outcome, cell.opponent, cell.color)
-
-
-def resolve_double_forfeits(results: dict[int, list[RoundResult]]) -> None:
-    """Turn mutual ``F`` cells (each naming the other) into DOUBLE_FORFEIT, in place."""
+def resolve_double_forfeits(results: dict[int, list[RoundResult]]) -> set[int]:
+    """Turn mutual ``F`` cells (each naming the other) into DOUBLE_FORFEIT, in place;
+    the start numbers whose rounds changed."""
+    changed: set[int] = set()
     for start_no, rounds in results.items():
         for i, r in enumerate(rounds):
             if r.outcome is not Outcome.FORFEIT_LOSS or r.opponent is None:
@@ -167,6 +152,8 @@ def resolve_double_forfeits(results: dict[int, list[RoundResult]]) -> None:
                 Outcome.DOUBLE_FORFEIT,
             ):
                 rounds[i] = RoundResult(Outcome.DOUBLE_FORFEIT, r.opponent, r.color)
+                changed.add(start_no)
+    return changed
 
 
 def trim(results: list[RoundResult]) -> tuple[RoundResult, ...]:

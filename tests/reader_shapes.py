@@ -220,6 +220,34 @@ def _jch_warnings(scale: int) -> bytes:
     return json.dumps(doc).encode()
 
 
+def _jch_competitor_number(scale: int) -> bytes:
+    """A competitor number of 40 digits (the longest number the JSON loader takes): the
+    event was read, and its reports printed, with it."""
+    doc = json.loads((FIXTURES / "chess-json" / "minimal.jch").read_text(encoding="utf-8"))
+    t = doc["event"]["tournaments"][0]
+    big = 10**39
+    t["competitors"][3]["cid"] = big
+    for game in t["gameList"]:
+        for side in ("white", "black"):
+            if isinstance(game.get(side), dict) and game[side]["cid"] == 4:
+                game[side]["cid"] = big
+    return json.dumps(doc).encode()
+
+
+def _jch_tournaments(scale: int) -> bytes:
+    """Many tournaments, the last one chosen, a message on each of its competitors: the
+    places of the messages are found past every tournament before it (a guard: this was
+    linear before the messages' places moved to the reader's one locator, and must stay so)."""
+    doc = json.loads((FIXTURES / "chess-json" / "minimal.jch").read_text(encoding="utf-8"))
+    t = doc["event"]["tournaments"][0]
+    for comp in t["competitors"]:
+        comp["gamePoints"] = 9.0  # the results give less: a warning each
+    n = 500 * scale
+    doc["event"]["tournaments"] = [{**t, "name": f"T{k}" if k < n else "Last",
+                                    "tournamentNo": k} for k in range(1, n + 1)]
+    return json.dumps(doc).encode()
+
+
 def _xml_rounds(scale: int) -> bytes:
     rounds = "".join(f'<round no="{k}" outcome="half-bye"/>' for k in range(1, 1001 + scale))
     return ('<?xml version="1.0" encoding="UTF-8"?>\n<tournament xmlns="urn:swisstb_io:1" '
@@ -295,6 +323,12 @@ HOSTILE: tuple[Shape, ...] = (
           (0, r"^$")),
     Shape("Chess-JSON warning per game", ".jch", _jch_warnings, "info",
           (0, r"^$")),
+    Shape("Chess-JSON competitor number of 40 digits", ".jch", _jch_competitor_number,
+          "report", (1, r"\.jch:1:\d+: event\.tournaments\[0\]\.competitors\[3\]\.cid: "
+                        r"expected a competitor number from 1 to 999,999,999")),
+    Shape("Chess-JSON tournaments, the last chosen", ".jch", _jch_tournaments, "report",
+          (0, r"\.jch:1:\d+: warning: player 4: points column says 9 but the results give 0\n$"),
+          options=("--section", "Last")),
     Shape("1,001 XML rounds", ".xml", _xml_rounds, "info",
           (1, r"\.xml:4:\d+: player 1: round 1000: more rounds than the 999")),
     Shape("PGN results in comments", ".pgn", _pgn_results_in_comments, "info",

@@ -437,7 +437,8 @@ def test_an_id_that_is_a_list_or_object_is_a_format_error(where: str, bad: Any) 
 
 @pytest.mark.parametrize("drop, where, message", [
     (("tournaments", 0, "competitors", 1, "cid"), '{"profileId": 2,',
-     "event.tournaments[0].competitors[1].cid: expected a competitor number from 1, got null"),
+     "event.tournaments[0].competitors[1].cid: expected a competitor number from 1 to "
+     "999,999,999, got null"),
     (("tournaments", 0, "competitors", 0, "profileId"), '{"cid": 1,',
      "event.tournaments[0].competitors[0].profileId: None names no profile in event.profiles"),
     (("profiles", 0, "id"), '{"lastName": "Alpha"',

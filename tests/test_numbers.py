@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from swisstb_io.jsonwrite import dumps
-from swisstb_io.numbers import exact, fixed, glyph, rule_decimal, rule_text
+from swisstb_io.numbers import exact, fixed, fixed_decimal, glyph, rule_decimal, rule_text
 
 fractions = st.fractions(min_value=-1000, max_value=1000, max_denominator=64)
 
@@ -83,3 +83,16 @@ def test_compact_text_is_the_same_with_or_without_a_decimal_in_the_value(
     others: the same text either way."""
     assert dumps([value, Decimal("1.5")], indent=None, ascii=ascii) == \
         "[" + dumps(value, indent=None, ascii=ascii) + ",1.5]"
+
+
+@given(st.decimals(min_value=-10**6, max_value=10**6, allow_nan=False, allow_infinity=False,
+                   places=12), st.integers(min_value=0, max_value=6))
+def test_fixed_decimal_writes_what_fixed_writes(value: Decimal, places: int) -> None:
+    assert fixed_decimal(value, places) == fixed(Fraction(value), places)
+
+
+def test_fixed_decimal_examples() -> None:
+    assert [fixed_decimal(Decimal(x), 2) for x in ("-0.004", "2.345", "-7.4", "1523")] == [
+        "0.00", "2.35", "-7.40", "1523.00"]
+    assert fixed_decimal(Decimal("39.1"), 3) == "39.100"
+    assert fixed_decimal(Decimal("1522.5"), 0) == "1523"

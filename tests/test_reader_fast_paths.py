@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
@@ -17,28 +18,32 @@ from lxml import etree
 from swisstb_io.chess_json._access import Access
 from swisstb_io.chess_json._games import _plain_row, _row
 from swisstb_io.errors import Diagnostics, FormatError
-from swisstb_io.swisssys_csv.tokenize import _quoted_line, _scan_row, rows
+from swisstb_io.swisssys_csv.tokenize import FieldPlaces, rows, table
 from swisstb_io.xml._common import schema, structure_schema
 from swisstb_io.xml._reader import _validate
 
-# --- CSV: the one-line splitter against the character scan ------------------------------
+# --- CSV: the table's splitter (str.split, the csv module) against the character scan ----
 
-_CSV_PIECES = st.sampled_from(['"', '""', ",", ";", "\t", "a", " ", "xy", '","', "é"])
+_CSV_PIECES = st.sampled_from(['"', '""', ",", ";", "\t", "a", " ", "xy", '","', "é", "\n",
+                               "\x00", "\\"])
 
 
-@given(st.lists(_CSV_PIECES, max_size=25).map("".join), st.sampled_from([",", ";", "\t"]))
-def test_csv_line_splitter_agrees_with_the_character_scan(line: str, delimiter: str) -> None:
-    text = line + "\nnext"
-    quick = _quoted_line(text, 0, len(line), delimiter)
+@settings(max_examples=400)
+@given(st.lists(_CSV_PIECES, max_size=30).map("".join), st.sampled_from([",", ";", "\t"]))
+def test_csv_table_splits_rows_as_the_character_scan_does(text: str, delimiter: str) -> None:
     try:
-        values, lines, cols, after, line_no = _scan_row(text, 0, 7, delimiter, "p")
-    except FormatError:
-        assert quick is None  # unterminated: only the scan can say where it began
+        scanned = [[f.value for f in row] for row in rows(text, delimiter, "p")]
+    except FormatError as exc:  # unterminated: the table says the same, at the same place
+        with pytest.raises(FormatError) as raised:
+            list(table(text, delimiter, "p"))
+        assert str(raised.value) == str(exc)
         return
-    if quick is not None:
-        assert quick == (values, cols)
-        assert lines == [7] * len(values)
-        assert (after, line_no) == (len(line) + 1, 8)
+    split = list(table(text, delimiter, "p"))
+    assert [row.values for row in split] == scanned
+    places = FieldPlaces(text, delimiter, "p")
+    located = [[places.at(row.offset, idx) for idx in range(len(row.values))] for row in split]
+    assert [[(at.line, at.col) for at in row] for row in located] == [
+        [(f.line, f.col) for f in row] for row in rows(text, delimiter, "p")]
 
 
 def test_csv_quoted_field_over_two_lines_keeps_its_start() -> None:

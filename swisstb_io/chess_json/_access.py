@@ -11,6 +11,7 @@ from typing import Any
 
 from .. import jsontext, textio
 from ..errors import Diagnostics, FormatError, Location
+from ..limits import MAX_NUMBER, MAX_NUMBER_DIGITS
 
 _LAST_STEP = re.compile(r"(?:\.?[A-Za-z_]\w*|\[\d+\])$")
 """The last key or index of a JSON path."""
@@ -23,7 +24,7 @@ class Access:
         self.path = path
         self.source = text
         self.diags = diags
-        self._where = jsontext.Locator(text)  # a warning on every game stays linear
+        self.locator = jsontext.Locator(text)  # a warning on every game stays linear
 
     def locate(self, where: str) -> Location:
         """The ``path:line:col`` of the value at JSON path ``where`` (``a.b[2].c``); for a
@@ -31,7 +32,7 @@ class Access:
         that is); a ``where`` that is not a path (``the file``) is the whole document."""
         path = "" if " " in where else where
         while True:
-            spot = self._where.line_col(path)
+            spot = self.locator.line_col(path)
             if spot is not None:
                 return Location(self.path, *spot)
             if not path:
@@ -69,6 +70,14 @@ class Access:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(f"{where}.{key}", f"expected a whole number, got {show(value)}")
+        return value
+
+    def bounded(self, value: int | None, what: str, where: str) -> int | None:
+        """``value`` (a number the model keeps: a rank, a rating) within
+        :data:`~swisstb_io.limits.MAX_NUMBER`."""
+        if value is not None and not -MAX_NUMBER <= value <= MAX_NUMBER:
+            raise self.fail(where, f"{what} {show(value)} has more than {MAX_NUMBER_DIGITS} "
+                            "digits; no tournament holds one that large")
         return value
 
     def flag(self, parent: Mapping[str, Any], key: str, where: str, default: bool) -> bool:

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from .. import jsontext
 from ..errors import Diagnostics
-from ..limits import MAX_ROUNDS
+from ..limits import MAX_NUMBER, MAX_ROUNDS
 from ..model import (
     NOT_PAIRED,
     DateText,
@@ -213,8 +213,9 @@ def _competitors(r: Access, tour: Mapping[str, Any], where: str,
         at = f"{where}.competitors[{i}]"
         comp = r.obj(raw, at)
         cid = r.integer(comp, "cid", at)
-        if cid is None or cid < 1:
-            raise r.fail(f"{at}.cid", f"expected a competitor number from 1, got {show(cid)}")
+        if cid is None or not 1 <= cid <= MAX_NUMBER:
+            raise r.fail(f"{at}.cid", f"expected a competitor number from 1 to {MAX_NUMBER:,}, "
+                         f"got {show(cid)}")
         pid = r.integer(comp, "profileId", at)
         if pid is None or pid not in profiles:
             raise r.fail(f"{at}.profileId", f"{pid} names no profile in event.profiles")
@@ -263,7 +264,7 @@ def _tiebreak_codes(r: Access, tour: Mapping[str, Any], where: str) -> tuple[str
 def _check(t: Tournament, r: Access, where: str, cids: list[int]) -> None:
     """The shared game and points checks, pointing at each competitor (its ``gamePoints``
     for the points); the competitors' places are found on the first message."""
-    at = jsontext.item_locator(r.source, r.path, where, cids)
+    at = jsontext.item_locator(r.source, r.path, where, cids, r.locator)
     places = Places(cell=lambda cid, rnd: at(cid, ""), points=lambda cid: at(cid, "gamePoints"))
     check_games({p.start_no: p.results for p in t.players}, places, r.diags, "jch",
                 record="competitor", total_rounds=t.total_rounds)
@@ -289,10 +290,11 @@ def _player(
     for i, raw in enumerate(r.arr(prof, "rating", at)):
         if isinstance(raw, dict):
             system = r.text(raw, "list", f"{at}.rating[{i}]")
-            value = r.integer(raw, "rating", f"{at}.rating[{i}]")
+            value = r.bounded(r.integer(raw, "rating", f"{at}.rating[{i}]"), "rating",
+                              f"{at}.rating[{i}].rating")
         elif isinstance(raw, int) and not isinstance(raw, bool):
             system = lists[i] if i < len(lists) else "FIDE"
-            value = raw or None
+            value = r.bounded(raw, "rating", f"{at}.rating[{i}]") or None
         else:
             raise r.fail(f"{at}.rating[{i}]", f"expected a rating, got {show(raw)}")
         if value is None:
@@ -317,7 +319,7 @@ def _player(
         birth=r.text(prof, "birth", at),
         team=r.text(prof, "clubName", at),
         declared_points=None if points is None else r.points(points, f"{comp_at}.gamePoints"),
-        declared_rank=r.integer(comp, "rank", comp_at),
+        declared_rank=r.bounded(r.integer(comp, "rank", comp_at), "rank", f"{comp_at}.rank"),
     )
 
 

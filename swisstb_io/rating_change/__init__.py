@@ -21,7 +21,7 @@ from ..model import Tournament
 from .editions import EDITIONS, RulesError, choose, edition
 from .fide import fide_rating, field_of, rated_change
 from .fide_initial import initial_rating
-from .games import every_round, rounds_of
+from .games import rounds_of
 from .model import (
     Adjustment,
     Edition,
@@ -115,8 +115,7 @@ def rating_changes(
     if system is RatingSystem.FIDE:
         players = _fide(tournament, chosen, player_data)
     else:
-        players, more = uscf_changes(tournament, chosen, player_data, every_round(tournament),
-                                     dual_rated)
+        players, more = uscf_changes(tournament, chosen, player_data, dual_rated)
         notes[:0] = more
     return RatingResult(system, chosen._replace(notes=tuple(notes)), players,
                         tournament.name, warnings)

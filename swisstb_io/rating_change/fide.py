@@ -20,7 +20,7 @@ from typing import NamedTuple
 from ..model import Outcome, Player, RoundResult, Tournament
 from ..tiebreaks.rating_tables import DP_TABLE, expected_hundredths
 from ..us_notation import OUTCOME_TO_CODE
-from .games import CREDITED, SCORE, Round, not_a_game
+from .games import CREDITED, SCORE, Round, Scores, not_a_game
 from .model import Formula, GameLine, PlayerChange, Rules
 from .player_data import Facts
 
@@ -191,14 +191,6 @@ class ExpectedScores(dict[int, int]):
 
     def __missing__(self, key: int) -> int:
         value = self[key] = expected_hundredths(key, 0)
-        return value
-
-
-class Scores(dict[int, Fraction]):
-    """``scores[h]``: ``h`` half points as a Fraction, made once each for one computation."""
-
-    def __missing__(self, key: int) -> Fraction:
-        value = self[key] = Fraction(key, 2)
         return value
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..model import Outcome, Player, RoundResult, Tournament
+from ..model import Outcome, Player, RoundResult
 from ..us_notation import OUTCOME_TO_CODE
 from .model import cell
 
@@ -64,25 +64,44 @@ class Round(NamedTuple):
         return cell(self.code, self.opponent)
 
 
-def rounds_of(player: Player, paired: int, start_nos: frozenset[int]) -> tuple[Round, ...]:
-    """``player``'s rounds up to ``paired``: every game, forfeit, bye and absence (rounds
-    not paired at all are left out)."""
-    out = []
+Played = tuple[int, int, Outcome]
+"""A game over the board against a player of the event: the round number, the
+opponent's start number, the outcome."""
+
+
+def games_and_others(player: Player, paired: int, start_nos: frozenset[int]
+                     ) -> tuple[list[Played], list[Round]]:
+    """``player``'s rounds up to ``paired`` in two lists, each in round order: the games
+    over the board against players of the event, and every other round (forfeits, byes,
+    absences, games against somebody not in the event) as a :class:`Round` with the
+    reason.  Rounds not paired at all are left out."""
+    games = []
+    others = []
     for number, r in enumerate(player.results[:paired], 1):
         outcome, opponent = r.outcome, r.opponent
-        if outcome is Outcome.NOT_PAIRED:
-            continue
-        game = SCORE.get(outcome)
-        code = OUTCOME_TO_CODE[outcome]
-        if game is not None and opponent in start_nos:
-            out.append(Round(number, code, opponent, game[0], game[1], "",
-                             outcome in CREDITED))
-        elif game is not None:
-            out.append(Round(number, code, opponent, None, 0,
-                             "opponent not in the event: not counted"))
-        else:
-            out.append(Round(number, code, opponent, None, 0, _NOT_A_GAME[outcome]))
-    return tuple(out)
+        if outcome in SCORE and opponent is not None and opponent in start_nos:
+            games.append((number, opponent, outcome))
+        elif outcome is not Outcome.NOT_PAIRED:
+            others.append(Round(number, OUTCOME_TO_CODE[outcome], r.opponent, None, 0,
+                                not_a_game(r, start_nos)))
+    return games, others
+
+
+def rounds_of(player: Player, paired: int, start_nos: frozenset[int]) -> tuple[Round, ...]:
+    """``player``'s rounds up to ``paired``: every game, forfeit, bye and absence (rounds
+    not paired at all are left out), in round order."""
+    games, others = games_and_others(player, paired, start_nos)
+    out = [Round(number, OUTCOME_TO_CODE[outcome], opponent, *SCORE[outcome], "",
+                 outcome in CREDITED) for number, opponent, outcome in games]
+    return tuple(sorted(out + others, key=lambda r: r.round)) if others else tuple(out)
+
+
+class Scores(dict[int, Fraction]):
+    """``scores[h]``: ``h`` half points as a Fraction, made once each for one computation."""
+
+    def __missing__(self, key: int) -> Fraction:
+        value = self[key] = Fraction(key, 2)
+        return value
 
 
 def not_a_game(r: RoundResult, start_nos: frozenset[int]) -> str:
@@ -91,10 +110,3 @@ def not_a_game(r: RoundResult, start_nos: frozenset[int]) -> str:
     if r.outcome in SCORE:
         return "" if r.opponent in start_nos else "opponent not in the event: not counted"
     return _NOT_A_GAME[r.outcome]
-
-
-def every_round(t: Tournament) -> dict[int, tuple[Round, ...]]:
-    """Each player's rounds, by start number."""
-    paired = t.rounds_paired
-    start_nos = frozenset(p.start_no for p in t.players)
-    return {p.start_no: rounds_of(p, paired, start_nos) for p in t.players}

@@ -1,7 +1,7 @@
 """How the estimates' numbers are written, in every output: each to the precision its
 rule gives (FIDE changes in hundredths, US Chess ratings to 0.001, K and expected scores
 of US Chess to 4 decimals), rounded half up in the shared notation
-(:func:`swisstb_io.numbers.fixed`), and only here."""
+(:func:`swisstb_io.numbers.fixed_decimal`), and only here."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .model import Formula, PlayerChange, RatingSystem
 
 def fixed(value: Decimal, places: int) -> str:
     """``value`` to ``places`` decimals, rounded half up (the shared notation)."""
-    return numbers.fixed(Fraction(value), places)
+    return numbers.fixed_decimal(value, places)
 
 
 def score(value: Fraction) -> str:

@@ -21,7 +21,8 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from ..model import Tournament
-from .games import Round
+from ..us_notation import OUTCOME_TO_CODE
+from .games import SCORE, Played, Round, games_and_others
 from .model import US_PRECISION, Adjustment, Formula, GameLine, PlayerChange, Rules
 from .player_data import History, PlayerData
 from .uscf_entrants import Entrant, entrants
@@ -37,9 +38,13 @@ PLACES = Decimal(1).scaleb(-30)
 """Every rating, contribution and adjustment is kept to 30 decimal places (fixed point),
 so that the parts of a change add up to it exactly."""
 
-Game = tuple[Round, Decimal, str, int | None]
-"""A game of one pass: the round, the opponent's rating used, where it comes from, and
+Used = tuple[Decimal, str, int | None]
+"""A player's rating as an opponent in one step: the rating used, where it comes from, and
 that rating as the whole number of the file (``None`` for an estimate)."""
+
+Rounds = tuple[list[Played], list[Round]]
+"""A player's games over the board and the rounds that are not games
+(:func:`~.games.games_and_others`)."""
 
 
 class Pass(NamedTuple):
@@ -50,6 +55,10 @@ class Pass(NamedTuple):
     adjustments: tuple[Adjustment, ...]
     k: Decimal | None
     notes: tuple[str, ...]
+    halves: int
+    """The score in half points."""
+    faced: Decimal
+    """The sum of the opponents' ratings used (for the performance)."""
     expected: Decimal | None = None
     """E = the sum of W, when the standard formula computed it."""
 
@@ -63,8 +72,9 @@ def fix(value: Decimal) -> Decimal:
     return value.quantize(PLACES)
 
 
-def half_up(value: Decimal, places: int = 0) -> Decimal:
-    return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+def half_up(value: Decimal) -> int:
+    """``value`` rounded to a whole number, 0.5 up."""
+    return int(value.to_integral_value(ROUND_HALF_UP))
 
 
 def _k(e: Entrant, m: int, dual: bool) -> tuple[Decimal, str]:
@@ -79,27 +89,32 @@ def _k(e: Entrant, m: int, dual: bool) -> tuple[Decimal, str]:
     return 800 / games, ""
 
 
-def standard(e: Entrant, games: Sequence[Game], bonus_b: int, dual: bool,
-             tables: Tables) -> Pass:
+def standard(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b: int,
+             dual: bool, tables: Tables) -> Pass:
     """R = R0 + K(S - E) + bonus (U.6)."""
     m = len(games)
     k, how = _k(e, m, dual)
     lines = []
-    base = total = Decimal(0)
+    base = total = faced = Decimal(0)
+    points = 0
     own = e.rating
-    for r, opp, note, whole in games:
-        expected = (tables.w_whole(whole - own) if own is not None and whole is not None
+    whole_w = tables.whole
+    met: dict[int, int] = {}
+    for number, opponent, outcome in games:
+        opp, note, whole = used[opponent]
+        score, halves = SCORE[outcome]
+        expected = (whole_w[whole - own] if own is not None and whole is not None
                     else tables.w(e.prior, opp))
-        part = (k * (POINTS[r.halves] - expected)).quantize(PLACES)
+        part = (k * (POINTS[halves] - expected)).quantize(PLACES)
         base += part
         total += expected
-        lines.append(GameLine(r.round, r.code, r.opponent, r.score, True, "", opp, note,
-                              expected=expected, contribution=part))
+        points += halves
+        faced += opp
+        lines.append(GameLine(number, OUTCOME_TO_CODE[outcome], opponent, score, True, "", opp,
+                              note, None, None, expected, part))
+        met[opponent] = met.get(opponent, 0) + 1
     notes = [f"standard formula: K = 800 / ({e.effective:.2f} + {m}) = {k:.4f}{how}"]
     adjustments = []
-    met: dict[int | None, int] = {}
-    for r, _, _, _ in games:
-        met[r.opponent] = met.get(r.opponent, 0) + 1
     if m < 3:
         notes.append("no bonus: fewer than 3 games (U.6)")
     elif max(met.values()) > 2:
@@ -117,13 +132,21 @@ def standard(e: Entrant, games: Sequence[Game], bonus_b: int, dual: bool,
             adjustments.append(Adjustment(f"bonus: K(S − E) {base:.3f} over {bonus_b} × "
                                           f"√{max(m, 4)}", bonus))
     rating = e.prior + base + sum((a.value for a in adjustments), Decimal(0))
-    return Pass(rating, tuple(lines), tuple(adjustments), k, tuple(notes), total)
+    return Pass(rating, tuple(lines), tuple(adjustments), k, tuple(notes), points, faced,
+                total)
 
 
-def special(e: Entrant, games: Sequence[Game], effective: Decimal | None = None) -> Pass:
+def special(e: Entrant, games: Sequence[Played], used: dict[int, Used],
+            effective: Decimal | None = None) -> Pass:
     """The special formula (U.5), with ``effective`` for N' when given (Step 3: 1)."""
     n = e.effective if effective is None else effective
-    terms = [Term(opp, Decimal(1), POINTS[r.halves]) for r, opp, _, _ in games]
+    terms = []
+    halves = 0
+    for _, opponent, outcome in games:
+        half = SCORE[outcome][1]
+        halves += half
+        terms.append(Term(used[opponent][0], Decimal(1), POINTS[half]))
+    faced = sum((t.rating for t in terms), Decimal(0))
     history = e.history if effective is None else History.MIXED
     if n:
         shift = {History.MIXED: 0, History.WINS: -400, History.LOSSES: 400}[history]
@@ -132,15 +155,16 @@ def special(e: Entrant, games: Sequence[Game], effective: Decimal | None = None)
         terms.append(Term(e.prior + shift, n, score))
     solution = solve(e.prior, terms)
     parts = [fix(part) for part in solution.parts]
-    lines = tuple(GameLine(r.round, r.code, r.opponent, r.score, True, "", opp, note,
-                           expected=x, contribution=part)
-                  for (r, opp, note, _), x, part in zip(games, solution.expected, parts,
-                                                     strict=False))
+    lines = tuple(GameLine(number, OUTCOME_TO_CODE[outcome], opponent, SCORE[outcome][0], True,
+                           "", used[opponent][0], used[opponent][1], expected=x,
+                           contribution=part)
+                  for (number, opponent, outcome), x, part
+                  in zip(games, solution.expected, parts, strict=False))
     adjustments = []
     if n:
         adjustments.append(Adjustment(f"the {n:.2f} earlier games (N′) at "
                                       f"{terms[-1].rating:.0f}", parts[-1]))
-    notes = [f"special formula: the rating at which the score ({_score(games)}"
+    notes = [f"special formula: the rating at which the score ({_score(halves)}"
              + (f" + {n * terms[-1].score:.2f} for the earlier games" if n else "")
              + ") equals the sum of the expected scores PWe (U.5)"]
     if solution.interval is not None:
@@ -158,11 +182,10 @@ def special(e: Entrant, games: Sequence[Game], effective: Decimal | None = None)
         adjustments.append(Adjustment("a special rating above 2700 is set to 2700",
                                       SPECIAL_CAP - rating))
         rating = SPECIAL_CAP
-    return Pass(rating, lines, tuple(adjustments), None, tuple(notes))
+    return Pass(rating, lines, tuple(adjustments), None, tuple(notes), halves, faced)
 
 
-def _score(games: Sequence[Game]) -> str:
-    halves = sum(r.halves for r, _, _, _ in games)
+def _score(halves: int) -> str:
     return f"{halves // 2}.5" if halves % 2 else str(halves // 2)
 
 
@@ -200,69 +223,56 @@ class Steps(NamedTuple):
     intermediate: dict[int, Decimal]
 
 
-def _games(rounds: tuple[Round, ...], who: dict[int, Entrant],
-           unrated: dict[int, Decimal], step: str) -> list[Game]:
-    out: list[Game] = []
+def _used(who: dict[int, Entrant], unrated: dict[int, Decimal], step: str
+          ) -> dict[int, Used]:
+    """Every player's rating as an opponent in one step: the pre-event rating of a rated
+    player, ``unrated``'s rating of an unrated one (``step`` says which)."""
     note = f"unrated: {step}"
-    for r in rounds:
-        if r.score is None or r.opponent is None:
-            continue
-        opp = who[r.opponent]
-        if opp.rating is not None:
-            out.append((r, opp.prior, "pre-event", opp.rating))
-        else:
-            out.append((r, unrated[r.opponent], note, None))
-    return out
+    return {sn: (e.prior, "pre-event", e.rating) if e.rating is not None
+            else (unrated[sn], note, None) for sn, e in who.items()}
 
 
-def _pass(e: Entrant, games: Sequence[Game], bonus_b: int, dual: bool,
-          tables: Tables) -> Pass:
-    return at_least_100(special(e, games) if e.special
-                        else standard(e, games, bonus_b, dual, tables))
+def _pass(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b: int,
+          dual: bool, tables: Tables) -> Pass:
+    return at_least_100(special(e, games, used) if e.special
+                        else standard(e, games, used, bonus_b, dual, tables))
 
 
-def steps(who: dict[int, Entrant], rounds: dict[int, tuple[Round, ...]], bonus_b: int,
+def steps(who: dict[int, Entrant], rounds: dict[int, Rounds], bonus_b: int,
           dual: bool, tables: Tables) -> Steps:
     """Steps 3 and 4 for the unrated players."""
     start = {sn: e.prior for sn, e in who.items() if e.rating is None}
+    if not start:
+        return Steps({}, {})
     estimate = {}
+    used = _used(who, start, "Step 1 rating")
     for sn in start:
-        games = _games(rounds[sn], who, start, "Step 1 rating")
-        estimate[sn] = at_least_100(special(who[sn], games, Decimal(1))).rating if games \
-            else start[sn]
+        games = rounds[sn][0]
+        estimate[sn] = at_least_100(special(who[sn], games, used, Decimal(1))).rating \
+            if games else start[sn]
     intermediate = {}
+    used = _used(who, estimate, "Step 3 estimate")
     for sn in start:
-        games = _games(rounds[sn], who, estimate, "Step 3 estimate")
-        intermediate[sn] = _pass(who[sn], games, bonus_b, dual, tables).rating if games \
-            else start[sn]
+        games = rounds[sn][0]
+        intermediate[sn] = _pass(who[sn], games, used, bonus_b, dual, tables).rating \
+            if games else start[sn]
     return Steps(estimate, intermediate)
 
 
-def _performance(games: Sequence[Game]) -> int | None:
-    """(sum of the opponents' ratings + 400 (W - L)) / m, rounded."""
-    if not games:
-        return None
-    wins = sum(1 for r, _, _, _ in games if r.halves == 2)
-    losses = sum(1 for r, _, _, _ in games if r.halves == 0)
-    total = sum((opp for _, opp, _, _ in games), Decimal(0)) + 400 * (wins - losses)
-    return int(half_up(total / len(games)))
-
-
-def final(e: Entrant, rounds: tuple[Round, ...], who: dict[int, Entrant], found: Steps,
+def final(e: Entrant, rounds: Rounds, used: dict[int, Used], found: Steps,
           bonus_b: int, dual: bool, tables: Tables) -> PlayerChange:
     """Step 5 and the floors: one player's result."""
     p = e.player
-    games = _games(rounds, who, found.intermediate, "Step 4 intermediate rating")
+    games = rounds[0]
     notes = list(e.notes)
-    score = Fraction(sum(r.halves for r, _, _, _ in games), 2)
     dropped = [GameLine(r.round, r.code, r.opponent, r.score, False, f"{r.why_not} (U.2)")
-               for r in rounds if r.score is None]
+               for r in rounds[1]]
     notes += [f"round {g.round} ({g.result}): {g.why_not}" for g in dropped]
     if not games:
         notes.append("no game over the board: " + ("the rating stays" if e.rating is not None
                                                   else "still unrated"))
         expected = Decimal(0) if e.rating is not None else None
-        return PlayerChange(p.start_no, p.name, e.rating, None, 0, score, expected,
+        return PlayerChange(p.start_no, p.name, e.rating, None, 0, Fraction(0), expected,
                             Decimal(0) if e.rating is not None else None, e.rating, None,
                             tuple(notes), Formula.NONE, tuple(dropped),
                             start_rating=e.prior)
@@ -270,7 +280,7 @@ def final(e: Entrant, rounds: tuple[Round, ...], who: dict[int, Entrant], found:
         sn = p.start_no
         notes.append(f"Step 3 estimate {found.estimate[sn]:.3f} (special formula, N′ = 1), "
                      f"Step 4 intermediate rating {found.intermediate[sn]:.3f}")
-    result = _pass(e, games, bonus_b, dual, tables)
+    result = _pass(e, games, used, bonus_b, dual, tables)
     notes.extend(result.notes)
     adjustments = list(result.adjustments)
     rating = result.rating
@@ -281,13 +291,13 @@ def final(e: Entrant, rounds: tuple[Round, ...], who: dict[int, Entrant], found:
         rating = floor
     elif e.rating is not None and rating < e.prior:
         notes.append(f"rating floor {floor}: {how}")
-    new = int(half_up(rating))
+    new = half_up(rating)
     lines = (sorted((*result.lines, *dropped), key=lambda g: g.round) if dropped
              else result.lines)
     expected = None
     if e.rating is not None:
         expected = result.expected if result.expected is not None else sum(
-            (tables.w(e.prior, opp) for _, opp, _, _ in games), Decimal(0))
+            (tables.w(e.prior, used[opponent][0]) for _, opponent, _ in games), Decimal(0))
     if e.rating is None:
         notes.append(f"provisional rating from {len(games)} game"
                      f"{'s' if len(games) != 1 else ''}")
@@ -295,23 +305,28 @@ def final(e: Entrant, rounds: tuple[Round, ...], who: dict[int, Entrant], found:
     else:
         change = rating - e.prior
     formula = Formula.SPECIAL if e.special else Formula.STANDARD
-    return PlayerChange(p.start_no, p.name, e.rating, result.k, len(games), score, expected,
-                        change, new, _performance(games), tuple(notes), formula,
+    m = len(games)
+    performance = half_up((result.faced + 400 * (result.halves - m)) / m)
+    return PlayerChange(p.start_no, p.name, e.rating, result.k, m, tables.scores[result.halves],
+                        expected, change, new, performance, tuple(notes), formula,
                         tuple(lines), tuple(adjustments), e.prior, rating)
 
 
-def uscf_changes(t: Tournament, rules: Rules, data: PlayerData,
-                 rounds: dict[int, tuple[Round, ...]], dual: bool = False
+def uscf_changes(t: Tournament, rules: Rules, data: PlayerData, dual: bool = False
                  ) -> tuple[tuple[PlayerChange, ...], tuple[str, ...]]:
     """Every player's US Chess estimate, and the notes for the whole event."""
     ends = [d.value for d in (t.end_date, t.start_date) if d is not None and d.value]
     day: _dt.date | None = ends[0] if ends else None
     bonus_b = BONUS_THRESHOLD[rules.edition.id]
+    paired = t.rounds_paired
+    start_nos = frozenset(p.start_no for p in t.players)
+    rounds = {p.start_no: games_and_others(p, paired, start_nos) for p in t.players}
     with localcontext() as ctx:
         ctx.prec = US_PRECISION
         tables = Tables()
         who, notes = entrants(t, data, day, tables)
         found = steps(who, rounds, bonus_b, dual, tables)
-        players = tuple(final(who[p.start_no], rounds[p.start_no], who, found, bonus_b,
+        used = _used(who, found.intermediate, "Step 4 intermediate rating")
+        players = tuple(final(who[p.start_no], rounds[p.start_no], used, found, bonus_b,
                               dual, tables) for p in sorted(t.players, key=lambda p: p.start_no))
     return players, notes

@@ -91,7 +91,8 @@ def start_rating(p: Player, facts: Facts | None, day: _dt.date | None) -> tuple[
 def _provisional_games(p: Player) -> int | None:
     """N from a rating the file writes with its games: ``1523/12``, ``1523P12``."""
     for key in _RATING_TEXTS:
-        m = _PROVISIONAL.fullmatch(p.extras.get(key, ""))
+        text = p.extras.get(key)
+        m = _PROVISIONAL.fullmatch(text) if text else None
         if m:
             return int(m[2])
     return None

@@ -246,7 +246,7 @@ def _section(event: Tournament, shared: dict[str, str], sec: dict[str, Any], ind
                  for sn, rounds in roster.results.items()},
                 places, diags, "sjson", lenient_forfeits=True)
     extras: dict[str, str] = {}  # the section's own; the Overview's are shared, not copied
-    tb_key = next((k for k in sec if _tiebreak_key(k)), None)
+    tb_key = next((k for k in sec if k not in _KNOWN_SECTION_KEYS and _tiebreak_key(k)), None)
     extras.update(_scalar_extras(sec, "sjson:section:", _KNOWN_SECTION_KEYS | {tb_key or ""}))
     tiebreaks: tuple[str, ...] = ()
     if tb_key is not None:

@@ -14,8 +14,10 @@ _OUTCOMES = {o.value: o for o in Outcome}
 
 def apply_overrides(
     value: str, results: dict[int, list[RoundResult]], path: str, line: int, col: int
-) -> None:
-    """``# Outcomes: 3/2=pairing-bye 5/4=win-unrated`` sets what a cell's letter cannot say."""
+) -> set[int]:
+    """``# Outcomes: 3/2=pairing-bye 5/4=win-unrated`` sets what a cell's letter cannot say;
+    the start numbers whose rounds changed."""
+    changed: set[int] = set()
     for found in re.finditer(r"[^\s,]+", value):  # each entry with its own column
         item = found.group()
         m = _OVERRIDE_RE.match(item)
@@ -42,3 +44,5 @@ def apply_overrides(
             rounds[rnd - 1] = RoundResult(outcome, old.opponent, old.color)
         else:
             rounds[rnd - 1] = RoundResult(outcome)
+        changed.add(start_no)
+    return changed

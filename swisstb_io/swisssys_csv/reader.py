@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -25,7 +26,7 @@ from .checks import apply_overrides
 from .columns import LIST_SEPARATORS, META_KEYS, NAMESPACED, ROUND_DATES_AS_WRITTEN, classify
 from .points import parse_point_text
 from .rowread import RowReader, header
-from .tokenize import Field, rows, sniff_delimiter, table
+from .tokenize import FieldPlaces, rows, sniff_delimiter, table
 
 FORMAT_NAME = "swisssys-csv"
 
@@ -162,22 +163,40 @@ def _round_dates(value: str, extras: dict[str, str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _places(reader: RowReader, rows: dict[int, tuple[list[int], list[int]]]) -> Places:
+def _places(reader: RowReader, rows: dict[int, int]) -> Places:
     """A player's round cell and Total cell (the pair-number cell without a Total column);
-    ``rows``: each player's row as the line and the column of each field (the values
-    themselves are not kept for this: they are most of a big file's memory)."""
-
-    def at(start_no: int, idx: int) -> Location:
-        lines, cols = rows[start_no]
-        return Location(reader.path, lines[idx], cols[idx])
+    ``rows``: where each player's row begins in the text (its values are not kept for
+    this: they are most of a big file's memory)."""
 
     def cell(start_no: int, rnd: int) -> Location:
-        return at(start_no, reader.rounds[rnd - 1] if rnd <= len(reader.rounds) else reader.pair)
+        idx = reader.rounds[rnd - 1] if rnd <= len(reader.rounds) else reader.pair
+        return reader.places.at(rows[start_no], idx)
 
     def total(start_no: int) -> Location:
-        return at(start_no, reader.pair if reader.total is None else reader.total)
+        return reader.places.at(rows[start_no],
+                                reader.pair if reader.total is None else reader.total)
 
     return Places(cell, total)
+
+
+def _table_start(text: str, path: str) -> tuple[list[tuple[int, str]], int, int]:
+    """The metadata lines before the header (each with its line number), and where the
+    header begins: its offset in ``text`` and its line."""
+    meta_lines: list[tuple[int, str]] = []
+    i, line_no, n = 0, 1, len(text)
+    while i <= n:
+        end = text.find("\n", i)
+        end = n if end < 0 else end
+        line = text[i:end]
+        if line.strip() and not is_comment(line):
+            return meta_lines, i, line_no
+        if line.strip():
+            meta_lines.append((line_no, line))
+        i, line_no = end + 1, line_no + 1
+    raise FormatError(
+        "no header row (expected e.g. 'Pair,Name,Rating,Rd 1,Rd 2,Total')",
+        Location(path, max(line_no - 1, 1), 1),
+    )
 
 
 def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
@@ -185,30 +204,21 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     crlf = "\r\n" in text
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     diags = Diagnostics(options.strict)
-    lines = text.split("\n")
-    meta_lines: list[tuple[int, str]] = []
-    start = 0
-    while start < len(lines) and (not lines[start].strip() or is_comment(lines[start])):
-        if lines[start].strip():
-            meta_lines.append((start + 1, lines[start]))
-        start += 1
-    if start >= len(lines):
-        raise FormatError(
-            "no header row (expected e.g. 'Pair,Name,Rating,Rd 1,Rd 2,Total')",
-            Location(path, max(start, 1), 1),
-        )
-    delimiter = sniff_delimiter(lines[start])
+    meta_lines, start, start_line = _table_start(text, path)
+    end = text.find("\n", start)
+    delimiter = sniff_delimiter(text[start:] if end < 0 else text[start:end])
     meta, outcomes, tour_extras = _meta(meta_lines, path, diags)
-    table_rows = table("\n".join(lines[start:]), delimiter, path, first_line=start + 1)
+    table_rows = table(text, delimiter, path, start, start_line)
+    places = FieldPlaces(text, delimiter, path)
     head = next(table_rows)
-    cols = header([Field(v, line, c) for v, line, c in zip(*head, strict=True)], path)
-    width = len(head[0])
-    reader = RowReader(cols, path)
-    fields: dict[int, dict[str, Any]] = {}
+    cols = header(places.fields(head), path)
+    width = len(head.values)
+    reader = RowReader(cols, places)
+    players: dict[int, Player] = {}
     results: dict[int, list[RoundResult]] = {}
-    rows_of: dict[int, tuple[list[int], list[int]]] = {}
+    rows_of: dict[int, int] = {}
     for row in table_rows:
-        values = row[0]
+        values = row.values
         if not "".join(values).strip():
             continue
         if len(values) > width:
@@ -218,33 +228,26 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
                 reader.at(row, width),
             )
         if len(values) < width:
-            pad = width - len(values)
-            row = (
-                values + [""] * pad,
-                row[1] + [row[1][-1]] * pad,
-                row[2] + [row[2][-1] + len(values[-1])] * pad,
-            )
+            values += [""] * (width - len(values))
         player, rounds = reader.read(row)
-        start_no = player["start_no"]
-        if start_no in fields:
+        start_no = player.start_no
+        if start_no in players:
             raise FormatError(
                 f"pair number {start_no} appears twice", reader.at(row, reader.pair)
             )
-        fields[start_no] = player
+        players[start_no] = player
         results[start_no] = rounds
-        rows_of[start_no] = (row[1], row[2])
-    resolve_double_forfeits(results)
+        rows_of[start_no] = row.offset
+    changed = resolve_double_forfeits(results)
     if outcomes is not None:
-        apply_overrides(outcomes[2], results, path, outcomes[0], outcomes[1])
-    places = _places(reader, rows_of)
-    check_games(results, places, diags, "csv", record="row", lenient_forfeits=True,
+        changed |= apply_overrides(outcomes[2], results, path, outcomes[0], outcomes[1])
+    for start_no in changed:
+        players[start_no] = replace(players[start_no], results=trim(results[start_no]))
+    found = _places(reader, rows_of)
+    check_games(results, found, diags, "csv", record="row", lenient_forfeits=True,
                 total_rounds=meta.get("total_rounds"))
-    players = {
-        start_no: Player(results=trim(results[start_no]), **player)
-        for start_no, player in fields.items()
-    }
     t = Tournament(players=tuple(players.values()), extras=MappingProxyType(tour_extras), **meta)
-    check_points(t.players, t.point_system, places, diags, "csv", show=format_points)
+    check_points(t.players, t.point_system, found, diags, "csv", show=format_points)
     details = {
         "delimiter": {",": "comma", ";": "semicolon", "\t": "tab"}[delimiter],
         "newline": "CRLF" if crlf else "LF",

@@ -1,8 +1,8 @@
 """The header of the US cross-table CSV and what one player row holds.
 
-A header becomes a :class:`RowReader` once; it reads each row (a :data:`~.tokenize.Row`,
-plain lists) into the player's fields and round results, and builds a location only for
-a value it reports.
+A header becomes a :class:`RowReader` once; it reads each row (a :class:`~.tokenize.Row`:
+its field values and where it begins) into the player's fields and round results, and
+looks for the place of a value only when it reports it.
 """
 
 from __future__ import annotations
@@ -10,16 +10,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
 
 from ..errors import FormatError, Location, quoted
 from ..limits import MAX_NUMBER_DIGITS, MAX_ROUNDS
-from ..model import PointAdjustment, Rating, RoundResult
+from ..model import EMPTY_EXTRAS, Player, PointAdjustment, Rating, RoundResult
 from ..textsafe import spreadsheet_unsafe
-from ..us_notation import EXPECTED_CELLS, cell_result, parse_cell, parse_points
+from ..us_notation import EXPECTED_CELLS, parse_points, read_cell, trim
 from .adjustments import EXPECTED, parse_adjustments
 from .columns import NAMESPACED, classify
-from .tokenize import Field, Row
+from .tokenize import Field, FieldPlaces, Row
 
 _PLACE = re.compile(r"\d{1,9}")
 _RATING = re.compile(r"(\d{1,9})\s*(?:[/pP]\s*\d{0,9})?")
@@ -79,9 +78,9 @@ def header(fields: list[Field], path: str) -> Columns:
 class RowReader:
     """Reads the player rows of a table with the header ``cols``."""
 
-    def __init__(self, cols: Columns, path: str) -> None:
+    def __init__(self, cols: Columns, places: FieldPlaces) -> None:
         roles = cols.roles
-        self.path = path
+        self.places = places
         self.labels = cols.labels
         self.pair = roles["pair"]
         self.rating = roles.get("rating")
@@ -105,19 +104,20 @@ class RowReader:
         a table recur)."""
 
     def at(self, row: Row, idx: int) -> Location:
-        return Location(self.path, row[1][idx], row[2][idx])
+        return self.places.at(row.offset, idx, row.line)
 
     def start_no(self, row: Row) -> int:
-        v = row[0][self.pair].strip()
+        v = row.values[self.pair].strip()
         if not v.isdecimal() or len(v) > MAX_NUMBER_DIGITS or int(v) < 1:
             raise FormatError(
                 f"bad pair number {quoted(v)} (expected a whole number)", self.at(row, self.pair)
             )
         return int(v)
 
-    def read(self, row: Row) -> tuple[dict[str, Any], list[RoundResult]]:
-        """The Player fields but ``results``, and the round results, of ``row``."""
-        values = row[0]
+    def read(self, row: Row) -> tuple[Player, list[RoundResult]]:
+        """The player of ``row``, and its round results as the round columns give them
+        (before the cross-checks; the player's ``results`` end at its last round)."""
+        values = row.values
         start_no = self.start_no(row)
         extras: dict[str, str] = {}
         ratings: list[Rating] = []
@@ -158,13 +158,14 @@ class RowReader:
         fide_rating = None
         if self.fide_rating is not None:
             fide_rating = self._rating(row, self.fide_rating, None)
-        adjustments: tuple[PointAdjustment, ...] | None = ()
+        adjustments: tuple[PointAdjustment, ...] = ()
         if self.adjustments is not None:
             cell = values[self.adjustments]
-            adjustments = parse_adjustments(spreadsheet_unsafe(cell.strip()))
-            if adjustments is None:
+            parsed = parse_adjustments(spreadsheet_unsafe(cell.strip()))
+            if parsed is None:
                 raise FormatError(f"bad Adjustments {quoted(cell.strip())} ({EXPECTED})",
                                   self.at(row, self.adjustments))
+            adjustments = parsed
         rounds: list[RoundResult] = []
         for idx in self.rounds:
             res = self._cell(values[idx])
@@ -175,36 +176,35 @@ class RowReader:
                     self.at(row, idx),
                 )
             rounds.append(res)
-        fields: dict[str, Any] = {
-            name: "" if idx is None else spreadsheet_unsafe(values[idx].strip())
-            for name, idx in self.texts
-        }
-        fields.update(
+        texts = {name: "" if idx is None else spreadsheet_unsafe(values[idx].strip())
+                 for name, idx in self.texts}
+        player = Player(
             start_no=start_no,
+            results=trim(rounds),
             fide_rating=fide_rating,
             ratings=tuple(ratings),
             national_ids=tuple(national_ids),
             declared_points=declared_points,
             declared_rank=declared_rank,
             adjustments=adjustments,
-            extras=MappingProxyType(extras),
+            extras=MappingProxyType(extras) if extras else EMPTY_EXTRAS,
+            **texts,
         )
-        return fields, rounds
+        return player, rounds
 
     def _cell(self, text: str) -> RoundResult | None:
         """The result of a round cell (None if it is not one)."""
         res = self.cells.get(text)
         if res is None:
-            cell = parse_cell(text.strip())
-            if cell is None:
-                return None
-            res = self.cells[text] = cell_result(cell)
+            res = read_cell(text.strip())
+            if res is not None:
+                self.cells[text] = res
         return res
 
     def _rating(self, row: Row, idx: int, extras: dict[str, str] | None) -> int | None:
         """Blank, ``0`` and ``unr``/``unr.`` are unrated; ``1500/12`` (provisional) keeps
         its text."""
-        v = row[0][idx].strip()
+        v = row.values[idx].strip()
         if v.isdecimal() and len(v) <= MAX_NUMBER_DIGITS:  # what the pattern below gives
             return None if v == "0" else int(v)
         if not v or v.lower().rstrip(".") in ("unr", "unrated", "0"):

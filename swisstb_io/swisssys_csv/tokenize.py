@@ -1,16 +1,26 @@
-"""A small CSV splitter that remembers where each field starts (for ``path:line:col`` errors).
+"""Split the cross-table CSV into rows, and find where a field of a row begins (for
+``path:line:col`` errors).
 
-The standard :mod:`csv` module cannot say at which column a field began, so the reader uses
-this instead.  It follows RFC 4180 plus what spreadsheets write: quoted fields (``""`` is a
-quote) may hold delimiters and line breaks; a quote inside an unquoted field is kept as is.
+The rules are RFC 4180 plus what spreadsheets write: quoted fields (``""`` is a quote) may
+hold delimiters and line breaks; a quote inside an unquoted field is kept as is, and so is
+text after a closing quote.  :func:`_scan_row` reads a row by these rules character by
+character and knows where each field begins.  :func:`table` gives the same rows without
+their places, faster: a line without quotes is split at its delimiters, and a line with
+quotes goes to the standard :mod:`csv` module, which reads it the same way; a line the
+module refuses (in its strict mode: a quoted field that does not close on the line, text
+after a closing quote) goes to :func:`_scan_row`.  The places of a row's fields are looked
+for only when a message needs one (:class:`FieldPlaces`).
 """
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..errors import FormatError, Location
+from ..textio import LineIndex
 
 
 @dataclass(frozen=True)
@@ -42,80 +52,91 @@ def sniff_delimiter(header_line: str) -> str:
     return ","  # pragma: no cover - the loop always returns
 
 
-Row = tuple[list[str], list[int], list[int]]
-"""A row as three lists: the field values, the line and the column where each begins."""
+class Row(NamedTuple):
+    """One row of the table: where it begins in the text, and its field values."""
+
+    offset: int
+    line: int
+    values: list[str]
 
 
 def rows(text: str, delimiter: str, path: str, first_line: int = 1) -> Iterator[list[Field]]:
     """Split ``text`` (lines already normalised to ``\\n``) into rows of located fields."""
-    for values, lines, cols in table(text, delimiter, path, first_line):
-        yield [Field(v, line, c) for v, line, c in zip(values, lines, cols, strict=True)]
+    i, line, n = 0, first_line, len(text)
+    while i < n:
+        _check_line(text, i, line, path)
+        values, lines, cols, i, line = _scan_row(text, i, line, delimiter, path)
+        yield [Field(v, at, c) for v, at, c in zip(values, lines, cols, strict=True)]
 
 
-def table(text: str, delimiter: str, path: str, first_line: int = 1) -> Iterator[Row]:
-    """What :func:`rows` gives, as :data:`Row` lists (no object per field)."""
-    line, i, n = first_line, 0, len(text)
+def table(text: str, delimiter: str, path: str, start: int = 0, first_line: int = 1
+          ) -> Iterator[Row]:
+    """The rows of ``text[start:]`` (``start``: where line ``first_line`` begins), as
+    :func:`rows` splits them, without the places of their fields."""
+    line, i, n = first_line, start, len(text)
     find = text.find
     while i < n:
         end = find("\n", i)
         end = n if end < 0 else end
-        if end - i > MAX_LINE:
-            raise FormatError(f"the line is longer than {MAX_LINE:,} characters; no cross-table "
-                              "row is (is this a CSV file?)", Location(path, line, MAX_LINE + 1))
-        if find('"', i, end) < 0:  # a line without quotes
-            values = text[i:end].split(delimiter)
-            cols = [1] * len(values)
-            c = 1
-            for k, value in enumerate(values):
-                cols[k] = c
-                c += len(value) + 1
-            yield values, [line] * len(values), cols
+        _check_line(text, i, line, path, end)
+        if find('"', i, end) < 0:
+            yield Row(i, line, text[i:end].split(delimiter))
         else:
-            split = _quoted_line(text, i, end, delimiter)
-            if split is None:  # a quoted field goes on past the line, or never ends
-                values, lines, cols, i, line = _scan_row(text, i, line, delimiter, path)
-                yield values, lines, cols
+            try:
+                values = next(csv.reader((text[i:end],), delimiter=delimiter, strict=True))
+            except csv.Error:  # the careful scan reads what the module refuses
+                values, _, _, after, after_line = _scan_row(text, i, line, delimiter, path)
+                yield Row(i, line, values)
+                i, line = after, after_line
                 continue
-            yield split[0], [line] * len(split[0]), split[1]
+            yield Row(i, line, values)
         i, line = end + 1, line + 1
 
 
-def _quoted_line(
-    text: str, i: int, end: int, delimiter: str
-) -> tuple[list[str], list[int]] | None:
-    """The fields of the line ``text[i:end]`` and their columns, as :func:`_scan_row`
-    reads them; None if a quoted field does not close on this line."""
-    find = text.find
-    values: list[str] = []
-    cols: list[int] = []
-    pos = i
-    while True:
-        cols.append(pos - i + 1)
-        if pos < end and text[pos] == '"':
-            parts: list[str] = []
-            p = pos + 1
-            while True:
-                q = find('"', p, end)
-                if q < 0:
-                    return None
-                parts.append(text[p:q])
-                if q + 1 < end and text[q + 1] == '"':  # "" is a quote
-                    parts.append('"')
-                    p = q + 2
-                    continue
-                p = q + 1
-                break
-            k = find(delimiter, p, end)  # text after the closing quote is kept verbatim
-            k = end if k < 0 else k
-            parts.append(text[p:k])
-            values.append("".join(parts))
-        else:
-            k = find(delimiter, pos, end)
-            k = end if k < 0 else k
-            values.append(text[pos:k])
-        if k >= end:
-            return values, cols
-        pos = k + 1
+def _check_line(text: str, i: int, line: int, path: str, end: int = -1) -> None:
+    """Refuse the line beginning at ``text[i]`` if it is longer than :data:`MAX_LINE`."""
+    if end < 0:
+        end = text.find("\n", i, i + MAX_LINE + 1)
+        end = len(text) if end < 0 else end
+    if end - i > MAX_LINE:
+        raise FormatError(f"the line is longer than {MAX_LINE:,} characters; no cross-table "
+                          "row is (is this a CSV file?)", Location(path, line, MAX_LINE + 1))
+
+
+class FieldPlaces:
+    """Where each field of the table's rows begins, found by reading a row again with
+    :func:`_scan_row` the first time a message asks for one of its fields."""
+
+    def __init__(self, text: str, delimiter: str, path: str) -> None:
+        self.text, self.delimiter, self.path = text, delimiter, path
+        self.lines: LineIndex | None = None
+        """Made when a row's line is first asked for (by its offset alone)."""
+        self.found: dict[int, tuple[list[str], list[int], list[int]]] = {}
+
+    def at(self, offset: int, idx: int, line: int | None = None) -> Location:
+        """The place of field ``idx`` of the row beginning at ``offset`` (on ``line``, if
+        the caller knows it); a field past the row's end (a short row is padded with
+        empty fields) is where the row ends."""
+        values, lines, cols = self._scan(offset, line)
+        if idx < len(values):
+            return Location(self.path, lines[idx], cols[idx])
+        return Location(self.path, lines[-1], cols[-1] + len(values[-1]))
+
+    def fields(self, row: Row) -> list[Field]:
+        """The fields of ``row`` with their places."""
+        values, lines, cols = self._scan(row.offset, row.line)
+        return [Field(v, at, c) for v, at, c in zip(values, lines, cols, strict=True)]
+
+    def _scan(self, offset: int, line: int | None) -> tuple[list[str], list[int], list[int]]:
+        found = self.found.get(offset)
+        if found is None:
+            if line is None:
+                self.lines = self.lines or LineIndex(self.text)
+                line = self.lines.line_col(offset)[0]
+            values, lines, cols, _, _ = _scan_row(self.text, offset, line, self.delimiter,
+                                                  self.path)
+            found = self.found[offset] = values, lines, cols
+        return found
 
 
 def _scan_row(

@@ -116,6 +116,11 @@ def parse(data: bytes, where: str) -> DbfTable:
             f"the file holds {available}",
             loc,
         )
+    layout = []  # each field: its name, where it is in a record (after the flag), its blanks
+    pos = 0
+    for f in fields:
+        layout.append((f.name, pos, pos + f.length, " " if f.type in "NF" else ""))
+        pos += f.length
     records: list[dict[str, str]] = []
     encoding = "ascii"
     for i in range(n_records):
@@ -127,15 +132,19 @@ def parse(data: bytes, where: str) -> DbfTable:
             raise FormatError(
                 f"record {i + 1}: bad delete flag 0x{flag:02x} (expected ' ' or '*')", loc
             )
-        pos = start + 1
-        record: dict[str, str] = {}
-        for f in fields:
-            text, enc = _decode(data[pos : pos + f.length])
-            if enc != "ascii":
-                encoding = enc
-            record[f.name] = text.rstrip(" \0").lstrip(" " if f.type in "NF" else "")
-            pos += f.length
-        records.append(record)
+        raw = data[start + 1 : start + record_len]
+        if raw.isascii():  # most records: one decode for all the fields
+            text = raw.decode("ascii")
+            values = [text[a:b] for _, a, b, _ in layout]
+        else:  # each field in the first encoding that reads it
+            values = []
+            for _, a, b, _ in layout:
+                value, enc = _decode(raw[a:b])
+                if enc != "ascii":
+                    encoding = enc
+                values.append(value)
+        records.append({name: value.rstrip(" \0").lstrip(blanks)
+                        for (name, _, _, blanks), value in zip(layout, values, strict=True)})
     return DbfTable(tuple(fields), tuple(records), encoding)
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from dataclasses import replace
 from types import MappingProxyType
+from typing import NamedTuple
 
 from ..errors import Diagnostics, FormatError, Location, quoted
 from ..limits import MAX_NUMBER_DIGITS, MAX_ROUNDS, round_count
-from ..model import Color, DateText, Outcome, Player, Rating, RoundResult, Tournament
+from ..model import NOT_PAIRED, Color, DateText, Outcome, Player, Rating, RoundResult, Tournament
 from ..registry import ReadOptions, ReadResult
 from ..us_notation import (
     CODE_TO_OUTCOME,
@@ -116,7 +116,8 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     records: dict[str, list[tuple[int, dict[str, str]]]] = {}  # each section's, in one pass
     for rec_no, row in enumerate(td.records, 1):
         records.setdefault(row.get("D_SEC_NUM", "").strip() or "1", []).append((rec_no, row))
-    every = tuple(_tournament(head, row, _players(td, records.get(num, []), path, diags),
+    fields, event = _layout(td), _event(head)  # what every section reads the same way
+    every = tuple(_tournament(event, row, _players(td, fields, records.get(num, []), path, diags),
                               f"{path}/TSEXPORT.DBF") for num, row in sections)
     names = tuple(_section_label(num, row) for num, row in sections)
     details = {"layout": layout, "program": head.get("H_PROGRAM", "") or "-"}
@@ -160,16 +161,37 @@ def _select(sections: list[tuple[str, dict[str, str]]], wanted: str | None, path
     raise FormatError(f"no section {wanted!r} in this report (sections: {listing})", Location(path))
 
 
-def _players(td: DbfTable, rows: list[tuple[int, dict[str, str]]], path: str,
-             diags: Diagnostics) -> list[Player]:
+class _Layout(NamedTuple):
+    """What the fields of the TDEXPORT table hold, found once for all its sections."""
+
+    rounds: list[tuple[int, str]]
+    """``(n, "D_RNDnn")`` in round order."""
+    sequenced: bool
+    """Whether a player's rounds go on in further records (``D_REC_SEQ``, 1991 layout)."""
+    unhandled: list[str]
+    """The fields without a model home (kept as ``uscf:dbf:NAME`` extras), in table order."""
+    cells: dict[str, RoundResult]
+    """Round cell texts already read -> their result: most cells of a big table recur, and an
+    equal text is an equal result."""
+
+
+def _layout(td: DbfTable) -> _Layout:
+    rounds = sorted((int(m[1]), f.name) for f in td.fields if (m := _ROUND_FIELD.match(f.name)))
+    unhandled = dict.fromkeys(f.name for f in td.fields
+                              if f.name not in HANDLED and not f.name.startswith("D_RND"))
+    return _Layout(rounds, "D_REC_SEQ" in td.names, list(unhandled), {})
+
+
+def _players(td: DbfTable, layout: _Layout, rows: list[tuple[int, dict[str, str]]],
+             path: str, diags: Diagnostics) -> list[Player]:
     """The players of the records ``rows`` of ``td`` (one section's: record number, values)."""
     where = f"{path}/TDEXPORT.DBF"
-    round_fields = sorted(
-        (int(m[1]), f.name) for f in td.fields if (m := _ROUND_FIELD.match(f.name))
-    )
-    players: dict[int, Player] = {}
+    round_fields, cells = layout.rounds, layout.cells
     results: dict[int, list[RoundResult]] = {}
-    records: dict[tuple[int, int], int] = {}
+    written_by: dict[int, list[int]] = {}
+    """Each player's rounds: the record that gave each (for messages)."""
+    fields_from: dict[int, tuple[int, dict[str, str]]] = {}
+    """Each player's record that gives its name, rating…: the first, or the one of D_REC_SEQ 1."""
     seen: set[tuple[int, str]] = set()
     for rec_no, row in rows:
         pair_text = row.get("D_PAIR_NUM", "").strip()
@@ -187,39 +209,49 @@ def _players(td: DbfTable, rows: list[tuple[int, dict[str, str]]], path: str,
                 f"after round {MAX_ROUNDS}, the most an event may have",
                 field_location(td, where, rec_no, "D_REC_SEQ"))
         rounds = results.setdefault(start_no, [])
+        writers = written_by.setdefault(start_no, [])
+        missing = offset + (round_fields[-1][0] if round_fields else 0) - len(rounds)
+        if missing > 0:  # rounds before this record's stay not paired unless a record has them
+            rounds.extend([NOT_PAIRED] * missing)
+            writers.extend([0] * missing)
         for rnd, fname in round_fields:
             index = offset + rnd - 1
-            while len(rounds) <= index:
-                rounds.append(RoundResult(Outcome.NOT_PAIRED))
-            res = _cell(row[fname])
+            text = row[fname]
+            res = cells.get(text)
             if res is None:
-                raise FormatError(
-                    f"record {rec_no}, field {fname}: bad round cell {quoted(row[fname].strip())} "
-                    "(expected W12B, L5, D3W, X, F, Z, B, H or U)",
-                    field_location(td, where, rec_no, fname))
+                res = _cell(text)
+                if res is None:
+                    raise FormatError(
+                        f"record {rec_no}, field {fname}: bad round cell {quoted(text.strip())} "
+                        "(expected W12B, L5, D3W, X, F, Z, B, H or U)",
+                        field_location(td, where, rec_no, fname))
+                cells[text] = res
             rounds[index] = res
-            records[start_no, index + 1] = rec_no
+            writers[index] = rec_no
         if (start_no, seq) in seen:
             raise FormatError(
                 f"record {rec_no}: pairing number {start_no} appears twice",
                 field_location(td, where, rec_no, "D_PAIR_NUM"),
             )
         seen.add((start_no, seq))
-        if start_no not in players or seq == "1":
-            players[start_no] = _player(row, start_no, rec_no, diags,
-                                        field_location(td, where, rec_no, "D_RATING"))
+        if start_no not in fields_from or seq == "1":
+            fields_from[start_no] = rec_no, row
     resolve_double_forfeits(results)
+    players = {sn: _player(row, sn, rec_no, trim(results[sn]), layout.unhandled, diags,
+                           field_location(td, where, rec_no, "D_RATING"))
+               for sn, (rec_no, row) in fields_from.items()}
 
     def cell(start_no: int, rnd: int) -> Location:
-        rec_no = records.get((start_no, rnd))
-        if rec_no is None:
+        writers = written_by.get(start_no, ())
+        rec_no = writers[rnd - 1] if rnd <= len(writers) else 0
+        if not rec_no:
             return Location(where)
-        offset = (rnd - 1) // 10 * 10 if "D_REC_SEQ" in td.names else 0
+        offset = (rnd - 1) // 10 * 10 if layout.sequenced else 0
         return field_location(td, where, rec_no, f"D_RND{rnd - offset:02d}")
 
     check_games(results, Places(cell, lambda sn: Location(where)), diags, "dbf",
                 record="record", lenient_forfeits=True)
-    return [replace(players[n], results=trim(results[n])) for n in sorted(players)]
+    return [players[n] for n in sorted(players)]
 
 
 def _number(text: str) -> bool:
@@ -246,9 +278,8 @@ def _cell(text: str) -> RoundResult | None:
     return RoundResult(outcome, opponent or None, color)
 
 
-def _player(
-    row: dict[str, str], start_no: int, rec_no: int, diags: Diagnostics, where: Location
-) -> Player:
+def _player(row: dict[str, str], start_no: int, rec_no: int, results: tuple[RoundResult, ...],
+            unhandled: list[str], diags: Diagnostics, where: Location) -> Player:
     extras: dict[str, str] = {}
     ratings: tuple[Rating, ...] = ()
     rating = row.get("D_RATING", "").strip()
@@ -265,25 +296,44 @@ def _player(
     mem_id = row.get("D_MEM_ID", "").strip()
     if row.get("D_STATE", "").strip():
         extras["uscf:state"] = row["D_STATE"].strip()
-    for key, value in row.items():
-        if key not in HANDLED and not key.startswith("D_RND") and value.strip():
-            extras[f"uscf:dbf:{key}"] = value.strip()
+    for key in unhandled:
+        if row[key].strip():
+            extras[f"uscf:dbf:{key}"] = row[key].strip()
     return Player(
         start_no=start_no,
         name=row.get("D_NAME", "").strip(),
+        results=results,
         ratings=ratings,
         national_ids=(("USCF", mem_id),) if mem_id else (),
         extras=MappingProxyType(extras),
     )
 
 
-def _tournament(head: dict[str, str], sec: dict[str, str], players: list[Player],
-                where: str) -> Tournament:
+class _Event(NamedTuple):
+    """What the event record (THEXPORT) gives every section, read once for all of them."""
+
+    record: dict[str, str]
+    extras: dict[str, str]
+    """Its :data:`~.layout.EVENT_EXTRAS` that are not their defaults."""
+    unhandled: dict[str, str]
+    """Its other fields without a model home, as ``uscf:dbf:NAME``."""
+
+
+def _event(head: dict[str, str]) -> _Event:
     extras: dict[str, str] = {}
     for fname, key, default in EVENT_EXTRAS:
         value = head.get(fname, "").strip()
         if value and value != default:
             extras[key] = value
+    unhandled = {f"uscf:dbf:{key}": value.strip() for key, value in head.items()
+                 if key not in HANDLED and value.strip()}
+    return _Event(head, extras, unhandled)
+
+
+def _tournament(event: _Event, sec: dict[str, str], players: list[Player],
+                where: str) -> Tournament:
+    head = event.record
+    extras = dict(event.extras)
     for fname, key, default in SECTION_EXTRAS:
         value = sec.get(fname, "").strip()
         if value and value != default:
@@ -292,10 +342,10 @@ def _tournament(head: dict[str, str], sec: dict[str, str], players: list[Player]
         value = sec.get(fname, "").strip()
         if value and value != head.get(event_field, "").strip():
             extras[key] = value
-    for row in (head, sec):
-        for key, value in row.items():
-            if key not in HANDLED and value.strip():
-                extras[f"uscf:dbf:{key}"] = value.strip()
+    extras.update(event.unhandled)
+    for key, value in sec.items():
+        if key not in HANDLED and value.strip():
+            extras[f"uscf:dbf:{key}"] = value.strip()
     begin = sec.get("S_BEG_DATE", "").strip() or head.get("H_BEG_DATE", "").strip()
     end = sec.get("S_END_DATE", "").strip() or head.get("H_END_DATE", "").strip()
     for fname, key, own in (
