@@ -1,7 +1,8 @@
 """One event, from its tournament to its report table: what ``swisstb report`` and
 ``swisstb batch`` both do, written once.
 
-The steps, in order:
+The steps, in order (with ``--after-round N`` on the event as it stood after round N, the
+table saying so):
 
 1. the view: the team standings for an event whose teams meet each other (without a
    prize list or rating changes, which go to the players), else the players' standings
@@ -31,6 +32,7 @@ from .tiebreaks import CalcOptions, Spec, chain_policy, parse_chain, standings
 
 if TYPE_CHECKING:
     from .prizes.model import PrizeFile
+    from .rating_change import PlayerData
 
 __all__ = ["EventPlan", "ReportRequest", "choose_view", "event_report", "plan"]
 
@@ -59,8 +61,18 @@ class ReportRequest:
     ratings: str | None = None
     """The rating system (``fide``, ``uscf``) whose estimated changes the report shows
     (``--ratings``, :mod:`swisstb_io.rating_change`); ``None``: none."""
+    rating_rules: str | None = None
+    """The edition of the rating rules (``fide-2024-03``…, ``--rating-rules``); ``None``:
+    by the event's date (:mod:`swisstb_io.rating_change.editions`)."""
+    player_data: PlayerData | None = None
+    """What the file cannot say about the players (``--player-data``,
+    :func:`~swisstb_io.rating_change.read_player_data`); ``None``: the rules' defaults."""
     crosstable: bool = True
     """Whether the table holds the crosstable (a format to print prints it)."""
+    after_round: int | None = None
+    """The standings as they stood after this round (``--after-round N``: the later rounds
+    left out, :meth:`~swisstb_io.model.Tournament.after_round`); every format heads them
+    so (:attr:`~swisstb_io.reports.Report.stage`)."""
 
 
 class EventPlan(NamedTuple):
@@ -111,6 +123,8 @@ def event_report(t: Tournament, request: ReportRequest,
     """The report table of ``t`` (``decided``: :func:`plan`'s result, when the caller has
     it).  Raises :class:`~swisstb_io.errors.TiebreakError` for a bad chain and
     :class:`~swisstb_io.reports.ReportError` for a bad group, label or notation."""
+    if request.after_round is not None:
+        t = t.after_round(request.after_round)
     view, choice = decided or plan(t, request)  # the prize and team packages are loaded
     players = standings(t, choice, request.calc)  # only for the events that need them
     o = request.options
@@ -133,9 +147,12 @@ def event_report(t: Tournament, request: ReportRequest,
         report = report._replace(prizes=prize_list(prizes, o.source,
                                                    tuple(s.key for s in players.chain)))
     if request.ratings is not None:
-        from .rating_change import RatingSystem, rating_changes
+        from .rating_change import NO_DATA, RatingSystem, rating_changes
         from .rating_change.for_reports import rating_column
 
-        changes = rating_changes(t, RatingSystem(request.ratings))
-        report = report._replace(ratings=rating_column(changes))
-    return report
+        data = NO_DATA if request.player_data is None else request.player_data
+        changes = rating_changes(t, RatingSystem(request.ratings), rules=request.rating_rules,
+                                 player_data=data)
+        report = report._replace(ratings=rating_column(changes, request.calc.explain,
+                                                               o.explain))
+    return report._replace(after_round=request.after_round)

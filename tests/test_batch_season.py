@@ -108,7 +108,8 @@ def test_rounds_rows_name_their_event_and_keep_odd_names_exact(tmp_path: Path) -
     assert events == ["e1.trf", "e2.jch", "e3.xml"]
     by_name = {p["name"]: p for p in index["players"]}
     odd = by_name[ODD_NAME]
-    assert odd["events"] == [[1, odd["events"][0][1], odd["events"][0][2]]]
+    assert odd["events"] == [[1, *odd["events"][0][1:4], None]]  # no --ratings: no after
+    assert index["player_event_columns"] == ["event", "place", "points", "rating", "after"]
     assert [row[0] for row in odd["rounds"]] == [1, 1]
     opponent = by_name["Player0031, Pat"]  # start number 1 of event 2 (and 31 of event 1)
     assert [row[0] for row in opponent["rounds"]] == [0, 0, 1, 1]
@@ -213,7 +214,7 @@ def test_a_player_page_shows_each_event_s_heading_and_games(tmp_path: Path) -> N
     page = (out / "players" / "1.html").read_text()
     index = read_index(out)
     p = index["players"][0]
-    ev, place, points = p["events"][0]
+    ev, place, points, _rating, _after = p["events"][0]
     event = index["events"][ev]
     head = (f'<tr class="ev"><th colspan="5" scope="rowgroup">'
             f'<a href="../{event["links"]["html"]}">'

@@ -57,4 +57,4 @@ def test_explain_cites_the_article_and_the_vur_cut() -> None:
                                       "BH/C1", "--explain"])
     assert result.exit_code == 0, result.output
     assert "FIDE C.07 §8.1 Buchholz (2024 rules)" in result.output
-    assert "VUR cut first (16.5.1)" in result.output
+    assert "VUR cut first (§16.5.1)" in result.output

@@ -249,7 +249,7 @@ def test_de_swiss_only_when_nobody_can_catch_up() -> None:
 def test_de_averages_repeated_games() -> None:
     rows = {1: ["W2", "D2b"], 2: ["L1b", "D1"]}
     got, lines = ranks(context(build(rows)), "DE", [1, 2])
-    assert got == {1: 1, 2: 2} and "3/4" in lines[0]
+    assert got == {1: 1, 2: 2} and "1: 0.75, 2: 0.25" in lines[0]
 
 
 def test_de_in_standings_is_a_group_tiebreak() -> None:

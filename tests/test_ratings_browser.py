@@ -1,17 +1,20 @@
 """The ratings page in a real headless browser (skipped without chromium, as the report's
 browser tests are): a change opens its game-by-game explanation in the report's popover,
-an unrated player's new rating opens the initial rating, the table sorts."""
+an unrated player's new rating opens the initial rating, the table sorts; the report's
+change column (``report --ratings``) opens the same explanations."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from click.testing import CliRunner
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from test_reports_browser import body_rows, console_errors, driver, names
 
 from swisstb_io import read
+from swisstb_io.cli import cli
 from swisstb_io.rating_change import RatingSystem, rating_changes
 from swisstb_io.rating_change.render_tables import to_html
 
@@ -44,5 +47,37 @@ def test_ratings_page_explains_each_change(driver: webdriver.Chrome, tmp_path: P
     heads = table.find_elements(By.CSS_SELECTOR, ":scope > thead th")
     change = next(h for h in heads if h.text.startswith("Change"))
     change.find_element(By.TAG_NAME, "button").click()
+    assert names(table)[0] == "Dahl, Dina"  # +14.00, the largest gain
+    assert console_errors(driver) == []
+
+
+def test_report_change_column_opens_its_explanation(driver: webdriver.Chrome,
+                                                    tmp_path: Path) -> None:
+    """``report --ratings``: a change in the standings opens the same game-by-game
+    explanation, in the tie-break values' popover; the column still sorts."""
+    page = tmp_path / "report.html"
+    result = CliRunner().invoke(cli, ["report", str(ROOT / "fixtures" / "ratings" /
+                                                    "club_rr.trf"),
+                                      "--ratings", "fide", "-o", str(page)])
+    assert result.exit_code == 0, result.output
+    driver.get(page.as_uri())
+    table = driver.find_element(By.ID, "standings")
+    berg = next(r for r in body_rows(table) if "Berg, Bo" in r.text)
+    berg.find_elements(By.CSS_SELECTOR, "td")[-1].find_element(
+        By.CSS_SELECTOR, "button.why-open").click()
+    why = driver.find_element(By.CSS_SELECTOR, ".why[role=dialog]")
+    assert why.text.startswith("FIDE ± = +10.80: FIDE B.02 §8.3 rating change")
+    assert "rated 2450: D −270, PD .17, scored ½" in why.text
+    assert "4 games, score 3, expected 2.73" in why.text
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert driver.find_elements(By.CSS_SELECTOR, ".why") == []
+    # a tie-break value of the same row still opens its own explanation
+    berg.find_elements(By.CSS_SELECTOR, "button.why-open")[0].click()
+    why = driver.find_element(By.CSS_SELECTOR, ".why[role=dialog]")
+    assert why.text.startswith("ModMed = ")
+    driver.find_element(By.TAG_NAME, "h1").click()
+    heads = table.find_elements(By.CSS_SELECTOR, ":scope > thead th")
+    next(h for h in heads if h.text.startswith("FIDE")).find_element(
+        By.TAG_NAME, "button").click()
     assert names(table)[0] == "Dahl, Dina"  # +14.00, the largest gain
     assert console_errors(driver) == []

@@ -8,10 +8,11 @@ import json
 import re
 from pathlib import Path
 
+import lxml.html
 import pytest
 from click.testing import CliRunner
 
-from swisstb_io.batch import Batch, BatchOptions
+from swisstb_io.batch import Batch, BatchOptions, read_index
 from swisstb_io.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +38,7 @@ def test_text_standings_get_the_change_column() -> None:
 
 @pytest.mark.parametrize(("fmt", "needle"), [
     ("md", "| FIDE ± |"), ("csv", ",OppCum,FIDE ±\n"),
-    ("html", '<td class="num">+10.80</td>')])
+    ("html", '<td class="num"><button class="why-open">+10.80</button></td>')])
 def test_every_format_shows_it(fmt: str, needle: str) -> None:
     text = report(str(CLUB), "--ratings", "fide", "-f", fmt)
     assert needle in text
@@ -78,9 +79,10 @@ def test_batch_puts_the_change_on_event_pages_and_the_rating_after_on_player_pag
                                                  ratings="fide")).run())
     assert [r.status for r in results] == ["ok", "ok"]
     page = (out / "events" / "april.trf.html").read_text(encoding="utf-8")
-    assert "FIDE ±" in page and '<td class="num">+10.80</td>' in page
+    assert "FIDE ±" in page and '<button class="why-open">+10.80</button>' in page
     doc = json.loads((out / "events" / "april.trf.json").read_text(encoding="utf-8"))
     assert doc["ratings"]["schema"] == "swisstb-ratings/1"
+    assert "explanation" not in doc["ratings"]["players"][1]  # the page explains
     players = (out / "players" / "1.html").read_text(encoding="utf-8")
     berg = players[players.index('id="p2">Berg, Bo'):]
     berg = berg[:berg.index("</section>")]
@@ -89,6 +91,10 @@ def test_batch_puts_the_change_on_event_pages_and_the_rating_after_on_player_pag
     assert [re.findall(r"<td>(\d*)</td>", r)[-2:] for r in rows] == [["2180", "2191"],
                                                                     ["2191", "2201"]]
     assert "rating after (estimate)" in berg
+    index = read_index(out)  # index.json: the rating used and the rating after, per event
+    bo = next(p for p in index["players"] if p["name"] == "Berg, Bo")
+    assert index["player_event_columns"][3:] == ["rating", "after"]
+    assert [e[3:] for e in bo["events"]] == [[2180, 2191], [2191, 2201]]
     assert berg.count("<polyline") == 3  # rating used, performance, rating after
     plain = tmp_path / "plain"
     list(Batch(root, plain, BatchOptions(formats=("html",), jobs=1)).run())
@@ -110,3 +116,104 @@ def test_a_team_event_with_ratings_reports_its_board_players() -> None:
     assert "FIDE ±" in text
     out = CliRunner().invoke(cli, ["report", str(team), "--ratings", "fide", "--view", "team"])
     assert out.exit_code == 2 and "--ratings gives the board players' rating changes" in out.output
+
+
+def test_the_report_page_explains_each_change() -> None:
+    """The change column opens each player's explanation as a tie-break value does: its
+    header names the column of the page's explanation data, which holds the game-by-game
+    explanation after the tie-breaks' (rat's leftover of issue 31 item 5)."""
+    page = lxml.html.fromstring(report(str(CLUB), "--ratings", "fide", "-f", "html"))
+    table = page.get_element_by_id("standings")
+    head = table.find("thead").findall(".//th")[-1]
+    assert head.text_content() == "FIDE ±" and head.get("data-col") == "4"
+    assert "Estimated FIDE rating change, FIDE B.02" in head.find("button").get("title")
+    berg = next(tr for tr in table.iter("tr") if tr.get("data-no") == "2")
+    assert berg.findall("td")[-1].find("button").text == "+10.80"
+    falk = next(tr for tr in table.iter("tr") if tr.get("data-no") == "6")
+    assert falk.findall("td")[-1].find("button") is None  # no change, nothing to open
+    data = json.loads(page.get_element_by_id("why-data").text)
+    assert data["c"] == ["ModMed", "Solk", "Cum", "OppCum", "FIDE ±"]
+    rule, rows, notes = data["p"]["2"][4]
+    assert data["s"][rule].startswith("FIDE B.02 §8.3 rating change (fide-2025-10)")
+    assert [r[3] for r in rows] == ["3.20", "13.20", None, "8.80", "-14.40"]
+    assert data["s"][notes[-1]].startswith("4 games, score 3, expected 2.73")
+    assert data["p"]["6"][4] is None
+
+
+def test_a_page_of_sections_keeps_the_change_columns_apart() -> None:
+    """Each section's change column has its own column of the page's data, after that
+    section's tie-breaks, and the next section's columns follow it."""
+    path = str(ROOT / "fixtures" / "sjson" / "club_championship.sjson")
+    page = lxml.html.fromstring(report(path, "--ratings", "uscf", "-f", "html"))
+    data = json.loads(page.get_element_by_id("why-data").text)
+    tables = [t for t in page.iter("table") if (t.get("id") or "").endswith("standings")]
+    assert len(tables) > 1
+    for table in tables:
+        cols = [th.get("data-col") for th in table.find("thead").iter("th")
+                if th.get("data-col") is not None]
+        k = int(cols[-1])
+        assert data["c"][k] == "US ±"
+        opened = [tr for tr in table.find("tbody").iter("tr")
+                  if tr.findall("td")[-1].find("button") is not None]
+        assert opened and all(data["p"][tr.get("data-no")][k] is not None for tr in opened)
+
+
+def test_json_report_explains_the_changes_with_explain() -> None:
+    plain = json.loads(report(str(CLUB), "--ratings", "fide", "-f", "json"))
+    assert "explanation" not in plain["ratings"]["players"][1]
+    doc = json.loads(report(str(CLUB), "--ratings", "fide", "-f", "json", "--explain"))
+    assert "explanation" in doc["ratings"]["players"][1]
+
+
+def test_report_ratings_take_the_rules_and_the_player_data(tmp_path: Path) -> None:
+    """``report --ratings`` with ``--rating-rules`` and ``--player-data``, as ``swisstb
+    ratings`` has ``--rules`` and ``--player-data`` (rat's leftover of issue 31 item 6)."""
+    doc = json.loads(report(str(CLUB), "--ratings", "fide", "--rating-rules", "fide-2022-01",
+                            "-f", "json"))
+    assert doc["ratings"]["rules"]["edition"] == "fide-2022-01"
+    data = tmp_path / "players.csv"
+    data.write_text("start_no,name,k\n3,\"Carlsen, Cai\",40\n", encoding="utf-8")
+    doc = json.loads(report(str(CLUB), "--ratings", "fide", "--player-data", str(data),
+                            "-f", "json"))
+    carlsen = doc["ratings"]["players"][2]
+    assert carlsen["k"] == "40" and "K 40: given in the player data" in carlsen["notes"]
+    text = report(str(CLUB), "--ratings", "fide", "--player-data", str(data))
+    line = next(x for x in text.splitlines() if "Carlsen, Cai" in x and x.split()[0] == "4")
+    assert line.endswith("-8.80")  # K 40, not the 20 the file's facts give
+
+    def refused(*args: str) -> str:
+        out = CliRunner().invoke(cli, ["report", str(CLUB), *args])
+        assert out.exit_code == 2, out.output
+        return out.output
+
+    assert "--rating-rules go with --ratings" in refused("--rating-rules", "fide-2024-03")
+    assert "--player-data go with --ratings" in refused("--player-data", str(data))
+    assert "is an edition of the US Chess rules" in refused("--ratings", "fide",
+                                                            "--rating-rules", "uscf-2025")
+    sections = CliRunner().invoke(cli, [
+        "report", str(ROOT / "fixtures" / "sjson" / "club_championship.sjson"), "--ratings",
+        "uscf", "--player-data", str(data)])
+    assert sections.exit_code == 2 and "choose it with --section" in sections.output
+    bad = tmp_path / "bad.csv"
+    bad.write_text("start_no,k\n99,40\n", encoding="utf-8")
+    out = CliRunner().invoke(cli, ["report", str(CLUB), "--ratings", "fide", "--player-data",
+                                   str(bad)])
+    assert out.exit_code == 1
+    assert f"Error: {bad}:2:1: no player with start number 99 in the event" in out.output
+    wrong = tmp_path / "wrong.csv"
+    wrong.write_text("start_no,name\n2,Somebody Else\n", encoding="utf-8")
+    warn = CliRunner().invoke(cli, ["report", str(CLUB), "--ratings", "fide",
+                                    "--player-data", str(wrong)])
+    assert warn.exit_code == 0
+    assert f"{wrong}:2:3: warning: start number 2 is 'Berg, Bo' in the event" in warn.output
+
+
+def test_text_explain_gives_each_change_game_by_game() -> None:
+    text = report(str(CLUB), "--ratings", "fide", "-t", "MM", "--explain")
+    after = text.split("2 Berg, Bo: 3 pts, place 2\n", 1)[1].splitlines()
+    lines = after[:next(n for n, x in enumerate(after) if not x.startswith(" "))]
+    start = lines.index("  FIDE ± = +10.80")
+    assert lines[start + 1].startswith("    FIDE B.02 §8.3 rating change (fide-2025-10)")
+    assert "    R2 D1        13.20  rated 2450: D −270, PD .17, scored ½" in lines
+    assert lines[-1].startswith("    4 games, score 3, expected 2.73")
+    assert "FIDE ± =" not in report(str(CLUB), "--ratings", "fide", "-t", "MM")

@@ -18,19 +18,19 @@ US Chess notes T1
 5 players, 4 rounds (4 played)
 Tie-break order: uscf, the default, as the file declares none
 Tie-breaks:
-  MM      Modified Median, US Chess 34E1
-  SOLK    Solkoff, US Chess 34E2
-  CUM     Cumulative, US Chess 34E3
-  OPPCUM  Cumulative of Opposition, US Chess 34E4 (34E9 before the 7th edition)
+  ModMed  Modified Median, US Chess 34E1
+  Solk    Solkoff, US Chess 34E2
+  Cum     Cumulative, US Chess 34E3
+  OppCum  Cumulative of Opposition, US Chess 34E4 (34E9 before the 7th edition)
 US Chess 34E actual-play rule applied: points scored in play rank ahead of an all-unplayed tie
 
-Pl No  Name           Rtg  Pts   MM  SOLK  CUM  OPPCUM
-------------------------------------------------------
- 1  1  A             1800  3.5  5.5   6.5  9.0    16.0
- 2  4  D             1400  2.5  6.5   6.5  5.5    16.5
- 3  2  B             1600  2.5  6.5   6.5  4.5    17.5
- 4  3  C             1500  1.5  4.0   7.5  3.0    19.0
- 5  5  E *           1200  1.0  0.0   3.5  3.0     9.0
+Pl No  Name           Rtg  Pts  ModMed  Solk  Cum  OppCum
+---------------------------------------------------------
+ 1  1  A             1800  3.5     5.5   6.5  9.0    16.0
+ 2  4  D             1400  2.5     6.5   6.5  5.5    16.5
+ 3  2  B             1600  2.5     6.5   6.5  4.5    17.5
+ 4  3  C             1500  1.5     4.0   7.5  3.0    19.0
+ 5  5  E *           1200  1.0     0.0   3.5  3.0     9.0
 * whole score from unplayed games: ranked below tied players who scored in play (US Chess 34E)
 
 Crosstable (opponents by start number): W/D/L played, X/F forfeit won/lost,
@@ -62,7 +62,8 @@ def test_json_report_contract() -> None:
     doc = json.loads(result.stdout)
     assert doc["schema"] == "swisstb-report/3"
     assert doc["event"] == {"name": "US Chess notes T1", "rounds": 4, "rounds_played": 4,
-                            "source": T1, "format": "trf16"}
+                            "source": T1, "format": "trf16", "start_date": "",
+                            "end_date": "", "after_round": None}
     assert doc["chain"] == {
         "origin": "given", "text": "modified-median,34E2,USSB,AVGOPP,RBT",
         "words": "Tie-break order chosen with -t: modified-median,34E2,USSB,AVGOPP,RBT"}
@@ -99,7 +100,7 @@ def test_json_golden(update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> No
     b = next(s for s in doc["standings"] if s["start_no"] == 2)
     assert b["explain"]["MM"]["rounds"][2] == {
         "round": 3, "result": "B", "opponent": None, "value": 0,
-        "note": "own unplayed round: a 0-opponent (34E1)", "dropped": "lowest"}
+        "note": "own unplayed round: counts 0 (34E1)", "dropped": "lowest"}
     # SwissSys's 34E10 (rules-uscf.md): (1566 + 1400 + 1633 + 1333) / 4 = 1483 (the linear
     # formula gives 4450/3, printed 1483.33)
     assert '"OPPPERF": 1483\n' in result.stdout
@@ -201,8 +202,8 @@ def test_explain_text() -> None:
     result = run(T1, "-t", "MM", "--explain")
     assert result.exit_code == 0
     out = result.stdout
-    assert "2 B: 2.5 pts, place 2\n  MM = 6.5\n" in out
-    assert "    R3 B             0  own unplayed round: a 0-opponent (34E1) [dropped: lowest]" \
+    assert "2 B: 2.5 pts, place 2\n  ModMed = 6.5\n" in out
+    assert "    R3 B             0  own unplayed round: counts 0 (34E1) [dropped: lowest]" \
         in out
 
 

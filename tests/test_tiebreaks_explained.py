@@ -50,7 +50,7 @@ def _number(text: str) -> Fraction:
 def _cumulative(value: Fraction | None, e: Explanation) -> None:
     """34E3: the running scores that count, minus each unplayed result the notes name."""
     minus = [_number(m) for r in e.rows
-             for m in re.findall(r"minus (\S+) for the unplayed result", r.note)]
+             for m in re.findall(r"minus (\S+) for the unplayed result \(", r.note)]
     assert value == sum(_counted(e), Fraction(0)) - sum(minus, Fraction(0)), (value, e)
 
 
@@ -205,3 +205,98 @@ def test_explanations_account_for_their_values(t: Tournament, edition: str, syst
         for value, explanation in _explained(t, text, options, ctx):
             assert explanation.rule, text
             CHECKS[code](value, explanation)
+
+
+FILE_NAME = re.compile(r"\b[\w-]+\.(?:md|py|txt|toml|json|csv)\b")
+"""A file name (``rules-uscf.md``): a director does not have our files."""
+
+INTERNAL = re.compile(r"\bA\d{1,2}\b|ambiguit|0-opponent|\bZPB-opponent")
+"""Our notes' own codes (``A3``: an entry of our rules notes, ``teams.md ambiguity 13``)
+and jargon (``a 0-opponent``)."""
+
+BAD_ARTICLE = re.compile(r"\ba (?!one\b|one-|uni|use|usu|eu)[aeiou]")
+"""``a even score``, ``a unplayed round`` (but ``a one-point bye``, ``a US…``)."""
+
+
+def words_of(e: Explanation) -> list[str]:
+    """Every text of an explanation: its rule, each row's result, note and reason for a
+    drop, and its notes."""
+    return [e.rule, *(t for r in e.rows for t in (r.result, r.note, r.dropped)), *e.notes]
+
+
+def wrong_words(text: str, scheduled: int, completed: int) -> list[str]:
+    """What a director should not read in an explanation of an event of ``scheduled``
+    rounds (``completed`` of them so far): a file name, an internal code, a wrong
+    article, or a number of rounds that is not the event's."""
+    found = [m.group(0) for pattern in (FILE_NAME, INTERNAL, BAD_ARTICLE)
+             for m in pattern.finditer(text)]
+    for n, kind in re.findall(r"\b(\d+) (scheduled|completed) rounds?\b", text):
+        if int(n) != (scheduled if kind == "scheduled" else completed):
+            found.append(f"{n} {kind} rounds")
+    return found
+
+
+def test_wrong_words_are_found() -> None:
+    """The check finds each of the texts issue 32 found."""
+    assert wrong_words("the default reading of 34E3 (rules-uscf.md A3)", 4, 4) == [
+        "rules-uscf.md", "A3"]
+    assert wrong_words("score 2 is a even score", 4, 4) == ["a e"]
+    assert wrong_words("own unplayed round: a 0-opponent (34E1)", 4, 4) == ["0-opponent"]
+    assert wrong_words("no opponent: counts 0 (teams.md ambiguity 13)", 4, 4) == [
+        "teams.md", "ambiguit"]
+    assert wrong_words("2 values at each end for 9 scheduled rounds", 4, 4) == [
+        "9 scheduled rounds"]
+    assert wrong_words("minus 1 for a one-point bye; 1 value at each end for 4 scheduled "
+                       "rounds (34E1, FIDE C.07 §16.4)", 4, 3) == []
+
+
+@settings(max_examples=30, deadline=None)
+@given(t=consistent_tournaments(teams=False),
+       edition=st.sampled_from(("2009", "2024", "2026")),
+       system=st.sampled_from(("swiss", "round-robin")))
+def test_explanations_speak_the_rulebooks_words(t: Tournament, edition: str,
+                                                system: str) -> None:
+    """No explanation of any system (every option and modifier) names a file, one of our
+    notes' codes or jargon, has ``a`` before a vowel, or counts rounds the event does not
+    have (issue 32 item 11)."""
+    options = CalcOptions(explain=True, fide_rules=edition, system=system, lot_seed=7)
+    ctx = Context(t, options)
+    for _, text in SPECS:
+        for _, explanation in _explained(t, text, options, ctx):
+            for words in words_of(explanation):
+                assert wrong_words(words, ctx.scheduled, ctx.n_rounds) == [], (text, words)
+
+
+def test_team_explanations_speak_the_rulebooks_words() -> None:
+    """The same of every team system's explanations, on the Held team exercise."""
+    from pathlib import Path
+
+    from swisstb_io import read
+    from swisstb_io.teams.standings import team_standings
+
+    held = Path(__file__).resolve().parent.parent / "fixtures" / "team" / "held_team_2026.trf"
+    t = read(held)
+    team_codes = [s.code for s in systems() if s.team_only]
+    checked = 0
+    for code in [*team_codes, "BH:MP/C1", "SB:GP", "PS:MP"]:
+        ts = team_standings(t, code, options=CalcOptions(explain=True))
+        key = ts.result.chain[0].key
+        for row in ts.result.rows:
+            e = row.values[key].explanation
+            if e is None:
+                continue
+            checked += 1
+            for words in words_of(e):
+                assert wrong_words(words, t.rounds, t.rounds) == [], (code, words)
+    assert checked > 10 * len(team_codes)
+
+
+def test_what_the_listing_says_of_each_system_speaks_the_rulebooks_words() -> None:
+    """Each system's rule, summary and options' descriptions (the tie-break listing and
+    the chain's help print them) name no file of ours and none of our notes' codes."""
+    for system in systems():
+        texts = [system.rule, system.summary, *(o.doc for o in system.options.values())]
+        for text in texts:
+            found = [m.group(0) for pattern in (FILE_NAME, INTERNAL)
+                     for m in pattern.finditer(text)]
+            assert found == [], (system.code, text)

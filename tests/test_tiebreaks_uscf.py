@@ -130,7 +130,8 @@ def test_t1_explanation_shows_the_dropped_phantom_zero() -> None:
     assert data["rounds"][0] == {"round": 1, "result": "L1", "opponent": 1, "value": "7/2",
                                  "note": "opponent's adjusted score 3.5", "dropped": ""}
     cum = b.values["CUM"].explanation
-    assert cum is not None and "minus 1 for the unplayed result" in cum.rows[2].note
+    assert cum is not None
+    assert "minus 1 for the unplayed result (full-point bye, 34E3)" in cum.rows[2].note
 
 
 # --------------------------------------------------------------------------- T0

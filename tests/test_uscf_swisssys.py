@@ -53,14 +53,15 @@ def test_cumulative_explanations_say_which_subtraction_applied() -> None:
     default = explained(t, "CUM", 1)["CUM"]
     literal = explained(t, "CUM[unplayed=full-only]", 1)["CUM[unplayed=full-only]"]
     assert default is not None and literal is not None
-    assert "½ per half-point bye" in default.rule and "A3" in default.rule
-    assert "SwissSys" in default.rule
-    assert default.rows[0].note == "running score; minus 0.5 for the unplayed result"
+    assert "½ per half-point bye" in default.rule and "34E3 names the one-point" in default.rule
+    assert "SwissSys" in default.rule and ".md" not in default.rule
+    assert default.rows[0].note == ("running score; minus 0.5 for the unplayed result "
+                                    "(half-point bye, 34E3)")
     assert default.notes == ("minus 0.5 in all for unplayed results",)
-    assert "literal 34E3" in literal.rule
+    assert "as the 34E3 text names them" in literal.rule
     assert "not subtracted" in literal.rows[0].note
     assert literal.notes == ("0.5 from unplayed results below a full point (half-point byes) "
-                             "not subtracted: full-only",)
+                             "not subtracted, as the 34E3 text reads",)
 
 
 def test_cumulative_of_opposition_follows_the_option() -> None:
@@ -74,7 +75,7 @@ def test_cumulative_of_opposition_explanation_names_the_subtraction() -> None:
     default = explained(t, "OPPCUM", 2)["OPPCUM"]
     literal = explained(t, "OPPCUM[unplayed=full-only]", 2)["OPPCUM[unplayed=full-only]"]
     assert default is not None and "½ per half-point bye" in default.rule
-    assert literal is not None and "literal 34E3" in literal.rule
+    assert literal is not None and "as its text names them" in literal.rule
 
 
 def test_one_point_unplayed_results_are_subtracted_under_both_options() -> None:

@@ -29,8 +29,15 @@ from .summary import readable
 
 SEASON_SCHEMA = "swisstb-season/1"
 
-__all__ = ["ROUND_COLUMNS", "SEASON_SCHEMA", "SeasonPlayer", "build_index", "read_index",
-           "season_players", "site_files"]
+__all__ = ["EVENT_COLUMNS", "ROUND_COLUMNS", "SEASON_SCHEMA", "SeasonPlayer", "build_index",
+           "read_index", "season_players", "site_files"]
+
+EVENT_COLUMNS = ("event", "place", "points", "rating", "after")
+"""The columns of each row of a season player's ``events`` in ``index.json``: ``event`` is
+the index of the event in the index's ``events`` list; ``rating`` the rating the event
+used (FIDE, else US Chess; ``null`` for none); ``after`` the estimated rating after the
+event with ``batch --ratings`` (:mod:`swisstb_io.rating_change`), else ``null`` (and
+``null`` for a player the rules give no published rating yet)."""
 
 ROUND_COLUMNS = ("event", "round", "result", "colour", "opponent", "opponent_rating")
 """The columns of each row of a season player's ``rounds`` in ``index.json``: ``event`` is
@@ -71,7 +78,7 @@ def _document(ordered: Sequence[FileResult], stopped_early: bool) -> dict[str, A
                    "ok": sum(e["status"] == "ok" for e in events),
                    "failed": sum(e["status"] == "failed" for e in events)},
         "stopped_early": stopped_early,
-        "player_event_columns": ["event", "place", "points"],
+        "player_event_columns": list(EVENT_COLUMNS),
         "round_columns": list(ROUND_COLUMNS),
     }
 
@@ -81,7 +88,7 @@ def _player(p: SeasonPlayer) -> dict[str, Any]:
     pairs = p.entries
     return {"name": p.name, "other_names": p.other_names, "matched_by": p.matched_by,
             "fide_id": p.fide_id, "uscf_id": p.uscf_id,
-            "events": [[ev, e.place, e.points] for ev, e in pairs],
+            "events": [[ev, e.place, e.points, e.rating, e.after] for ev, e in pairs],
             "games": p.games, "score": p.score, "performance": p.performance,
             "rated_games": p.rated_games,
             "rounds": [[ev, *g] for ev, e in pairs for g in e.games], "id": p.id}

@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from ..reports.charts import SeasonCharts, season_legend
-from ..reports.html_kit import boxed, document, footer, html_text, nav
+from ..reports.html_kit import boxed, document, footer, html_text, nav, print_choice
 from .season_parts import SeasonEntry, SiteEvent
 from .season_players import SeasonPlayer
 from .site_links import INDEX, file_href, key_anchor
@@ -58,26 +58,30 @@ def _sort_name(name: str) -> str:
 
 
 def _events_table(events: Sequence[dict[str, Any]]) -> list[str]:
+    """One row per event: its name (linked to its page; the file's name when the event has
+    none) and date first, so a phone shows them before it scrolls, then the players,
+    rounds, winner, status, links and the file last."""
     out = ['<table class="sortable filterable" id="events-table">'
            "<caption>Events of the season</caption>",
-           _th([("File", "text"), ("Event", "text"), ("Date", "text"), ("Players", "best"),
-                ("Rounds", "best"), ("Winner", "text"), ("Status", "text"),
-                ("Links", "text")]), "<tbody>"]
+           _th([("Event", "text"), ("Date", "text"), ("Players", "best"), ("Rounds", "best"),
+                ("Winner", "text"), ("Status", "text"), ("Links", "text"),
+                ("File", "text")]), "<tbody>"]
     for ev in events:
         failed = ev["status"] == "failed"
         status = f"failed: {_e(ev['location'])}: {_e(ev['message'])}" if failed else "ok"
         links = " ".join(f'<a href="{_e(file_href(href))}">{_e(kind)}</a>'
                          for kind, href in ev["links"].items())
         page = ev["links"].get("html")
-        file = _e(ev["file"])
+        name = _e(ev["name"] or ev["file"])
         if page:
-            file = f'<a href="{_e(file_href(page))}">{file}</a>'
+            name = f'<a href="{_e(file_href(page))}">{name}</a>'
         row_class = ' class="failed"' if failed else ""
-        out.append(f'<tr{row_class}><td>{file}</td>'
-                   f"<td>{_e(ev['name'])}</td><td class=\"date\">{_e(ev['date'])}</td>"
+        out.append(f'<tr{row_class}><th scope="row" class="event">{name}</th>'
+                   f"<td class=\"date\">{_e(ev['date'])}</td>"
                    f'<td class="num">{_num(ev["players"])}</td>'
                    f'<td class="num">{_num(ev["rounds"])}</td>'
-                   f"<td>{_e(', '.join(ev['winner']))}</td><td>{status}</td><td>{links}</td></tr>")
+                   f"<td>{_e(', '.join(ev['winner']))}</td><td>{status}</td><td>{links}</td>"
+                   f"<td>{_e(ev['file'])}</td></tr>")
     out.append("</tbody></table>")
     return boxed(out, "Events of the season")
 
@@ -227,7 +231,7 @@ def _chart(p: SeasonPlayer, charts: SeasonCharts, ratings: Sequence[int | None],
     svg = charts.chart(ratings, perfs, f"{p.name}: {what}, event by event", after)
     if not svg:
         return []
-    return ["<figure>", svg, season_legend(bool(after)),
+    return ['<figure class="detail">', svg, season_legend(bool(after)),
             f"<figcaption>{what.capitalize()} in each event (1 = the first, by date)."
             "</figcaption></figure>"]
 
@@ -255,8 +259,7 @@ def _player_section(p: SeasonPlayer, charts: SeasonCharts, events: Sequence[_Eve
     table = ['<table class="sortable filterable games">'
              f"<caption>{_e(p.name)}: games, event by event (by date)</caption>",
              _th(GAME_COLUMNS), *[_games(events[ev], e) for ev, e in p.entries], "</table>"]
-    out += boxed(table, f"{p.name}: games")
-    out.append("</section>")
+    out += [*boxed(table, f"{p.name}: games", detail=True), "</section>"]
     return out
 
 
@@ -273,12 +276,15 @@ def _players_html(players: Sequence[SeasonPlayer], charts: SeasonCharts,
     title = f"Season players: {players[0].name} to {players[-1].name}"
     body = ["<header>", nav([("Season index", f"../{INDEX}"),
                              ("All players", f"../{INDEX}#players")]),
-            f"<h1>{_e(title)}</h1>", "</header>", "<main>"]
+            f"<h1>{_e(title)}</h1>", print_choice(COMPACT), "</header>", "<main>"]
     for p in players:
         body += _player_section(p, charts, events, ratings)
     body += ["</main>", footer()]
     return "\n".join(document(title, body))
 
+
+COMPACT = "each player's facts and events"
+"""What a player page's compact print view prints (without the charts and the games)."""
 
 PLAYERS_DIR = "players"
 """Season player pages: ``players/<n>.html``, :data:`PAGE_PLAYERS` players each."""

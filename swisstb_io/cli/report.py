@@ -28,6 +28,7 @@ from ..tiebreaks import CalcOptions, Spec, chain_policy
 
 if TYPE_CHECKING:
     from ..prizes.model import PrizeFile
+    from ..rating_change import PlayerData
 from . import _usage
 from ._io import (
     DOCUMENT_EXTENSIONS,
@@ -41,6 +42,7 @@ from ._io import (
     strict_option,
     write_output,
 )
+from .ratings import EDITION_IDS
 
 
 def _plan(t: Tournament, request: ReportRequest) -> EventPlan:
@@ -128,6 +130,13 @@ def _playoff(value: str | None) -> tuple[int, ...]:
 @click.option("--ratings", "rating_system", type=click.Choice(["fide", "uscf"]),
               help="Add each player's estimated rating change (see `swisstb ratings`) to "
                    "the standings, and the swisstb-ratings/1 document to the JSON.")
+@click.option("--rating-rules", "rating_rules", type=click.Choice(EDITION_IDS),
+              metavar="EDITION",
+              help="With --ratings: the edition of the rating rules (default: by the event's "
+                   "date), as `swisstb ratings --rules`: " + ", ".join(EDITION_IDS) + ".")
+@click.option("--player-data", "player_data", metavar="CSV",
+              help="With --ratings: what the file cannot say about the players (K, earlier "
+                   "games…), as `swisstb ratings --player-data`.")
 @from_option
 @rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER",
@@ -151,7 +160,8 @@ def command(
     labels: str | None, output: str, explain: bool, playoff: str | None,
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None, no_actual_play: bool,
-    prize_path: str | None, rating_system: str | None, from_format: str | None,
+    prize_path: str | None, rating_system: str | None, rating_rules: str | None,
+    player_data: str | None, from_format: str | None,
     section: str | None, view: str | None, team_primary: str | None, team_pab: str | None,
     after_round: int | None, strict: bool,
 ) -> None:
@@ -161,8 +171,9 @@ def command(
     """
     notation_given = (click.get_current_context().get_parameter_source("notation")
                       is not click.core.ParameterSource.DEFAULT)
-    require_inputs(path, files=(prize_path,))
-    refuse_overwriting(output, path, prize_path)
+    require_inputs(path, files=(prize_path, player_data))
+    refuse_overwriting(output, path, prize_path, player_data)
+    _check_rating_options(rating_system, rating_rules, player_data)
     fmt = output_format(fmt, output, DOCUMENT_EXTENSIONS, "text")
     _usage.check_format_options(fmt, notation_given=notation_given, explain=explain)
     result = read_input(path, from_format, strict, section)
@@ -176,13 +187,18 @@ def command(
         from ._prize_section import prize_section
 
         sections = (prize_section(result, prize_file, path, from_format, strict, section),)
-    elif len(names) > 1 and playoff:
-        raise _usage.one_section_needed(path, names, "--playoff orders players of")
+    elif len(names) > 1 and (playoff or player_data):
+        what = ("--playoff orders players of" if playoff
+                else "--player-data describes the players of")
+        raise _usage.one_section_needed(path, names, what)
+    facts = _player_data(player_data, sections[0])
     if after_round is not None:
         last = max(t.rounds for t in sections)
         if not 1 <= after_round <= last:
             raise click.BadParameter(f"{after_round} is not a round of {path} (1 to {last})",
                                      param_hint="'--after-round'")
+        # the checks and the plan below see the event as the report will (event_report
+        # leaves an event already cut there as it is, and heads its standings so)
         sections = tuple(t.after_round(after_round) for t in sections)
     order = _playoff(playoff)
     options = CalcOptions(
@@ -198,7 +214,8 @@ def command(
             tiebreaks=codes, team_tiebreaks=codes,
             view=_asked_view(view, t, prize_path, rating_system), team_primary=team_primary,
             team_pab=_pab(team_pab), calc=options, ratings=rating_system,
-            crosstable=kind.crosstable,
+            rating_rules=rating_rules, player_data=facts,
+            crosstable=kind.crosstable, after_round=after_round,
             options=ReportOptions(notation=notation, groups=group or None, labels=labels,
                                   source=path, input_format=result.format, explain=explain))
         team_view = choose_view(t, request)
@@ -213,6 +230,40 @@ def command(
         write_output(output, render_sections(reports, fmt, request.options))
     except ReportError as exc:
         raise click.UsageError(str(exc)) from exc
+
+
+def _check_rating_options(system: str | None, rules: str | None,
+                          player_data: str | None) -> None:
+    """``--rating-rules`` and ``--player-data`` go with ``--ratings``, the edition with
+    its system."""
+    if system is None:
+        given = [o for o, v in (("--rating-rules", rules), ("--player-data", player_data)) if v]
+        if given:
+            raise click.UsageError(f"{' and '.join(given)} go with --ratings fide|uscf: add "
+                                   "it, or leave them out")
+        return
+    if rules is not None:
+        from ..rating_change import RatingSystem, RulesError, edition
+
+        try:
+            edition(rules, RatingSystem(system))
+        except RulesError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--rating-rules'") from exc
+
+
+def _player_data(path: str | None, t: Tournament) -> PlayerData | None:
+    """The facts of ``--player-data`` (``None``: none), checked against ``t`` (the one
+    section): a row of a player the event does not have is an error at the row, a name
+    that is not the player's a warning."""
+    if path is None:
+        return None
+    from ..rating_change import read_player_data
+    from ..rating_change.player_data import check_against
+
+    data = read_player_data(path)
+    for warning in check_against(data, t):
+        click.echo(str(warning), err=True)
+    return data
 
 
 def _prize_file(prize_path: str | None) -> PrizeFile | None:

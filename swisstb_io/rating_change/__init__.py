@@ -123,6 +123,7 @@ def rating_changes(
 
 __all__ = [
     "EDITIONS",
+    "NO_DATA",
     "SCHEMA",
     "Adjustment",
     "Edition",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..reports import RatingChanges
 from . import numbers
+from .explain import explanation
 from .model import PlayerChange, RatingResult, RatingSystem
 from .render_json import to_json
 
@@ -18,10 +19,19 @@ def change_cell(p: PlayerChange, system: RatingSystem) -> str:
     return "" if p.new_rating is None else f"new {p.new_rating}"
 
 
-def rating_column(result: RatingResult) -> RatingChanges:
-    """The rating-change part of a report of ``result``."""
-    cells = {p.start_no: text for p in result.players
-             if (text := change_cell(p, result.system))}
-    label = f"{'FIDE' if result.system is RatingSystem.FIDE else 'US'} ±"
-    return RatingChanges(label=label, cells=cells, document=to_json(result),
-                         after={p.start_no: p.new_rating for p in result.players})
+def rating_column(result: RatingResult, explained: bool = False,
+                  document_explained: bool = False) -> RatingChanges:
+    """The rating-change part of a report of ``result``; ``explained``: with each shown
+    cell's explanation (the HTML report's popovers), ``document_explained``: the JSON
+    document with each player's (``report --explain``)."""
+    system = result.system
+    cells = {p.start_no: text for p in result.players if (text := change_cell(p, system))}
+    fide = system is RatingSystem.FIDE
+    explanations = ({p.start_no: explanation(p, result) for p in result.players
+                     if p.start_no in cells} if explained else {})
+    rule = f"{'FIDE B.02' if fide else 'US Chess rating system'} ({result.rules.edition.id})"
+    return RatingChanges(label=f"{'FIDE' if fide else 'US'} ±", cells=cells,
+                         document=to_json(result, document_explained),
+                         after={p.start_no: p.new_rating for p in result.players},
+                         explanations=explanations, name=f"Estimated {system.label} rating change",
+                         rule=rule, digits=2 if fide else 3)

@@ -87,9 +87,12 @@ def standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str
     th += "".join(_tiebreak_th(k, c) for k, c in enumerate(report.columns, ids.first_column))
     if prizes is not None:
         th += '<th scope="col" data-type="text"><button type="button">Prize</button></th>'
-    if ratings is not None:
-        th += ('<th scope="col" data-type="num" data-first="desc" class="num"><button '
-               f'type="button">{_e(ratings.label)}</button></th>')
+    if ratings is not None:  # its values open their explanations, if it has them
+        col = (f' data-col="{ids.first_column + len(report.columns)}"'
+               if ratings.explanations else "")
+        th += (f'<th scope="col" data-type="num" data-first="desc"{col} class="num"><button '
+               f'type="button" title="{_e(ratings.name)}, {_e(ratings.rule)}">'
+               f"{_e(ratings.label)}</button></th>")
     out = [f'<table class="standings sortable filterable" id="{ids.prefix}{table_id}">'
            f'<caption class="sr">{caption}</caption>', f"<thead><tr>{th}</tr></thead><tbody>"]
     starred = report.actual_play_rule
@@ -110,11 +113,18 @@ def standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str
             + "".join(f"<td>{_e(r.fields.get(key, ''))}</td>" for key, _ in extra)
             + f'{rating}<td class="num">{_e(r.points_text)}</td>' + "".join(tds)
             + ("" if prizes is None else f"<td>{_e(prizes.won.get(r.start_no, ''))}</td>")
-            + ("" if ratings is None
-               else f'<td class="num">{_e(ratings.cells.get(r.start_no, ""))}</td>')
+            + ("" if ratings is None else _rating_cell(ratings, r.start_no))
             + "</tr>")
     out.append("</tbody></table>")
     return boxed(out, caption)
+
+
+def _rating_cell(ratings: RatingChanges, start_no: int) -> str:
+    """A player's rating change: a button that opens its explanation, when it has one."""
+    text = _e(ratings.cells.get(start_no, ""))
+    if start_no in ratings.explanations:
+        return f'<td class="num"><button class="why-open">{text}</button></td>'
+    return f'<td class="num">{text}</td>'
 
 
 def crosstable(report: Report, ids: Ids) -> list[str]:
@@ -126,8 +136,8 @@ def crosstable(report: Report, ids: Ids) -> list[str]:
              + "".join(f'<th scope="col">R{k}</th>'
                        for k in range(1, report.rounds + report.ahead_rounds + 1)))
     p = ids.prefix
-    out = [f'<p class="legend-text">{_e(report.legend)}.</p>'
-           f'<table class="crosstable sortable filterable" id="{p}crosstable">'
+    legend = f'<p class="legend-text">{_e(report.legend)}.</p>'
+    out = [f'<table class="crosstable sortable filterable" id="{p}crosstable">'
            f"<caption>Crosstable in {name} notation</caption>",
            f"<thead><tr>{heads}</tr></thead><tbody>"]
     for r, line in zip(report.rows, report.crosstable_rows(), strict=True):
@@ -144,7 +154,7 @@ def crosstable(report: Report, ids: Ids) -> list[str]:
                    f'<th scope="row">{_e(r.name)}</th><td class="num">{_e(r.points_text)}</td>'
                    + "".join(cells) + "</tr>")
     out.append("</tbody></table>")
-    return [out[0], *boxed(out[1:], f"Crosstable in {name} notation")]
+    return [legend, *boxed(out, f"Crosstable in {name} notation")]
 
 
 def _value(cell: Cell) -> str:
@@ -198,10 +208,10 @@ def team_crosstable(teams: TeamTable) -> list[str]:
     heads = (_th("No", "num") + _th("Team", "text")
              + "".join(f'<th scope="col">R{k}</th>' for k in range(1, teams.rounds + 1))
              + _th("MP", "num", ' data-first="desc"') + _th("GP", "num", ' data-first="desc"'))
-    out = ['<p class="legend-text">Opponent, colour (w/b) and game points; +F/-F forfeited '
-           "match won/lost; PAB pairing-allocated bye, FPB/HPB/ZPB full-, half-, zero-point "
-           "bye; - absent. A cell opens its match.</p>"
-           '<table class="crosstable sortable filterable" id="team-crosstable">'
+    legend = ('<p class="legend-text">Opponent, colour (w/b) and game points; +F/-F '
+              "forfeited match won/lost; PAB pairing-allocated bye, FPB/HPB/ZPB full-, half-, "
+              "zero-point bye; - absent. A cell opens its match.</p>")
+    out = ['<table class="crosstable sortable filterable" id="team-crosstable">'
            "<caption>Team crosstable</caption>", f"<thead><tr>{heads}</tr></thead><tbody>"]
     for x in teams.crosstable_rows():
         cells = "".join(f'<td><a href="#{key}">{_e(c)}</a></td>' if key else f"<td>{_e(c)}</td>"
@@ -210,7 +220,7 @@ def team_crosstable(teams: TeamTable) -> list[str]:
                    f'<th scope="row">{_e(x.name)}</th>{cells}<td class="num">{_e(x.mp_text)}'
                    f'</td><td class="num">{_e(x.gp_text)}</td></tr>')
     out.append("</tbody></table>")
-    return [out[0], *boxed(out[1:], "Team crosstable")]
+    return [legend, *boxed(out, "Team crosstable")]
 
 
 def _player(teams: TeamTable, start_no: int | None) -> str:
@@ -243,7 +253,8 @@ def team_rosters(teams: TeamTable, players: tuple[Row, ...],
     player's row is ``#x<start number>`` (where a season's player pages link), and a name
     links to the player's page (``links``)."""
     rows = {r.start_no: r for r in players}
-    out = ['<section aria-labelledby="s-rosters"><h2 id="s-rosters">Team rosters</h2>',
+    out = ['<section aria-labelledby="s-rosters" class="detail"><h2 id="s-rosters">Team '
+           "rosters</h2>",
            '<table class="sortable filterable" id="rosters"><caption class="sr">Team rosters'
            "</caption><thead><tr>" + _th("Team", "text") + _th("Board", "num")
            + _th("No", "num") + _th("Name", "text") + _th("Rating", "num", ' data-first="desc"')
@@ -270,16 +281,31 @@ def prize_html(prizes: PrizeList, published: bool, heading: str = "<h2>",
     """The prize list: its heading (``heading``, ``heading_end``: the tags around its
     title), lines, tables and explanations; ``published``: its files named without their
     folders (a page that may be published)."""
-    out = [f"{heading}{_e(prizes.title(published))}{heading_end}",
-           *(f"<p>{_e(line)}</p>" for line in prizes.head(published))]
+    return "\n".join([*prize_head(prizes, published, heading, heading_end),
+                      *prize_tables(prizes)])
+
+
+def prize_head(prizes: PrizeList, published: bool, heading: str = "<h2>",
+               heading_end: str = "</h2>") -> list[str]:
+    """The prize list's heading and its lines (where the standings and the prizes come
+    from, the fund, the ties)."""
+    return [f"{heading}{_e(prizes.title(published))}{heading_end}",
+            *(f"<p>{_e(line)}</p>" for line in prizes.head(published))]
+
+
+def prize_tables(prizes: PrizeList) -> list[str]:
+    """The prize list's tables, each titled and in a box of its own, then its
+    explanations."""
+    out = []
     for t in prizes.tables:
-        out.append(f"<h3>{_e(t.title)}</h3>\n<table>")
-        out.append("<tr>" + "".join(f"<th>{_e(h)}</th>" for h in t.headers) + "</tr>")
-        out += ["<tr>" + "".join(f'<td class="num">{_e(c)}</td>' if i in t.right
-                                 else f"<td>{_e(c)}</td>" for i, c in enumerate(r)) + "</tr>"
-                for r in t.rows]
-        out.append("</table>")
+        table = ["<table>",
+                 "<tr>" + "".join(f"<th>{_e(h)}</th>" for h in t.headers) + "</tr>"]
+        table += ["<tr>" + "".join(f'<td class="num">{_e(c)}</td>' if i in t.right
+                                   else f"<td>{_e(c)}</td>" for i, c in enumerate(r)) + "</tr>"
+                  for r in t.rows]
+        table.append("</table>")
+        out += [f"<h3>{_e(t.title)}</h3>", *boxed(table, t.title)]
     out.append("<h3>Explanations</h3>\n<ol>")
     out += [f"<li>{_e(line)}</li>" for line in prizes.explanations]
     out.append("</ol>")
-    return "\n".join(out)
+    return out

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
+from types import MappingProxyType
 from typing import NamedTuple
 
 from ..tiebreaks import Direction, Explanation, StandingsResult
@@ -347,6 +348,15 @@ class RatingChanges(NamedTuple):
     after: Mapping[int, int | None]
     """Start number -> the estimated rating after the event (``None`` when none is
     published): the season site's After column."""
+    explanations: Mapping[int, Explanation] = MappingProxyType({})
+    """Start number -> how the cell's value was found, game by game (what the HTML
+    report's popover opens); empty when the report has no explanations."""
+    name: str = "Estimated rating change"
+    """What the column is (the header's title, the popover's)."""
+    rule: str = ""
+    """The rules applied (``FIDE B.02 (fide-2024-03)``)."""
+    digits: int = 2
+    """Decimals of the explanations' values (FIDE 2, US Chess 3)."""
 
 
 class Report(NamedTuple):
@@ -394,6 +404,28 @@ class Report(NamedTuple):
     chain: ChainSource | None = None
     """Where the players' chain came from (``None``: standings made by hand, which do not
     say)."""
+    start_date: str = ""
+    """The event's start date: ``2026-04-11``, or the text as the file writes it when it
+    is not a date (``Spring 2026``); ``""``: none (:func:`._table.date_text`)."""
+    end_date: str = ""
+    """The event's end date, as :attr:`start_date`."""
+    after_round: int | None = None
+    """The standings as they stood after this round (``--after-round N``: the later rounds
+    left out); ``None``: as the file stands."""
+
+    @property
+    def dates(self) -> str:
+        """``2026-04-11 to 2026-04-12``, one date alone, ``""`` for none: the event's dates,
+        which every report with a header prints."""
+        return " to ".join(d for d in (self.start_date, self.end_date) if d)
+
+    @property
+    def stage(self) -> str:
+        """`` after round 3 of 9`` with :attr:`after_round`, else ``""``: what every format
+        adds to its standings heading."""
+        if self.after_round is None:
+            return ""
+        return f" after round {self.after_round} of {self.scheduled_rounds}"
 
     @property
     def legend(self) -> str:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import accumulate
 
 from ..errors import UnknownFormatError, readable_path
-from ..model import Color, Outcome, Tournament
+from ..model import Color, DateText, Outcome, Tournament
 from ..numbers import rule_decimal, rule_text
 from ..registry import find
 from ..tiebreaks import Context, Spec, StandingsResult, TiebreakValue
@@ -118,13 +118,22 @@ def column_cells(values: Sequence[TiebreakValue], digits: int, explained: bool =
             for cell, tv in zip(cells, values, strict=True)]
 
 
+def date_text(date: DateText | None) -> str:
+    """A date of the event as the reports print it: ``2026-04-11`` when the file's text is
+    a date (whatever its notation: ``2026/04/11``, ``2026.04.11``), else the text as the
+    file writes it (``Spring 2026``); ``""`` for none."""
+    if date is None:
+        return ""
+    return date.value.isoformat() if date.value is not None else date.text.strip()
+
+
 def _header(t: Tournament, result: StandingsResult) -> tuple[tuple[str, str], ...]:
     ctx = result.context
     items = [
         ("Section", t.section),
         ("City", t.city),
         ("Federation", t.federation),
-        ("Dates", " to ".join(d.text for d in (t.start_date, t.end_date) if d is not None)),
+        ("Dates", " to ".join(d for d in map(date_text, (t.start_date, t.end_date)) if d)),
         ("Chief arbiter", t.chief_arbiter),
         ("Time control", t.time_control),
         ("Players", str(len(result.rows))),
@@ -277,4 +286,6 @@ def build(
         input_format=input_format,
         ahead_rounds=ahead if crosstable else 0,
         chain=None if result.choice is None else chain_source(result.choice, input_format),
+        start_date=date_text(t.start_date),
+        end_date=date_text(t.end_date),
     )

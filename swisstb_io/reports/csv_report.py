@@ -44,12 +44,14 @@ def _teams(teams: TeamTable) -> bytes:
 
 def render(report: Report, options: ReportOptions) -> bytes:
     teams = report.teams
-    if teams is None:
-        return _players(report, options)
-    if not teams.individual:
-        return _teams(teams)
-    return (b"# Team standings\r\n" + _teams(teams) + b"\r\n# Board players\r\n"
-            + _players(report, options))
+    stage = report.stage.encode("utf-8")
+    if teams is not None and teams.individual:
+        return (b"# Team standings" + stage + b"\r\n" + _teams(teams)
+                + b"\r\n# Board players\r\n" + _players(report, options))
+    # with --after-round, a heading line first, as a file of several sections has
+    what = b"# Standings" if teams is None else b"# Team standings"
+    head = what + stage + b"\r\n" if stage else b""
+    return head + (_players(report, options) if teams is None else _teams(teams))
 
 
 def _players(report: Report, options: ReportOptions) -> bytes:

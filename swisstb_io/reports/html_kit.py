@@ -111,10 +111,26 @@ def document(title: str, body: Sequence[str], data: str = "", source: str = "",
             f"<script>\n{JS}</script>\n</body>\n</html>\n"]
 
 
-def boxed(lines: list[str], label: str) -> list[str]:
+def print_choice(compact: str) -> str:
+    """The note on printing, shown on screen only: how to print, and the checkbox of the
+    compact print view, which prints ``compact`` (``the standings and the crosstable``)
+    and leaves out every part marked ``class="detail"`` (matches, groups, charts, games:
+    what a big event's print is mostly made of).  It needs no script."""
+    return ('<p class="print-choice">To print this page, use the browser\'s Print '
+            "(Ctrl+P; &#8984;P on a Mac). "
+            '<label><input type="checkbox" id="compact-print"> Compact print</label>: '
+            f"{html_text(compact)} only.</p>")
+
+
+def boxed(lines: list[str], label: str, detail: bool = False) -> list[str]:
     """``lines`` (one table) in a box that scrolls sideways when the table is wider than
-    the screen (the page itself never does); keyboard users can scroll it too."""
-    lines[0] = (f'<div class="box" role="region" tabindex="0" aria-label="{html_text(label)}">'
-                + lines[0])
+    the screen (the page itself never does); keyboard users can scroll it too.  The box
+    holds the table alone: ``lines[0]`` starts it (``<table``), ``lines[-1]`` ends it;
+    ``detail``: a table the compact print view leaves out (:func:`print_choice`)."""
+    if not lines[0].startswith("<table") or not lines[-1].endswith("</table>"):
+        raise ValueError("boxed() takes the lines of one table, from <table to </table>")
+    cls = "box detail" if detail else "box"
+    lines[0] = (f'<div class="{cls}" role="region" tabindex="0" '
+                f'aria-label="{html_text(label)}">' + lines[0])
     lines[-1] += "</div>"
     return lines

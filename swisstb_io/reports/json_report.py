@@ -82,6 +82,9 @@ def _players(report: Report, explain: bool) -> dict[str, JSON]:
             "rounds_played": report.rounds,
             "source": report.source,
             "format": report.input_format,
+            "start_date": report.start_date,
+            "end_date": report.end_date,
+            "after_round": report.after_round,
         },
     }
     if report.chain is not None:

@@ -94,7 +94,7 @@ def render(report: Report, options: ReportOptions) -> bytes:
     if teams is None:
         lines = _individual(report, options, f"# {esc(report.title)}", "##")
     else:
-        lines = _team_lines(teams, report.title)
+        lines = _team_lines(teams, report)
         if teams.individual:
             lines += ["", *_individual(report, options, "## Board players", "###")]
     return ("\n".join(lines) + "\n").encode("utf-8")
@@ -112,8 +112,8 @@ def _individual(report: Report, options: ReportOptions, title: str, h2: str) -> 
         lines.extend(f"{esc(line)}." for line in report.chain.lines)
         lines.append("")
     lines.extend(_tiebreak_list(report.columns, "Tie-breaks, in order:"))
-    lines.extend([f"{h2} Standings", "", *_standings(report, report.rows, report.prizes,
-                                                        report.ratings)])
+    lines.extend([f"{h2} Standings{report.stage}", "",
+                  *_standings(report, report.rows, report.prizes, report.ratings)])
     if report.notes:
         lines.append("")
         lines.extend(f"- {esc(n)}" for n in report.notes)
@@ -153,9 +153,11 @@ def _match_line(card: MatchCard, teams: TeamTable) -> str:
     return f"- {white} {card.gp[0]}-{card.gp[1]} {black}{kind}"
 
 
-def _team_lines(teams: TeamTable, title: str) -> list[str]:
+def _team_lines(teams: TeamTable, report: Report) -> list[str]:
     """The lines of the team part."""
-    lines = [f"# {esc(title)}", ""]
+    lines = [f"# {esc(report.title)}", ""]
+    if report.dates:
+        lines.append(f"- **Dates:** {esc(report.dates)}")
     lines.extend(f"- **{esc(k)}:** {esc(v)}" for k, v in teams.header)
     lines.extend(f"- {esc(r)}" for r in teams.reasons)
     lines.append("")
@@ -165,7 +167,7 @@ def _team_lines(teams: TeamTable, title: str) -> list[str]:
     heads = ["Place", "No", "Team", "MP", "GP", *(esc(c.label) for c in teams.columns)]
     body = [[t.row.place_text, str(t.row.start_no), esc(t.row.name), t.mp_text, t.gp_text,
              *(esc(c.text) for c in t.row.cells)] for t in teams.rows]
-    lines.extend(["## Team standings", "",
+    lines.extend([f"## Team standings{report.stage}", "",
                   *_table(heads, body, {0, 1, 3, 4, *range(5, 5 + len(teams.columns))})])
     if teams.notes:
         lines.append("")

@@ -20,7 +20,7 @@ WIDTH = 100
 def _standings(report: Report, prizes: PrizeList | None = None,
                ratings: RatingChanges | None = None) -> list[str]:
     rows = report.rows
-    lines = [report.title,
+    lines = [report.title, *_event_lines(report),
              f"{len(rows)} players, {report.scheduled_rounds} rounds ({report.rounds} played)"]
     if report.chain is not None:
         lines.extend(report.chain.lines)
@@ -28,7 +28,8 @@ def _standings(report: Report, prizes: PrizeList | None = None,
     lines.extend(report.reasons)
     lines.append("")
     columns = [("Pts", [r.points_text for r in rows])]
-    columns += [(c.key, [r.cells[k].text for r in rows]) for k, c in enumerate(report.columns)]
+    columns += [(c.label, [r.cells[k].text for r in rows])
+                for k, c in enumerate(report.columns)]
     if prizes is not None:
         columns.append(("Prize", [prizes.won.get(r.start_no, "") for r in rows]))
     if ratings is not None:
@@ -60,13 +61,22 @@ def _standings(report: Report, prizes: PrizeList | None = None,
     return lines
 
 
+def _event_lines(report: Report) -> list[str]:
+    """The lines under the title: the event's dates, and the standings' stage
+    (``Standings after round 3 of 9``), each when there is one."""
+    out = [f"Dates: {report.dates}"] if report.dates else []
+    if report.stage:
+        out.append(f"Standings{report.stage}")
+    return out
+
+
 def _tiebreak_list(columns: tuple[Column, ...]) -> list[str]:
-    """``Tie-breaks:``, then each column's key, name and rule (and ``lower ranks higher``
-    where the lower value is the better)."""
+    """``Tie-breaks:``, then each column's label, name and rule (and ``lower ranks
+    higher`` where the lower value is the better)."""
     if not columns:
         return []
-    key_w = max(len(c.key) for c in columns)
-    return ["Tie-breaks:", *(f"  {c.key:<{key_w}}  {c.name}, {c.rule}"
+    label_w = max(len(c.label) for c in columns)
+    return ["Tie-breaks:", *(f"  {c.label:<{label_w}}  {c.name}, {c.rule}"
                              + (f"; {c.order_note}" if c.order_note else "")
                              for c in columns)]
 
@@ -96,10 +106,9 @@ def _crosstable(rows: tuple[Row, ...], lines: tuple[CrossRow, ...], rounds: int,
     return out
 
 
-def _group_table(report: Report, group: Group, labels: bool) -> list[str]:
+def _group_table(report: Report, group: Group) -> list[str]:
     rows = group.rows
-    heads = ["Pl", "No", "Name", "Rtg", "Pts",
-             *(c.label if labels else c.key for c in report.columns)]
+    heads = ["Pl", "No", "Name", "Rtg", "Pts", *(c.label for c in report.columns)]
     table = [
         [r.place_text, str(r.start_no), r.name, "unr" if r.rating is None else str(r.rating),
          r.points_text, *(c.text for c in r.cells)]
@@ -130,11 +139,16 @@ def _explanations(report: Report) -> list[str]:
         lines.append(f"{row.start_no} {row.name}: {row.points_decimal} pts, place {row.place}")
         for column, cell in zip(report.columns, row.cells, strict=True):
             lines.extend(_explained(column, cell.decimal, cell.explanation))
+        ratings = report.ratings  # the rating change (--ratings), as the HTML popover
+        e = None if ratings is None else ratings.explanations.get(row.start_no)
+        if ratings is not None and e is not None:
+            lines.extend(explained_lines(ratings.label, ratings.cells[row.start_no], e,
+                                         ratings.digits))
     return lines
 
 
 def _explained(column: Column, value: Decimal | None, e: Explanation | None) -> list[str]:
-    return explained_lines(column.key, "-" if value is None else str(value), e,
+    return explained_lines(column.label, "-" if value is None else str(value), e,
                            column.digits)
 
 
@@ -189,11 +203,14 @@ def _plain_table(head: list[str], body: list[list[str]], left: set[int]) -> list
     return [fmt(head), *(fmt(row) for row in body)]
 
 
-def _team_lines(teams: TeamTable, title: str) -> list[str]:
+def _team_lines(teams: TeamTable, report: Report) -> list[str]:
     """The lines of the team standings and the team crosstable."""
-    lines = [shown(title) or "Team event", "", teams.summary, "; ".join(teams.reasons),
-             *teams.chain.lines, *_tiebreak_list(teams.columns), *teams.notes, ""]
-    head = ["Pl", "No", "Team", "MP", "GP", *(c.key for c in teams.columns)]
+    lines = [shown(report.title) or "Team event",
+             *([f"Dates: {report.dates}"] if report.dates else []), "",
+             *([f"Team standings{report.stage}"] if report.stage else []), teams.summary,
+             "; ".join(teams.reasons), *teams.chain.lines, *_tiebreak_list(teams.columns),
+             *teams.notes, ""]
+    head = ["Pl", "No", "Team", "MP", "GP", *(c.label for c in teams.columns)]
     body = [[t.row.place_text, str(t.row.start_no), shown(t.row.name), t.mp_text, t.gp_text,
              *(c.text for c in t.row.cells)] for t in teams.rows]
     lines.extend(_plain_table(head, body, left={2}))
@@ -238,7 +255,7 @@ def render(report: Report, options: ReportOptions) -> bytes:
     teams = report.teams
     if teams is None:
         return _render(report, options)
-    lines = _team_lines(teams, report.title)
+    lines = _team_lines(teams, report)
     if options.explain:
         lines.extend(_team_explanations(teams))
     out = ("\n".join(lines) + "\n").encode("utf-8")
@@ -254,7 +271,7 @@ def _render(report: Report, options: ReportOptions) -> bytes:
         lines += ["", "Groups (places counted inside each group)"]
         for group in report.groups:
             lines.append("")
-            lines.extend(_group_table(report, group, bool(options.labels)))
+            lines.extend(_group_table(report, group))
     if options.explain:
         lines.extend(_explanations(report))
     if report.prizes is not None:

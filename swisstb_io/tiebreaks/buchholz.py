@@ -88,7 +88,7 @@ def opponent_score_totals(ctx: Context, rules: FideRules, kind: Kind, low: int, 
         if rules.round_robin:
             value = 0  # a round-robin bye or unplayed game counts nothing
         else:
-            value = own[k // rounds]  # the dummy opponent (16.4)
+            value = own[k // rounds]  # the dummy opponent (§16.4)
             if rules.edition == "2026":
                 o = table.opp[k]
                 value = min(value, adj[o] if o >= 0 else bye_cap)
@@ -149,7 +149,7 @@ def opponent_score_explanations(ctx: Context, spec: Spec) -> list[Explanation]:
         rules = ctx.fide_rules(spec)
         kind = opponent_score_kind(ctx, rules, spec)
         rule = rules.rule_text(spec.system, _summary(spec.system, rules))
-        notes = (*rules.notes, *_fore_note(ctx, spec))
+        notes = tuple(_fore_note(ctx, spec))
         uncut = uncut_rows(ctx, rules, kind)
         low, high = spec.cut_low, spec.cut_high
         if not (low or high):
@@ -227,16 +227,16 @@ def _note(ctx: Context, rules: FideRules, i: int, e: Entry, kind: Kind) -> str:
         if rules.edition == "2009" and score != table.totals[o]:
             note += " (unplayed games counted as draws, pre-2023 rules)"
         elif score != table.totals[o]:
-            note += " (adjusted score, 16.3)"
+            note += " (adjusted score, §16.3)"
         if fore and rnd == table.rounds:
             note += " (last round counted as a draw, §8.3)"
     elif what is Against.DUMMY:
-        note = f"dummy opponent = own score {text} (16.4)"
+        note = f"dummy opponent = own score {text} (§16.4)"
     elif what is Against.CAP_FORFEIT:
         note = (f"dummy opponent capped at {text}, the adjusted score of the scheduled "
-                f"opponent {sno[o]} (16.4.1)")
+                f"opponent {sno[o]} (§16.4.1)")
     elif what is Against.CAP_BYE:
-        note = f"dummy opponent capped at {text}, half the maximum score (16.4.2)"
+        note = f"dummy opponent capped at {text}, half the maximum score (§16.4.2)"
     elif what is Against.RR_UNPLAYED:
         note = f"unplayed against {sno[o]}: counts nothing (round robin)"
     else:
@@ -248,7 +248,7 @@ def _note(ctx: Context, rules: FideRules, i: int, e: Entry, kind: Kind) -> str:
     if sb:
         note += f", x {ctx.num_text(pts)} scored"
     if e.vur:
-        note += "; a VUR (16.1.2)"
+        note += "; a VUR (§16.1.2)"
     return note
 
 
@@ -258,7 +258,7 @@ def _note(ctx: Context, rules: FideRules, i: int, e: Entry, kind: Kind) -> str:
           explain=explain_opponent_scores, explain_all=opponent_score_explanations,
           modifiers=frozenset("CMPS"),
           summary="sum of the opponents' adjusted scores; own unplayed rounds against a "
-                  "dummy opponent (16.4)")
+                  "dummy opponent (§16.4)")
 @tiebreak("FB", "Fore Buchholz", "FIDE C.07 §8.3", family="FIDE", decimals=1,
           explain=explain_opponent_scores, explain_all=opponent_score_explanations,
           modifiers=frozenset("CMPS"),
@@ -283,17 +283,20 @@ def opponent_scores(ctx: Context, spec: Spec) -> list[Fraction | None]:
 _MEDIAN_OPTIONS = {
     "plusminus": Option(
         "completed", ("completed", "scheduled"),
-        "plus/even/minus against half the section's rounds completed so far (A6: the "
-        "scheduled number once the event is over) or always half the scheduled rounds",
+        "plus/even/minus against half the section's rounds completed so far (the "
+        "default; the scheduled number once the event is over) or always half the "
+        "scheduled rounds",
     ),
     "discards": Option(
         "auto", ("auto", "auto-completed", "0", "1", "2", "3"),
-        "values dropped per side: auto = 2 from 9 scheduled rounds, else 1 (A7); "
+        "values dropped per side: auto = 2 from 9 scheduled rounds, else 1 (34E1's "
+        "9-round rule, counted on the scheduled rounds); "
         "auto-completed counts the rounds completed so far instead",
     ),
     "own-unplayed": Option(
         "zero", ("zero", "omit"),
-        "the player's own unplayed rounds: a 0-opponent (A1, 34E1) or left out of the list",
+        "the player's own unplayed rounds: an opponent scoring 0 (34E1) or left out of the "
+        "list",
     ),
 }
 
@@ -303,13 +306,30 @@ _MODES = {"MM": "modified", "SOLK": "none", "MED": "both"}
 _MEDIAN_RULES = {
     "modified": "US Chess 34E1 Modified Median: sum of opponents' adjusted scores (unplayed "
     "rounds of an opponent count ½; own unplayed rounds count 0), dropping the lowest and "
-    "highest for an even score, the lowest for a plus score, the highest for a minus score "
-    "(2 each from 9 rounds)",
+    "the highest for an even score, the lowest for a plus score, the highest for a minus "
+    "score",
     "none": "US Chess 34E2 Solkoff: sum of opponents' adjusted scores (unplayed rounds of an "
     "opponent count ½; own unplayed rounds count 0), nothing dropped",
     "both": "US Chess 34E9 Median (plain Harkness; 34E4 before the 7th edition): as 34E1 but "
     "the highest and the lowest are always dropped",
 }
+
+
+def _median_rule(ctx: Context, spec: Spec, d: int) -> str:
+    """The rule line of a median-family value, with how many values are dropped at each
+    end (``d``) and why, in this event's numbers."""
+    mode = _MODES[spec.code]
+    rule = _MEDIAN_RULES[mode]
+    if mode == "none":
+        return rule
+    what = "1 value" if d == 1 else f"{d} values"
+    option = spec.option("discards")
+    if option not in ("auto", "auto-completed"):
+        return f"{rule} ({what} at each end, as the discards option sets)"
+    n, kind = ((ctx.scheduled, "scheduled") if option == "auto" else
+               (ctx.n_rounds, "completed"))
+    return (f"{rule} ({what} at each end for {n} {kind} round{'s' if n != 1 else ''}: 1 "
+            "below 9 rounds, 2 from 9)")
 
 
 def _opponent_lists(ctx: Context, own_zero: bool) -> list[list[int]]:
@@ -382,12 +402,13 @@ def explain_median(ctx: Context, spec: Spec, i: int) -> Explanation:
         rows[r] = rows[r]._replace(dropped="lowest")
     for _, r in ordered[len(ordered) - high:] if high else ():
         rows[r] = rows[r]._replace(dropped="highest")
-    mode = _MODES[spec.code]
+    rule = _drop_rule(ctx, spec)
     notes = []
-    if mode != "none":
-        notes.append(f"score {ctx.num_text(ctx.points[i])} is a {cls} score; dropped {low} "
-                     f"lowest, {high} highest")
-    return Explanation(_MEDIAN_RULES[mode], tuple(rows), tuple(notes))
+    if rule.mode != "none":
+        article = "an" if cls == "even" else "a"
+        notes.append(f"score {ctx.num_text(ctx.points[i])} is {article} {cls} score; dropped "
+                     f"{low} lowest, {high} highest")
+    return Explanation(_median_rule(ctx, spec, rule.d), tuple(rows), tuple(notes))
 
 
 def _median_rows(ctx: Context, own_zero: bool
@@ -410,7 +431,7 @@ def _median_rows(ctx: Context, own_zero: bool
                 elif own_zero:
                     entries.append((0, r))
                     rows.append(ExplainRow(r + 1, code, sno[j] if j >= 0 else None, frac(0),
-                                           "own unplayed round: a 0-opponent (34E1)"))
+                                           "own unplayed round: counts 0 (34E1)"))
                 else:
                     rows.append(ExplainRow(r + 1, code, None, None, "own unplayed: omitted"))
             entries.sort()

@@ -88,17 +88,15 @@ class Scoring(NamedTuple):
 
 
 class FideRules(NamedTuple):
-    """The FIDE C.07 choices a computation is made under, each with the reason for it."""
+    """The FIDE C.07 choices a computation is made under, each with the reason for it.  The
+    reasons are the event's (``decisions['fide_rules_reason']`` and
+    ``['fide_system_reason']``, which a report prints once): an explanation never repeats
+    them."""
 
     edition: str
     edition_reason: str
     round_robin: bool
     system_reason: str
-
-    @property
-    def notes(self) -> tuple[str, str]:
-        """The reasons, as the last notes of every FIDE explanation."""
-        return (self.edition_reason, self.system_reason)
 
     def rule_text(self, system: System, summary: str | None = None) -> str:
         """The explanation's rule line: article, name, edition and what the rule does."""

@@ -21,7 +21,7 @@ _WHY = {
     "WON": "won over the board",
     "BPG": "played with black",
     "BWG": "won with black",
-    "GE": "elected to play (not a VUR, 16.1.2)",
+    "GE": "elected to play (not a VUR, §16.1.2)",
 }
 
 def _counted(ctx: Context, code: str) -> list[bool]:
@@ -54,7 +54,7 @@ def explain_count(ctx: Context, spec: Spec, i: int) -> Explanation:
         o = table.opp[i * table.rounds + r]
         rows.append(ctx.explain_row(table, i, r + 1, Fraction(1), _WHY[spec.code],
                                     sno[o] if o >= 0 else None))
-    return Explanation(rules.rule_text(spec.system), tuple(rows), rules.notes)
+    return Explanation(rules.rule_text(spec.system), tuple(rows))
 
 
 
@@ -70,7 +70,7 @@ def explain_count(ctx: Context, spec: Spec, i: int) -> Explanation:
           explain=explain_count, summary="games won over the board with black")
 @tiebreak("GE", "Games Elected to Play", "FIDE C.07 §7.6", family="FIDE", decimals=0,
           explain=explain_count, aliases=("REP",),
-          summary="rounds minus the voluntarily unplayed rounds (16.1.2)")
+          summary="rounds minus the voluntarily unplayed rounds (§16.1.2)")
 def count_rounds(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """WIN, WON, BPG, BWG or GE: the number of rounds of that kind."""
     ctx.fide_rules(spec)
@@ -147,10 +147,10 @@ def explain_standard(ctx: Context, spec: Spec, i: int) -> Explanation:
     rows = tuple(ctx.explain_row(table, i, r + 1, _standard(ctx, p),
                                  f"{ctx.num_text(p)} points")
                  for r, p in enumerate(table.pts[start:start + table.rounds]))
-    return Explanation(rules.rule_text(spec.system), rows, rules.notes)
+    return Explanation(rules.rule_text(spec.system), rows)
 
 
-@tiebreak("STD", "Standard Points", "FIDE C.07 (2026) Standard Points", family="FIDE",
+@tiebreak("STD", "Standard Points", "FIDE C.07 (2026)", family="FIDE",
           decimals=1, explain=explain_standard, summary="every round mapped to 1 / ½ / 0")
 def standard_points(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """STD (2026): each round mapped to 1 / ½ / 0 (more than, equal to, less than a draw)."""

@@ -18,7 +18,7 @@ from fractions import Fraction
 from .context import Context
 from .registry import Option, group_tiebreak
 from .spec import Spec
-from .values import ExplainRow, Explanation
+from .values import ExplainRow, Explanation, num
 
 DE_ARTICLE = "FIDE C.07 §6"
 
@@ -90,7 +90,8 @@ def _one_pass(ctx: Context, rr: bool, members: list[int], as_played: bool, swiss
                 rank, prev = pos, score[i]
             out[i] = rank
         lines.append(f"group {{{group_txt}}}: all met; scores "
-                     + _shown([f"{sno[i]}: {score[i]}" for i in order[:_SHOWN]], len(order))
+                     + _shown([f"{sno[i]}: {num(score[i])}" for i in order[:_SHOWN]],
+                              len(order))
                      + f" ({DE_ARTICLE}.2)")
         return out
     best_rest = [reach[i] for i in order]  # best reachable from each position on
@@ -104,8 +105,9 @@ def _one_pass(ctx: Context, rr: bool, members: list[int], as_played: bool, swiss
         else:
             unique = False
         out[order[pos]] = rank
-    lines.append(f"group {{{group_txt}}}: not all met; score/reachable "
-                 + _shown([f"{sno[i]}: {score[i]}/{reach[i]}" for i in order[:_SHOWN]],
+    lines.append(f"group {{{group_txt}}}: not all met; scores "
+                 + _shown([f"{sno[i]}: {num(score[i])} of {num(reach[i])} reachable"
+                           for i in order[:_SHOWN]],
                           len(order))
                  + f" (ranked only where nobody can catch up, {DE_ARTICLE}.2)")
     return out
@@ -147,7 +149,7 @@ def explain_direct_encounter(ctx: Context, spec: Spec, group: tuple[int, ...], s
     ranks, lines = _explained_group(ctx, spec, group)
     size = len(group)
     notes = (*lines, f"rank {ranks[start_no]} of {size} in the tied group; value = "
-             f"{size} + 1 - rank", *rules.notes)
+             f"{size} + 1 - rank")
     return Explanation(rules.rule_text(spec.system), (), notes)
 
 
@@ -166,7 +168,7 @@ def direct_encounter_values(ctx: Context, spec: Spec, group: tuple[int, ...]
 _RBT_OPTIONS = {
     "mode": Option("us", ("us", "strict"),
                    "us: plus/minus over the games among the tied players that happened "
-                   "(A10); strict: only if all have met"),
+                   "(the default); strict: only if all have met"),
     "forfeits": Option("exclude", ("exclude", "include"),
                        "forfeit results among the tied players"),
 }

@@ -50,7 +50,7 @@ def explain_aob(ctx: Context, spec: Spec, i: int) -> Explanation:
             met.append(bh[o])
             rows.append(ctx.explain_row(table, i, r + 1, bh[o], f"{code} of opponent {sno[o]}",
                                         sno[o]))
-    notes: tuple[str, ...] = rules.notes
+    notes: tuple[str, ...] = ()
     if not met:
         notes = (*notes, "no game played over the board")
     else:
@@ -107,7 +107,7 @@ def explain_average_performance(ctx: Context, spec: Spec, i: int) -> Explanation
     got = _met(ctx, values, i)
     rows = tuple(ctx.explain_row(table, i, r + 1, values[o], f"{code} of opponent {sno[o]}",
                                  sno[o]) for r, o in got)
-    notes: tuple[str, ...] = rules.notes
+    notes: tuple[str, ...] = ()
     reason = undefined_reason(ctx, spec)
     if reason or not got:
         notes = (*notes, reason or "no opponent with a performance")
@@ -148,7 +148,7 @@ _PERF_OPTIONS = {
         "swisssys", ("swisssys", "linear"),
         "swisssys: each opponent's performance as SwissSys 11 computes it (a win over a player "
         "rated more than 350 below counts as 350 below, a negative performance counts 0, "
-        "each performance is truncated and the mean rounded half up: rules-uscf.md 34E10); "
+        "each performance is truncated and the mean rounded half up: US Chess 34E10); "
         "linear: the exact (sum of ratings + 400 x (wins - losses)) / games",
     ),
     "unrated": Option(
@@ -156,7 +156,7 @@ _PERF_OPTIONS = {
         "games against unrated players: left out of a performance (omit; how SwissSys rates "
         "them is not known) or the unrated player counted at the event's average rating + "
         "400 x (wins - losses) / games against rated players (estimate, the scholastic "
-        "variant of rules-uscf.md 34E10); /U<rating> gives them one fixed rating instead",
+        "variant of US Chess 34E10); /U<rating> gives them one fixed rating instead",
     ),
 }
 
@@ -263,8 +263,8 @@ def explain_opposition_performance(ctx: Context, spec: Spec, i: int) -> Explanat
     if mean is None:
         notes.append("no opponent with a performance rating: undefined")
     if swisssys:
-        rule = ("US Chess 34E10 Opposition's Performance, SwissSys 11 formula (rules-uscf.md "
-                "34E10): mean of the opponents' performance ratings, each (sum of their "
+        rule = ("US Chess 34E10 Opposition's Performance, SwissSys 11 formula: mean of the "
+                "opponents' performance ratings, each (sum of their "
                 "opponents' ratings + 400 x (wins - losses)) / games over games against rated "
                 "players, a win over a player rated more than 350 below counted as 350 below, "
                 "a negative performance as 0, truncated; the mean rounded half up")

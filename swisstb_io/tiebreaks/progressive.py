@@ -32,7 +32,7 @@ def explain_progressive(ctx: Context, spec: Spec, i: int) -> Explanation:
     rows = tuple(ctx.explain_row(table, i, r + 1, ctx.frac(score), "running score",
                                  dropped="cut: first rounds (Cut, §14)" if r < cut else "")
                  for r, score in enumerate(running))
-    return Explanation(rules.rule_text(spec.system), rows, rules.notes)
+    return Explanation(rules.rule_text(spec.system), rows)
 
 
 @tiebreak("PS", "Progressive Scores", "FIDE C.07 §7.5", family="FIDE",
@@ -62,32 +62,43 @@ _ABSENT = frozenset({Outcome.NOT_PAIRED, Outcome.ZERO_BYE})
 _CUM_OPTIONS = {
     "unplayed": Option(
         "all-unplayed-points", ("all-unplayed-points", "full-only"),
-        "subtract the points of every unplayed result, ½ for a half-point bye (A3 default, "
-        "as SwissSys 11), or of unplayed one-point results only (full-only, the literal "
+        "subtract the points of every unplayed result, ½ for a half-point bye (the "
+        "default, as SwissSys 11), or of unplayed one-point results only (full-only, the literal "
         "34E3 text)",
     ),
     "rounds": Option(
         "all", ("all", "participated"),
-        "a running-score term for every round (A4) or only rounds the player took part in",
+        "a running-score term for every round (the default, as the wall chart shows a "
+        "running score in every column) or only rounds the player took part in",
     ),
 }
 
 _CUM_RULES = {
     True: "US Chess 34E3 Cumulative: sum of the running scores after each round, minus the "
     "points of each unplayed result (1 per forfeit win, full-point or pairing bye; ½ per "
-    "half-point bye): the default reading of 34E3 (rules-uscf.md A3), as SwissSys 11 "
-    "computes it",
+    "half-point bye). 34E3 names the one-point results; the half-point bye is subtracted "
+    "too, as SwissSys 11 does (CUM[unplayed=full-only] subtracts the one-point results "
+    "only)",
     False: "US Chess 34E3 Cumulative: sum of the running scores after each round, minus 1 "
-    "for each unplayed win or one-point bye (full-only: the literal 34E3 text; a half-point "
-    "bye is not subtracted)",
+    "for each unplayed win or one-point bye, as the 34E3 text names them "
+    "(CUM[unplayed=full-only]; a half-point bye is not subtracted)",
 }
 
 _OPPCUM_SUBTRACTION = {
-    "all-unplayed-points": "each less the points of its unplayed results (½ per half-point "
-    "bye; rules-uscf.md A3, as SwissSys 11)",
-    "full-only": "each less 1 per unplayed win or one-point bye (full-only: the literal 34E3 "
-    "text)",
+    "all-unplayed-points": "each less the points of its unplayed results (1 per forfeit "
+    "win, full-point or pairing bye, ½ per half-point bye, 34E3 as SwissSys 11 computes it)",
+    "full-only": "each less 1 per unplayed win or one-point bye (34E3 as its text names "
+    "them)",
 }
+
+_UNPLAYED_NAMES = {
+    Outcome.FORFEIT_WIN: "forfeit win",
+    Outcome.FULL_BYE: "full-point bye",
+    Outcome.PAIRING_BYE: "pairing-allocated bye",
+    Outcome.HALF_BYE: "half-point bye",
+    Outcome.FORFEIT_DRAW: "unplayed draw",
+}
+"""What a note calls an unplayed result whose points 34E3 subtracts."""
 
 
 def _subtracted(outcome: Outcome, sub_all: bool) -> bool:
@@ -136,12 +147,13 @@ def explain_cumulative(ctx: Context, spec: Spec, i: int) -> Explanation:
         counted = every or o not in _ABSENT
         note = "running score" if counted else "running score not counted (absent)"
         if not pl and p:
+            what = _UNPLAYED_NAMES.get(o, "unplayed result")
             if _subtracted(o, sub_all):
-                note += f"; minus {text(p)} for the unplayed result"
+                note += f"; minus {text(p)} for the unplayed result ({what}, 34E3)"
                 subtracted += p
             else:
-                note += (f"; its {text(p)} not subtracted (full-only: 34E3 names one-point "
-                         "results only)")
+                note += (f"; the {text(p)} of the {what} not subtracted (34E3 names the "
+                         "one-point results only)")
                 kept += p
         rows.append(ExplainRow(r + 1, code, sno[j] if j >= 0 else None, ctx.frac(running),
                                note, "" if counted else "absent"))
@@ -150,7 +162,7 @@ def explain_cumulative(ctx: Context, spec: Spec, i: int) -> Explanation:
         notes.append(f"minus {text(subtracted)} in all for unplayed results")
     if kept:
         notes.append(f"{text(kept)} from unplayed results below a full point (half-point "
-                     "byes) not subtracted: full-only")
+                     "byes) not subtracted, as the 34E3 text reads")
     return Explanation(_CUM_RULES[sub_all], tuple(rows), tuple(notes))
 
 
@@ -192,7 +204,8 @@ def explain_opp_cumulative(ctx: Context, spec: Spec, i: int) -> Explanation:
           explain=explain_opp_cumulative,
           options={**_CUM_OPTIONS, "forfeits": Option(
               "exclude", ("exclude", "include"),
-              "opponents of forfeited games: left out (A5) or counted")})
+              "opponents of forfeited games: left out (the default: opponents met over the "
+              "board) or counted")})
 def opp_cumulative(ctx: Context, spec: Spec) -> list[Fraction | None]:
     cum = _cumulative(ctx, spec)
     table = ctx.table

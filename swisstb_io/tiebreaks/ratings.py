@@ -108,7 +108,7 @@ def explain_performance(ctx: Context, spec: Spec, i: int) -> Explanation:
     rule = rules.rule_text(spec.system)
     reason = undefined_reason(ctx, spec)
     if reason:
-        return Explanation(rule, (), (*rules.notes, reason))
+        return Explanation(rule, (), (reason,))
     games, keep, cut = _games(ctx, spec, i)
     table = ctx.fide_table
     sno = table.start_nos
@@ -118,10 +118,10 @@ def explain_performance(ctx: Context, spec: Spec, i: int) -> Explanation:
                  for g in games)
     if not keep:
         why = "no game played over the board" if not games else "no game left after the cut"
-        return Explanation(rule, rows, (*rules.notes, why))
+        return Explanation(rule, rows, (why,))
     n = len(keep)
     total = sum(g[3] for g in keep)
-    notes: tuple[str, ...] = rules.notes
+    notes: tuple[str, ...] = ()
     if spec.code == "ARO" and total % n:
         notes = (*notes, rules.exact_note(spec.system, Fraction(total, n)))
     elif spec.code == "TPR":

@@ -14,7 +14,7 @@ from .context import Context, FideRules
 from .registry import Option, tiebreak
 from .spec import Spec
 from .unplayed import us_adjusted
-from .values import ExplainRow, Explanation
+from .values import ExplainRow, Explanation, num
 
 # --------------------------------------------------------------------------- USSB, SB
 
@@ -51,7 +51,8 @@ def explain_ussb(ctx: Context, spec: Spec, i: int) -> Explanation:
 @tiebreak("USSB", "Sonneborn-Berger", "US Chess 34E8", label="SB",
           aliases=("sonneborn-berger", "34E8"), explain=explain_ussb, options={"scores": Option(
               "auto", ("auto", "adjusted", "raw"),
-              "opponents' scores: adjusted in Swiss events and raw in round robins (auto, A9)")})
+              "opponents' scores: adjusted in Swiss events and raw in round robins (auto, the "
+              "default)")})
 def us_sonneborn_berger(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """USSB (34E8): the sum over games played of the opponent's score x the result."""
     _, scores = _ussb_scores(ctx, spec)
@@ -66,7 +67,7 @@ def us_sonneborn_berger(ctx: Context, spec: Spec) -> list[Fraction | None]:
           explain=explain_opponent_scores, explain_all=opponent_score_explanations,
           modifiers=frozenset("CPS"),
           summary="sum of opponent's adjusted score x points scored against them; own "
-                  "unplayed rounds against a dummy opponent (16.4)")
+                  "unplayed rounds against a dummy opponent (§16.4)")
 def fide_sonneborn_berger(ctx: Context, spec: Spec) -> list[Fraction | None]:
     """SB (§9.1): each round's opponent score (as for BH) x the points scored."""
     return opponent_scores(ctx, spec)
@@ -93,7 +94,8 @@ def _koya_limit(ctx: Context, spec: Spec, rules: FideRules) -> tuple[Fraction, s
     limit = spec.limit_pct * ctx.frac(ctx.win) * max_games / 100 + spec.limit_offset
     offset = spec.limit_offset
     note = (f"limit {spec.limit_pct}% of {max_games} x {ctx.num_text(ctx.win)}"
-            + (f" {'+' if offset > 0 else ''}{offset}" if offset else "") + f" = {limit}")
+            + (f" {'+' if offset > 0 else ''}{num(offset)}" if offset else "")
+            + f" = {num(limit)}")
     return limit, note
 
 
@@ -112,12 +114,13 @@ def explain_koya(ctx: Context, spec: Spec, i: int) -> Explanation:
         scored = ctx.frac(table.pts[k])
         if osc >= limit:
             rows.append(ctx.explain_row(table, i, r + 1, scored,
-                                        f"opponent {sno[o]} scored {osc} >= {limit}", sno[o]))
+                                        f"opponent {sno[o]} scored {num(osc)} >= {num(limit)}",
+                                        sno[o]))
         else:
             rows.append(ctx.explain_row(table, i, r + 1, scored,
                                         f"opponent {sno[o]} scored {osc}", sno[o],
-                                        f"not counted: below the limit {limit}"))
-    return Explanation(rules.rule_text(spec.system), tuple(rows), (*rules.notes, limit_note))
+                                        f"not counted: below the limit {num(limit)}"))
+    return Explanation(rules.rule_text(spec.system), tuple(rows), (limit_note,))
 
 
 @tiebreak("KS", "Koya System", "FIDE C.07 §9.2", family="FIDE", modifiers=frozenset("L"),

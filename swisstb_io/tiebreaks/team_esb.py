@@ -83,7 +83,7 @@ def explain_esb(ctx: Context, spec: Spec, i: int) -> Explanation:
         rows.append(tctx.explain_row(table, i, e.round, product, note,
                                      table.start_nos[e.opponent] if e.opponent >= 0 else None,
                                      why.get(e.round, "")))
-    notes = (f"primary score: {tctx.primary_reason}", *rules.notes)
+    notes = (f"primary score: {tctx.primary_reason}",)
     return Explanation(rules.rule_text(spec.system), tuple(rows), notes)
 
 

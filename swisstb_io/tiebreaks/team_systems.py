@@ -107,7 +107,7 @@ def explain_sssc(ctx: Context, spec: Spec, i: int) -> Explanation:
     notes = (f"primary score: {tctx.primary_reason}", why,
              f"SSSC = {tctx.secondary} {num(secondary[i])} + {base.key}:{tctx.primary} "
              f"{num(bh[i])} / {factor} = {exact}, rounded half up to 2 decimals: "
-             f"{num(value)}", *tctx.fide_rules(spec).notes)
+             f"{num(value)}")
     return Explanation(tctx.fide_rules(spec).rule_text(spec.system), rows, notes)
 
 
@@ -149,7 +149,8 @@ def explain_usat(ctx: Context, spec: Spec, i: int) -> Explanation:
                                        f"{num(own)}", table.start_nos[o]))
         else:
             rows.append(mp.explain_row(table, i, r + 1, Fraction(0),
-                                       "no opponent: counts 0 (teams.md ambiguity 13)"))
+                                       "no opponent (a bye): counts 0 (34G2 names none; "
+                                       "our reading)"))
     return Explanation(tctx.fide_rules(spec).rule_text(spec.system), tuple(rows),
                        ("no discards, no adjustment for unplayed rounds (34G2)",))
 

@@ -95,7 +95,7 @@ class FideRows:
         rounds = table.rounds
         self.vur: list[bool] = [False] * len(table.cells)
         self.black: list[bool] = [c is Color.BLACK for c in table.color]
-        for k in table.unplayed:  # only a round without a game can be a VUR (16.1.2)
+        for k in table.unplayed:  # only a round without a game can be a VUR (§16.1.2)
             self.vur[k] = table.outcome[k] not in _NOT_VUR
             self.black[k] = False
         self.lna: list[int] = [_last_not_vur(self.vur[k:k + rounds]) for k in table.row_starts()]
@@ -140,7 +140,7 @@ def adjusted_scores(ctx: Context, rules: FideRules, fore: bool) -> tuple[list[in
             else:
                 s = sum(p if (r < lna[i] or o >= 0) else no_opp_value
                         for r, (p, o) in enumerate(zip(pts, opp, strict=True)))
-            mine = total + ctx.points[i] - ctx.game_points[i]  # own bonus / penalty (16.4)
+            mine = total + ctx.points[i] - ctx.game_points[i]  # own bonus / penalty (§16.4)
             if paired_last and opp[last] >= 0:
                 shift = ctx.draw - pts[last]
                 s += shift
@@ -287,11 +287,11 @@ def cut_entries(rules: FideRules, rounds: int, items: list[Entry], low: int, hig
         if vurs:
             v = min(vurs, key=_cheapest_vur)
             if lsv.contribution > v.contribution:
-                pick, reason = lsv, "cut: least significant value, worth more than the VUR (16.5)"
+                pick, reason = lsv, "cut: least significant value, worth more than the VUR (§16.5)"
             else:
-                pick, reason = v, "cut: VUR cut first (16.5.1)"
+                pick, reason = v, "cut: VUR cut first (§16.5.1)"
         else:
-            pick, reason = lsv, "cut: least significant value (14.1.1)"
+            pick, reason = lsv, "cut: least significant value (§14.1.1)"
         keep.remove(pick)
         cut.append((pick, reason))
     for _ in range(high):
