@@ -120,3 +120,16 @@ def test_every_caller_asks_the_one_policy(
     assert [c["code"] for c in batch_doc["tiebreaks"]] == ["SB"]
 
     assert len(spy.calls) == 6, spy.calls
+
+
+def test_a_declared_code_is_found_as_a_code_of_its_own() -> None:
+    from swisstb_io.tiebreaks.chain_policy import declaration_place
+
+    data = b"# Tie-breaks: ABH, BH/C1, BH[x=1], BH:MP, BH\n"
+    place, record = declaration_place("e.csv", "swisssys-csv", "BH", data)
+    assert (str(place), record) == ("e.csv:1:43", "")
+    data = b"012 x\n202 SB/C1 SB\n"
+    place, record = declaration_place("e.trf", "trf16", "SB", data)
+    assert (str(place), record) == ("e.trf:2:11", "record 202")
+    place, _ = declaration_place("e.trf", "trf16", "KS", data)
+    assert str(place) == "e.trf:2:1"

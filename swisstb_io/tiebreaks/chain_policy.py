@@ -24,7 +24,6 @@ alone, since the file never said how it breaks ties.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
@@ -187,16 +186,30 @@ def declaration_place(path: str, fmt: str, code: str, data: bytes | None = None,
             return Location(path), ""
     trf = fmt.startswith("trf")
     record = ("212" if ranking else "202") if trf else ""
-    word = re.compile(rf"(?<![\w/]){re.escape(code)}(?![\w/\[:])") if code else None
     text = data.decode("utf-8", errors="replace")
     for no, line in enumerate(text.splitlines(), 1):
         line = line.lstrip("\ufeff")
         if trf and not line.startswith(record):
             continue
-        m = word.search(line, len(record)) if word else None
-        if m:
-            return Location(path, no, m.start() + 1), f"record {record}" if trf else ""
+        at = _code_at(line, code, len(record)) if code else -1
+        if at >= 0:
+            return Location(path, no, at + 1), f"record {record}" if trf else ""
         if trf:
             return Location(path, no, 1), f"record {record}"
     return Location(path), ""
+
+
+def _code_at(line: str, code: str, start: int) -> int:
+    """Where ``code`` first stands in ``line`` (from ``start``) as a code of its own: not
+    inside a longer word or after a ``/``, and not followed by a word character, ``/``,
+    ``[`` or ``:`` (``BH`` is not found in ``BH/C1`` or ``ABH``); ``-1`` when nowhere."""
+    at = line.find(code, start)
+    while at >= 0:
+        before = line[at - 1] if at else " "
+        after = line[at + len(code)] if at + len(code) < len(line) else " "
+        if not (before.isalnum() or before in "_/") and not (
+                after.isalnum() or after in "_/[:"):
+            return at
+        at = line.find(code, at + 1)
+    return -1
 
