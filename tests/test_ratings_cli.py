@@ -4,6 +4,7 @@ and the player-data file's located errors."""
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -67,7 +68,7 @@ def test_json_explain_adds_each_players_explanation() -> None:
     doc = json.loads(run(CLUB, "--system", "fide", "-f", "json", "--explain").output)
     rounds = doc["players"][1]["explanation"]["rounds"]
     assert [r["value"] for r in rounds] == ["3.20", "13.20", None, "8.80", "-14.40"]
-    assert sum(float(r["value"]) for r in rounds if r["value"]) == pytest.approx(10.80)
+    assert sum(Decimal(r["value"]) for r in rounds if r["value"]) == Decimal("10.80")
 
 
 def test_us_chess_json_numbers() -> None:
