@@ -15,8 +15,27 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from .errors import Diagnostic, FormatError, Location, UnknownFormatError
+from .errors import Diagnostic, FormatError, Location, UnknownFormatError, quoted
 from .model import EMPTY_EXTRAS, Tournament
+
+
+def pick_section(names: Sequence[str], wanted: str | None, path: str, noun: str = "section",
+                 where: str = "this file") -> int:
+    """Which of ``names`` (a file's sections, in file order) :attr:`ReadOptions.section`
+    asks for: by name (case aside), else by 1-based number; the first when it asks
+    nothing.  A name that fits none is a :class:`FormatError` that lists them (``noun``
+    and ``where`` say what they are: ``event``, ``this report``)."""
+    if wanted is None:
+        return 0
+    key = wanted.strip().casefold()
+    for i, name in enumerate(names):
+        if name.casefold() == key:
+            return i
+    if key.isdecimal() and 1 <= int(key) <= len(names):
+        return int(key) - 1
+    listing = ", ".join(f"{i} {n!r}" for i, n in enumerate(names, 1))
+    raise FormatError(f"no {noun} {quoted(wanted)} in {where} ({noun}s: {listing})",
+                      Location(path))
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from .. import textio
 from ..errors import Diagnostics, FormatError, Location
-from ..registry import ReadOptions, ReadResult
+from ..registry import ReadOptions, ReadResult, pick_section
 from ._build import add, build
 from ._events import Events, labels
 from ._games import Values, game_of
@@ -57,7 +57,7 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
                           'such as [White "…"] and [Black "…"]', Location(path, 1, 1))
     names = labels(events)
     many = len(events) > 1
-    index = _select(names, options.section, path) if many else 0
+    index = pick_section(names, options.section, path, "event") if many else 0
     newline = _EOL.search(data, start)
     common: dict[str, str] = {
         "pgn:encoding": encoding,
@@ -83,20 +83,6 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     return ReadResult(sections[index], FORMAT_NAME, encoding, diag.freeze(),
                       sections=tuple(names) if many else (), details=MappingProxyType(details),
                       all_sections=tuple(sections) if many else ())
-
-
-def _select(names: list[str], wanted: str | None, path: str) -> int:
-    """The event ``wanted`` names (by name without case, or 1-based number)."""
-    if wanted is None:
-        return 0
-    key = wanted.strip().casefold()
-    for i, name in enumerate(names):
-        if name.casefold() == key:
-            return i
-    if key.isdecimal() and 1 <= int(key) <= len(names):
-        return int(key) - 1
-    listing = ", ".join(f"{i} {n!r}" for i, n in enumerate(names, 1))
-    raise FormatError(f"no event {wanted!r} in this file (events: {listing})", Location(path))
 
 
 __all__ = ["EOL_NAMES", "FORMAT_NAME", "read"]

@@ -32,7 +32,7 @@ from .. import jsontext, textio
 from ..errors import Diagnostics, FormatError, Location, quoted
 from ..limits import MAX_NUMBER_DIGITS, MAX_ROUNDS
 from ..model import DateText, Outcome, Player, Rating, RoundResult, Tournament
-from ..registry import ReadOptions, ReadResult
+from ..registry import ReadOptions, ReadResult, pick_section
 from ..us_notation import day_first, parse_date, resolve_double_forfeits, trim, unclear_date
 from ..validate import Places, check_games
 from .cells import read_cell
@@ -105,14 +105,7 @@ def select(names: tuple[str, ...], wanted: str | None, path: str) -> int:
     if not names:
         raise FormatError(f"no section {wanted!r}: the file has no sections yet (its Overview "
                           "has none)", Location(path))
-    key = wanted.strip().casefold()
-    for i, name in enumerate(names):
-        if name.casefold() == key:
-            return i
-    if key.isdecimal() and 1 <= int(key) <= len(names):
-        return int(key) - 1
-    listing = ", ".join(f"{i} {n!r}" for i, n in enumerate(names, 1))
-    raise FormatError(f"no section {wanted!r} in this file (sections: {listing})", Location(path))
+    return pick_section(names, wanted, path)
 
 
 def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from ..errors import Diagnostics, FormatError, Location, quoted
 from ..limits import MAX_NUMBER_DIGITS, MAX_ROUNDS, round_count
 from ..model import NOT_PAIRED, Color, DateText, Outcome, Player, Rating, RoundResult, Tournament
-from ..registry import ReadOptions, ReadResult
+from ..registry import ReadOptions, ReadResult, pick_section
 from ..us_notation import (
     CODE_TO_OUTCOME,
     parse_date,
@@ -112,7 +112,8 @@ def read(data: bytes, path: str, options: ReadOptions) -> ReadResult:
     head = th.records[0] if th is not None and th.records else {}
     layout = head.get("H_FORMAT", "") or ("1991" if "D_REC_SEQ" in td.names else "2C")
     sections = _sections(ts, td)
-    index = _select(sections, options.section, path)
+    index = pick_section([_section_label(n, r) for n, r in sections], options.section, path,
+                         where="this report")
     records: dict[str, list[tuple[int, dict[str, str]]]] = {}  # each section's, in one pass
     for rec_no, row in enumerate(td.records, 1):
         records.setdefault(row.get("D_SEC_NUM", "").strip() or "1", []).append((rec_no, row))
@@ -146,19 +147,6 @@ def _sections(ts: DbfTable | None, td: DbfTable) -> list[tuple[str, dict[str, st
     if not out:
         out["1"] = {}
     return list(out.items())
-
-
-def _select(sections: list[tuple[str, dict[str, str]]], wanted: str | None, path: str) -> int:
-    if wanted is None:
-        return 0
-    key = wanted.strip().casefold()
-    for i, (num, row) in enumerate(sections):
-        if _section_label(num, row).casefold() == key:
-            return i
-    if key.isdecimal() and 1 <= int(key) <= len(sections):
-        return int(key) - 1
-    listing = ", ".join(f"{i} {_section_label(n, r)!r}" for i, (n, r) in enumerate(sections, 1))
-    raise FormatError(f"no section {wanted!r} in this report (sections: {listing})", Location(path))
 
 
 class _Layout(NamedTuple):
