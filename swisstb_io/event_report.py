@@ -152,7 +152,7 @@ def event_report(t: Tournament, request: ReportRequest,
 
         data = NO_DATA if request.player_data is None else request.player_data
         changes = rating_changes(t, RatingSystem(request.ratings), rules=request.rating_rules,
-                                 player_data=data)
+                                 player_data=data, explain=request.calc.explain or o.explain)
         report = report._replace(ratings=rating_column(changes, request.calc.explain,
                                                                o.explain))
     return report._replace(after_round=request.after_round)

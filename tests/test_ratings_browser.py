@@ -25,7 +25,7 @@ __all__ = ["driver"]  # the browser fixture, shared with the report's browser te
 
 def test_ratings_page_explains_each_change(driver: webdriver.Chrome, tmp_path: Path) -> None:
     result = rating_changes(read(ROOT / "fixtures" / "ratings" / "club_rr.trf"),
-                            RatingSystem.FIDE)
+                            RatingSystem.FIDE, explain=True)
     page = tmp_path / "ratings.html"
     page.write_text(to_html(result, "club_rr.trf"), encoding="utf-8")
     driver.get(page.as_uri())

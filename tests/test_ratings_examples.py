@@ -39,7 +39,7 @@ def data(text: str) -> object:
 
 
 def test_f1_adult_k20_five_games() -> None:
-    r = rating_changes(one_player(1850, "1990", F1), FIDE)
+    r = rating_changes(one_player(1850, "1990", F1), FIDE, explain=True)
     p = player(r)
     assert r.rules.edition.id == "fide-2025-10"
     assert (p.k, p.games, p.expected, p.change, p.new_rating) == (
@@ -53,7 +53,7 @@ def test_f1_adult_k20_five_games() -> None:
 
 
 def test_f2_the_2025_amendment() -> None:
-    r = rating_changes(one_player(2700, "1980", [(2200, "1-0")]), FIDE)
+    r = rating_changes(one_player(2700, "1980", [(2200, "1-0")]), FIDE, explain=True)
     assert (player(r).k, player(r).change) == (10, Decimal("0.40"))
     assert player(r).lines[0].diff_used == 500
     assert (player(r, 2).k, player(r, 2).change) == (20, Decimal("-1.60"))
@@ -105,7 +105,7 @@ U1 = [(1400, "1-0"), (1500, "1-0"), (1600, "="), (1700, "0-1")]
 @pytest.mark.parametrize(("rules", "change", "new"), [
     (None, "39.100", 1539), ("uscf-2023", "35.100", 1535), ("uscf-2017", "31.100", 1531)])
 def test_u1_established_bonus_by_edition(rules: str | None, change: str, new: int) -> None:
-    r = rating_changes(one_player(1500, "1980", U1, uscf=True), USCF, rules=rules)
+    r = rating_changes(one_player(1500, "1980", U1, uscf=True), USCF, rules=rules, explain=True)
     p = player(r)
     assert r.rules.edition.id == (rules or "uscf-2025")
     assert (change_text(p, USCF), p.new_rating) == (change, new)
@@ -177,9 +177,9 @@ def test_editions_by_date_and_forced() -> None:
 def test_2022_one_upgrade_only_in_the_game_of_the_greatest_difference() -> None:
     t = one_player(2300, "1980", [(1800, "1-0"), (1700, "1-0"), (1700, "1-0")],
                    start="2023-05-01")
-    p = player(rating_changes(t, FIDE))
+    p = player(rating_changes(t, FIDE, explain=True))
     assert [g.diff_used for g in p.lines] == [500, 400, 600]  # first of the two 600s
-    low = player(rating_changes(t, FIDE), 3)
+    low = player(rating_changes(t, FIDE, explain=True), 3)
     assert low.lines[0].diff_used == -400  # the lower-rated side: every game
 
 
@@ -187,7 +187,7 @@ def test_unrated_opponents_forfeits_and_byes_do_not_count_for_fide() -> None:
     t = event([(1, 1800, "1980"), (2, None, "1980"), (3, 1700, "1980"), (4, 1900, "1980")],
               [(1, 1, 2, "1-0"), (2, 1, 3, "+-"), (3, 1, 4, "W-L"), (3, 2, 3, "=")],
               byes=[(2, 2, Outcome.HALF_BYE), (2, 4, Outcome.ZERO_BYE)])
-    p = player(rating_changes(t, FIDE))
+    p = player(rating_changes(t, FIDE, explain=True))
     assert (p.games, p.change, p.new_rating) == (0, Decimal("0.00"), 1800)
     assert [g.why_not for g in p.lines] == [
         "opponent unrated: not counted (§8.3.1)", "forfeit win: not played (§5.1)",

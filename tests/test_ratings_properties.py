@@ -1,18 +1,20 @@
 """Properties of the rating-change estimates on generated events (hypothesis): swapping
 two players' start numbers changes nothing but the numbers; each change is the sum of its
 explanation's rows (the games' contributions and the parts that are no game's); the FIDE
-change is K x (score - expected)."""
+change is K x (score - expected); an estimate without its explanation lines is the same
+estimate."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import consistent_tournaments
 
-from swisstb_io.model import Player, Rating, RoundResult, Tournament
+from swisstb_io.model import Outcome, Player, Rating, RoundResult, Tournament
 from swisstb_io.rating_change import PlayerChange, RatingSystem, rating_changes
 from swisstb_io.rating_change.explain import explanation
 
@@ -58,8 +60,8 @@ def test_swapping_two_start_numbers_changes_nothing_but_the_numbers(
     a, b = data.draw(st.sampled_from([p.start_no for p in t.players]).flatmap(
         lambda x: st.tuples(st.just(x), st.sampled_from(
             [p.start_no for p in t.players if p.start_no != x]))))
-    before = {p.start_no: p for p in rating_changes(t, system).players}
-    after = {p.start_no: p for p in rating_changes(swapped(t, a, b), system).players}
+    before = {p.start_no: p for p in rating_changes(t, system, explain=True).players}
+    after = {p.start_no: p for p in rating_changes(swapped(t, a, b), system, explain=True).players}
     moved = {a: b, b: a}
     for start_no, p in before.items():
         q = after[moved.get(start_no, start_no)]
@@ -73,7 +75,7 @@ def test_swapping_two_start_numbers_changes_nothing_but_the_numbers(
 def test_a_change_is_the_sum_of_its_contributions(t: Tournament, system: RatingSystem) -> None:
     if system is RatingSystem.USCF:
         t = us_ratings(t)
-    result = rating_changes(t, system)
+    result = rating_changes(t, system, explain=True)
     for p in result.players:
         rows = explanation(p, result).rows
         total = sum((r.value for r in rows if r.value is not None and not r.dropped),
@@ -96,7 +98,7 @@ def test_every_player_gets_one_estimate_with_a_reason_for_every_round_left_out(
         t: Tournament, system: RatingSystem) -> None:
     if system is RatingSystem.USCF:
         t = us_ratings(t)
-    result = rating_changes(t, system)
+    result = rating_changes(t, system, explain=True)
     assert [p.start_no for p in result.players] == sorted(p.start_no for p in t.players)
     for p in result.players:
         for g in p.lines:
@@ -105,3 +107,23 @@ def test_every_player_gets_one_estimate_with_a_reason_for_every_round_left_out(
         assert len([n for n in p.notes if n.startswith("round ")]) == len(left_out)
         if p.new_rating is not None and system is RatingSystem.USCF:
             assert p.new_rating >= 100
+
+
+@settings(max_examples=40, deadline=None)
+@given(consistent_tournaments(max_players=10, max_rounds=6, teams=False), SYSTEMS,
+       st.booleans())
+def test_without_explain_only_the_lines_are_left_out(t: Tournament, system: RatingSystem,
+                                                     dual: bool) -> None:
+    if system is RatingSystem.USCF:
+        t = us_ratings(t)
+    plain = rating_changes(t, system, dual_rated=dual)
+    explained = rating_changes(t, system, dual_rated=dual, explain=True)
+    assert not plain.explained and explained.explained
+    assert all(p.lines == () for p in plain.players)
+    assert [p._replace(lines=()) for p in explained.players] == list(plain.players)
+    paired = {p.start_no: sum(r.outcome is not Outcome.NOT_PAIRED
+                              for r in p.results[:t.rounds_paired]) for p in t.players}
+    assert {p.start_no: len(p.lines) for p in explained.players} == paired
+    if plain.players:
+        with pytest.raises(ValueError, match="explain=True"):
+            explanation(plain.players[0], plain)

@@ -84,7 +84,7 @@ def command(path: str, system_name: str, edition: str | None, player_data: str |
         raise click.UsageError(f"{path} holds {len(result.sections)} sections ({listing}), "
                                "each rated on its own: choose one with --section")
     ratings = rating_changes(result.tournament, system, rules=edition, player_data=data,
-                             dual_rated=dual_rated)
+                             dual_rated=dual_rated, explain=explain or fmt == "html")
     for warning in ratings.warnings:
         click.echo(str(warning), err=True)
     if fmt == "json":

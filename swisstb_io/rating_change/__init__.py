@@ -47,15 +47,16 @@ from .uscf import uscf_changes
 SCHEMA = "swisstb-ratings/1"
 
 
-def _fide(t: Tournament, rules: Rules, data: PlayerData) -> tuple[PlayerChange, ...]:
+def _fide(t: Tournament, rules: Rules, data: PlayerData, explain: bool
+          ) -> tuple[PlayerChange, ...]:
     ratings = {p.start_no: r for p in t.players if (r := fide_rating(p)) is not None}
-    field = field_of(t, ratings, rules)
+    field = field_of(t, ratings, rules, explain)
     out = []
     for p in sorted(t.players, key=lambda p: p.start_no):
         rating = ratings.get(p.start_no)
         if rating is None:
             rounds = rounds_of(p, field.paired, field.start_nos)
-            out.append(initial_rating(p, rounds, ratings, rules))
+            out.append(initial_rating(p, rounds, ratings, rules, explain))
         else:
             out.append(rated_change(p, rating, field, data.rows.get(p.start_no)))
     return tuple(out)
@@ -98,6 +99,7 @@ def rating_changes(
     rules: str | None = None,
     player_data: PlayerData = NO_DATA,
     dual_rated: bool = False,
+    explain: bool = False,
 ) -> RatingResult:
     """Every player's estimated rating change in ``tournament``.
 
@@ -105,7 +107,9 @@ def rating_changes(
     else by the event's date (:mod:`.editions`); ``player_data``: what the file cannot say
     (:func:`read_player_data`; its rows must name players of the event, else a
     :class:`PlayerDataError` at the row); ``dual_rated``: US Chess, an event rated in both
-    the Regular and the Quick system (a smaller K above 2200).
+    the Regular and the Quick system (a smaller K above 2200); ``explain``: with each
+    player's rounds (:attr:`~.model.PlayerChange.lines`), which the explanations show
+    (:func:`.explain.explanation`; the HTML page and ``--explain`` need them).
 
     Raises :class:`RulesError` for an unknown edition or one of the other system.
     """
@@ -113,12 +117,12 @@ def rating_changes(
     chosen = choose(tournament, system, rules)
     notes = _event_notes(tournament, system, player_data, dual_rated)
     if system is RatingSystem.FIDE:
-        players = _fide(tournament, chosen, player_data)
+        players = _fide(tournament, chosen, player_data, explain)
     else:
-        players, more = uscf_changes(tournament, chosen, player_data, dual_rated)
+        players, more = uscf_changes(tournament, chosen, player_data, dual_rated, explain)
         notes[:0] = more
     return RatingResult(system, chosen._replace(notes=tuple(notes)), players,
-                        tournament.name, warnings)
+                        tournament.name, warnings, explain)
 
 
 __all__ = [

@@ -108,7 +108,11 @@ def summary(p: PlayerChange) -> str:
 
 
 def explanation(p: PlayerChange, result: RatingResult) -> Explanation:
-    """How ``p``'s estimate was found."""
+    """How ``p``'s estimate was found; ``result`` must be computed with ``explain=True``
+    (else :class:`ValueError`: its players have no lines)."""
+    if not result.explained:
+        raise ValueError("an explanation needs the estimate computed with "
+                         "rating_changes(..., explain=True)")
     return Explanation(rule_text(p, result), rows(p, result.system), (*p.notes, summary(p)))
 
 

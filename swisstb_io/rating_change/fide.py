@@ -212,12 +212,15 @@ class Field(NamedTuple):
     values: Hundredths
     pd: ExpectedScores
     scores: Scores
+    explain: bool
+    """Keep each player's rounds (:attr:`~.model.PlayerChange.lines`) for the
+    explanations."""
 
 
-def field_of(t: Tournament, ratings: dict[int, int], rules: Rules) -> Field:
+def field_of(t: Tournament, ratings: dict[int, int], rules: Rules, explain: bool) -> Field:
     return Field(ratings, {r: Decimal(r) for r in set(ratings.values())}, t.rounds_paired,
                  frozenset(p.start_no for p in t.players), rules, event_year(t),
-                 Hundredths(), ExpectedScores(), Scores())
+                 Hundredths(), ExpectedScores(), Scores(), explain)
 
 
 def rated_change(p: Player, rating: int, field: Field, facts: Facts | None) -> PlayerChange:
@@ -243,6 +246,7 @@ def rated_change(p: Player, rating: int, field: Field, facts: Facts | None) -> P
     change = expected = halves = 0
     lines = []
     decimals = field.decimals
+    explain = field.explain
     notes = list(chosen.notes)
     for number, r, opp, d, d_used in zip(numbers, games, opponents, diffs,
                                          limit_400(field.rules, rating, diffs), strict=True):
@@ -256,12 +260,14 @@ def rated_change(p: Player, rating: int, field: Field, facts: Facts | None) -> P
         change += part
         expected += pd
         halves += half
-        lines.append(GameLine(number, OUTCOME_TO_CODE[outcome], r.opponent, score, True, "",
-                              decimals[opp], "", d, d_used, values[pd], values[part]))
+        if explain:
+            lines.append(GameLine(number, OUTCOME_TO_CODE[outcome], r.opponent, score, True,
+                                  "", decimals[opp], "", d, d_used, values[pd], values[part]))
     left = left_out(p, field, frozenset(numbers))
     if left:
         notes += dropped_notes(left)
-        lines = sorted(lines + left, key=lambda g: g.round)
+        if explain:
+            lines = sorted(lines + left, key=lambda g: g.round)
     new: int | None = rating + round_away(change)
     floor = 1000 if field.rules.edition.id == "fide-2022-01" else 1400
     assert new is not None

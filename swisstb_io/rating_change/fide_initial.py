@@ -53,8 +53,9 @@ def two_places(value: Fraction) -> str:
 
 
 def initial_rating(p: Player, rounds: tuple[Round, ...], ratings: dict[int, int],
-                   rules: Rules) -> PlayerChange:
-    """An unrated player's initial rating, or why there is none yet."""
+                   rules: Rules, explain: bool) -> PlayerChange:
+    """An unrated player's initial rating, or why there is none yet; ``explain``: with
+    its rounds (:attr:`~.model.PlayerChange.lines`)."""
     lines: list[GameLine] = []
     notes: list[str] = []
     opponents: list[int] = []
@@ -69,8 +70,9 @@ def initial_rating(p: Player, rounds: tuple[Round, ...], ratings: dict[int, int]
             opp = ratings[r.opponent]
             opponents.append(opp)
             halves += r.halves
-            lines.append(GameLine(r.round, r.code, r.opponent, r.score, True, "",
-                                  Decimal(opp), "", contribution=Decimal(opp)))
+            if explain:
+                lines.append(GameLine(r.round, r.code, r.opponent, r.score, True, "",
+                                      Decimal(opp), "", contribution=Decimal(opp)))
     notes += dropped_notes(lines)
     n = len(opponents)
     score = Fraction(halves, 2)
@@ -98,7 +100,7 @@ def initial_rating(p: Player, rounds: tuple[Round, ...], ratings: dict[int, int]
         notes.extend(more)
         return PlayerChange(p.start_no, p.name, None, None, n, score, None, None, new,
                             performance(opponents, halves), tuple(notes), Formula.INITIAL,
-                            tuple(lines), exact_rating=None if exact is None
+                            tuple(lines) if explain else (), exact_rating=None if exact is None
                             else decimal(exact), summary=summary)
 
     if not n:

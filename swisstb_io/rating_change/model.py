@@ -139,7 +139,8 @@ class PlayerChange(NamedTuple):
     """Every default, exclusion, cap, floor and publication rule applied to the player."""
     formula: Formula
     lines: tuple[GameLine, ...]
-    """Every round with a game, a forfeit or a bye, in round order."""
+    """Every round with a game, a forfeit or a bye, in round order; ``()`` unless the
+    estimate was computed for an explanation (``rating_changes(..., explain=True)``)."""
     adjustments: tuple[Adjustment, ...] = ()
     start_rating: Decimal | None = None
     """The rating the contributions start from (US Chess: the pre-event or Step 1
@@ -161,3 +162,6 @@ class RatingResult(NamedTuple):
     event_name: str = ""
     warnings: tuple[Diagnostic, ...] = ()
     """What did not stop the estimate (a player-data name that does not match)."""
+    explained: bool = False
+    """The players' :attr:`~PlayerChange.lines` are there, for the explanations
+    (``rating_changes(..., explain=True)``)."""

@@ -52,6 +52,7 @@ class Pass(NamedTuple):
 
     rating: Decimal
     lines: tuple[GameLine, ...]
+    """The games, for an explanation (else ``()``)."""
     adjustments: tuple[Adjustment, ...]
     k: Decimal | None
     notes: tuple[str, ...]
@@ -90,8 +91,8 @@ def _k(e: Entrant, m: int, dual: bool) -> tuple[Decimal, str]:
 
 
 def standard(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b: int,
-             dual: bool, tables: Tables) -> Pass:
-    """R = R0 + K(S - E) + bonus (U.6)."""
+             dual: bool, tables: Tables, explain: bool) -> Pass:
+    """R = R0 + K(S - E) + bonus (U.6); ``explain``: with a line for each game."""
     m = len(games)
     k, how = _k(e, m, dual)
     lines = []
@@ -110,8 +111,9 @@ def standard(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b
         total += expected
         points += halves
         faced += opp
-        lines.append(GameLine(number, OUTCOME_TO_CODE[outcome], opponent, score, True, "", opp,
-                              note, None, None, expected, part))
+        if explain:
+            lines.append(GameLine(number, OUTCOME_TO_CODE[outcome], opponent, score, True, "",
+                                  opp, note, None, None, expected, part))
         met[opponent] = met.get(opponent, 0) + 1
     notes = [f"standard formula: K = 800 / ({e.effective:.2f} + {m}) = {k:.4f}{how}"]
     adjustments = []
@@ -136,9 +138,10 @@ def standard(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b
                 total)
 
 
-def special(e: Entrant, games: Sequence[Played], used: dict[int, Used],
+def special(e: Entrant, games: Sequence[Played], used: dict[int, Used], explain: bool,
             effective: Decimal | None = None) -> Pass:
-    """The special formula (U.5), with ``effective`` for N' when given (Step 3: 1)."""
+    """The special formula (U.5), with ``effective`` for N' when given (Step 3: 1);
+    ``explain``: with a line for each game."""
     n = e.effective if effective is None else effective
     terms = []
     halves = 0
@@ -159,7 +162,7 @@ def special(e: Entrant, games: Sequence[Played], used: dict[int, Used],
                            "", used[opponent][0], used[opponent][1], expected=x,
                            contribution=part)
                   for (number, opponent, outcome), x, part
-                  in zip(games, solution.expected, parts, strict=False))
+                  in zip(games, solution.expected, parts, strict=False)) if explain else ()
     adjustments = []
     if n:
         adjustments.append(Adjustment(f"the {n:.2f} earlier games (N′) at "
@@ -233,9 +236,9 @@ def _used(who: dict[int, Entrant], unrated: dict[int, Decimal], step: str
 
 
 def _pass(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b: int,
-          dual: bool, tables: Tables) -> Pass:
-    return at_least_100(special(e, games, used) if e.special
-                        else standard(e, games, used, bonus_b, dual, tables))
+          dual: bool, tables: Tables, explain: bool) -> Pass:
+    return at_least_100(special(e, games, used, explain) if e.special
+                        else standard(e, games, used, bonus_b, dual, tables, explain))
 
 
 def steps(who: dict[int, Entrant], rounds: dict[int, Rounds], bonus_b: int,
@@ -248,20 +251,21 @@ def steps(who: dict[int, Entrant], rounds: dict[int, Rounds], bonus_b: int,
     used = _used(who, start, "Step 1 rating")
     for sn in start:
         games = rounds[sn][0]
-        estimate[sn] = at_least_100(special(who[sn], games, used, Decimal(1))).rating \
+        estimate[sn] = at_least_100(special(who[sn], games, used, False, Decimal(1))).rating \
             if games else start[sn]
     intermediate = {}
     used = _used(who, estimate, "Step 3 estimate")
     for sn in start:
         games = rounds[sn][0]
-        intermediate[sn] = _pass(who[sn], games, used, bonus_b, dual, tables).rating \
+        intermediate[sn] = _pass(who[sn], games, used, bonus_b, dual, tables, False).rating \
             if games else start[sn]
     return Steps(estimate, intermediate)
 
 
 def final(e: Entrant, rounds: Rounds, used: dict[int, Used], found: Steps,
-          bonus_b: int, dual: bool, tables: Tables) -> PlayerChange:
-    """Step 5 and the floors: one player's result."""
+          bonus_b: int, dual: bool, tables: Tables, explain: bool) -> PlayerChange:
+    """Step 5 and the floors: one player's result; ``explain``: with its rounds
+    (:attr:`~.model.PlayerChange.lines`)."""
     p = e.player
     games = rounds[0]
     notes = list(e.notes)
@@ -274,13 +278,13 @@ def final(e: Entrant, rounds: Rounds, used: dict[int, Used], found: Steps,
         expected = Decimal(0) if e.rating is not None else None
         return PlayerChange(p.start_no, p.name, e.rating, None, 0, Fraction(0), expected,
                             Decimal(0) if e.rating is not None else None, e.rating, None,
-                            tuple(notes), Formula.NONE, tuple(dropped),
+                            tuple(notes), Formula.NONE, tuple(dropped) if explain else (),
                             start_rating=e.prior)
     if e.rating is None:
         sn = p.start_no
         notes.append(f"Step 3 estimate {found.estimate[sn]:.3f} (special formula, N′ = 1), "
                      f"Step 4 intermediate rating {found.intermediate[sn]:.3f}")
-    result = _pass(e, games, used, bonus_b, dual, tables)
+    result = _pass(e, games, used, bonus_b, dual, tables, explain)
     notes.extend(result.notes)
     adjustments = list(result.adjustments)
     rating = result.rating
@@ -292,7 +296,7 @@ def final(e: Entrant, rounds: Rounds, used: dict[int, Used], found: Steps,
     elif e.rating is not None and rating < e.prior:
         notes.append(f"rating floor {floor}: {how}")
     new = half_up(rating)
-    lines = (sorted((*result.lines, *dropped), key=lambda g: g.round) if dropped
+    lines = (sorted((*result.lines, *dropped), key=lambda g: g.round) if dropped and explain
              else result.lines)
     expected = None
     if e.rating is not None:
@@ -312,9 +316,10 @@ def final(e: Entrant, rounds: Rounds, used: dict[int, Used], found: Steps,
                         tuple(lines), tuple(adjustments), e.prior, rating)
 
 
-def uscf_changes(t: Tournament, rules: Rules, data: PlayerData, dual: bool = False
-                 ) -> tuple[tuple[PlayerChange, ...], tuple[str, ...]]:
-    """Every player's US Chess estimate, and the notes for the whole event."""
+def uscf_changes(t: Tournament, rules: Rules, data: PlayerData, dual: bool = False,
+                 explain: bool = False) -> tuple[tuple[PlayerChange, ...], tuple[str, ...]]:
+    """Every player's US Chess estimate, and the notes for the whole event; ``explain``:
+    with each player's rounds (:attr:`~.model.PlayerChange.lines`)."""
     ends = [d.value for d in (t.end_date, t.start_date) if d is not None and d.value]
     day: _dt.date | None = ends[0] if ends else None
     bonus_b = BONUS_THRESHOLD[rules.edition.id]
@@ -328,5 +333,6 @@ def uscf_changes(t: Tournament, rules: Rules, data: PlayerData, dual: bool = Fal
         found = steps(who, rounds, bonus_b, dual, tables)
         used = _used(who, found.intermediate, "Step 4 intermediate rating")
         players = tuple(final(who[p.start_no], rounds[p.start_no], used, found, bonus_b,
-                              dual, tables) for p in sorted(t.players, key=lambda p: p.start_no))
+                              dual, tables, explain)
+                        for p in sorted(t.players, key=lambda p: p.start_no))
     return players, notes
