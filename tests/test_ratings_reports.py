@@ -186,8 +186,8 @@ def test_report_ratings_take_the_rules_and_the_player_data(tmp_path: Path) -> No
         assert out.exit_code == 2, out.output
         return out.output
 
-    assert "--rating-rules go with --ratings" in refused("--rating-rules", "fide-2024-03")
-    assert "--player-data go with --ratings" in refused("--player-data", str(data))
+    assert "--rating-rules goes with --ratings" in refused("--rating-rules", "fide-2024-03")
+    assert "--player-data goes with --ratings" in refused("--player-data", str(data))
     assert "is an edition of the US Chess rules" in refused("--ratings", "fide",
                                                             "--rating-rules", "uscf-2025")
     sections = CliRunner().invoke(cli, [
@@ -206,6 +206,29 @@ def test_report_ratings_take_the_rules_and_the_player_data(tmp_path: Path) -> No
                                     "--player-data", str(wrong)])
     assert warn.exit_code == 0
     assert f"{wrong}:2:3: warning: start number 2 is 'Berg, Bo' in the event" in warn.output
+
+
+def test_report_ratings_uscf_takes_dual_rated() -> None:
+    """``report --ratings uscf --dual-rated`` rates as ``ratings --dual-rated`` does: the
+    2450 player's K is the dual-rated one (2200-2500), so the change shrinks; the others'
+    stay.  Without ``--ratings uscf`` the flag is refused (exit 2)."""
+    def line(text: str, name: str) -> str:
+        return next(x for x in text.splitlines() if name in x and x.split()[0].isdigit())
+
+    plain = report(str(CLUB), "--ratings", "uscf")
+    dual = report(str(CLUB), "--ratings", "uscf", "--dual-rated")
+    assert line(plain, "Aronsen, Alma").endswith("-2.416")
+    assert line(dual, "Aronsen, Alma").endswith("-0.906")  # K 5.4545, not 14.5455
+    assert line(dual, "Berg, Bo") == line(plain, "Berg, Bo")  # 2180: no dual K below 2200
+    doc = json.loads(report(str(CLUB), "--ratings", "uscf", "--dual-rated", "-f", "json"))
+    assert doc["ratings"]["players"][0]["k"] == "5.4545"
+    assert "dual-rated event (--dual-rated): K is smaller above 2200" in \
+        doc["ratings"]["rules"]["notes"]
+    for args, needle in ((["--dual-rated"], "--dual-rated goes with --ratings uscf"),
+                         (["--ratings", "fide", "--dual-rated"],
+                          "it goes with --ratings uscf, not --ratings fide")):
+        out = CliRunner().invoke(cli, ["report", str(CLUB), *args])
+        assert out.exit_code == 2 and needle in out.output, out.output
 
 
 def test_text_explain_gives_each_change_game_by_game() -> None:
