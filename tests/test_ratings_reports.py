@@ -139,14 +139,16 @@ def test_the_report_page_explains_each_change() -> None:
     berg = next(tr for tr in table.iter("tr") if tr.get("data-no") == "2")
     assert berg.findall("td")[-1].find("button").text == "+10.80"
     falk = next(tr for tr in table.iter("tr") if tr.get("data-no") == "6")
-    assert falk.findall("td")[-1].find("button") is None  # no change, nothing to open
+    assert falk.findall("td")[-1].find("button").text == "not rated"  # opens why
     data = json.loads(page.get_element_by_id("why-data").text)
     assert data["c"] == ["ModMed", "Solk", "Cum", "OppCum", "FIDE ±"]
     rule, rows, notes = data["p"]["2"][4]
     assert data["s"][rule].startswith("FIDE B.02 §8.3 rating change (fide-2025-10)")
     assert [r[3] for r in rows] == ["3.20", "13.20", None, "8.80", "-14.40"]
     assert data["s"][notes[-1]].startswith("4 games, score 3, expected 2.73")
-    assert data["p"]["6"][4] is None
+    rule, rows, notes = data["p"]["6"][4]  # not rated yet: the initial rating, and why
+    assert data["s"][rule].startswith("FIDE B.02 §8.2 initial rating")
+    assert any(data["s"][n].startswith("not rated yet: needs 1 more game") for n in notes)
 
 
 def test_a_page_of_sections_keeps_the_change_columns_apart() -> None:
@@ -249,6 +251,8 @@ def test_text_explain_gives_each_change_game_by_game() -> None:
     assert "    R2 D1        13.20  rated 2450: D −270, PD .17, scored ½" in lines
     assert lines[-1].startswith("    4 games, score 3, expected 2.73")
     assert "FIDE ± =" not in report(str(CLUB), "--ratings", "fide", "-t", "MM")
+    falk = text.split("6 Falk, Finn: 1.5 pts, place 5\n", 1)[1]  # not rated yet: why
+    assert "  FIDE ± = not rated\n    FIDE B.02 §8.2 initial rating" in falk
 
 
 def _site(out: Path) -> dict[str, bytes]:
