@@ -127,13 +127,12 @@ def process_event(
         prize_bytes = read_source(prize_path)[0] if prize_path else b""
     except SwisstbError as exc:
         return _failed(path, rel, prize_file_problem(exc), "")
-    try:  # and a changed player-data file every event
+    try:  # a changed player-data file redoes every event
         facts = read_source(options.player_data)[0] if options.player_data else b""
     except SwisstbError as exc:
         return _failed(path, rel, player_data_problem(exc), "")
-    digest = _digest(data + b"\0prizes\0" + prize_bytes if prize_path else data, options)
-    if options.player_data:
-        digest = _digest(f"{digest}\0player data\0".encode() + facts, options)
+    digest = _digest(data + (b"\0prizes\0" + prize_bytes if prize_path else b"")
+                     + (b"\0player data\0" + facts if options.player_data else b""), options)
     if (previous is not None and not options.force and previous.get("digest") == digest
             and previous.get("summary") == summary_path(stem) and _reusable(out, previous)):
         return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
