@@ -67,6 +67,9 @@ class ReportRequest:
     player_data: PlayerData | None = None
     """What the file cannot say about the players (``--player-data``,
     :func:`~swisstb_io.rating_change.read_player_data`); ``None``: the rules' defaults."""
+    dual_rated: bool = False
+    """US Chess: the event is rated Regular and Quick (``--dual-rated``: a smaller K above
+    2200)."""
     crosstable: bool = True
     """Whether the table holds the crosstable (a format to print prints it)."""
     after_round: int | None = None
@@ -152,7 +155,8 @@ def event_report(t: Tournament, request: ReportRequest,
 
         data = NO_DATA if request.player_data is None else request.player_data
         changes = rating_changes(t, RatingSystem(request.ratings), rules=request.rating_rules,
-                                 player_data=data, explain=request.calc.explain or o.explain)
+                                 player_data=data, dual_rated=request.dual_rated,
+                                 explain=request.calc.explain or o.explain)
         report = report._replace(ratings=rating_column(changes, request.calc.explain,
                                                                o.explain))
     return report._replace(after_round=request.after_round)

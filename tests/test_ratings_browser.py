@@ -81,3 +81,31 @@ def test_report_change_column_opens_its_explanation(driver: webdriver.Chrome,
         By.TAG_NAME, "button").click()
     assert names(table)[0] == "Dahl, Dina"  # +14.00, the largest gain
     assert console_errors(driver) == []
+
+
+def test_report_not_rated_cell_opens_why(driver: webdriver.Chrome, tmp_path: Path) -> None:
+    """A player not rated yet has no change and no first rating, and the report's cell
+    still opens the reason, as the ``ratings`` page's New cell does: the initial rating's
+    explanation, with how many more games the player needs."""
+    page = tmp_path / "report.html"
+    result = CliRunner().invoke(cli, ["report", str(ROOT / "fixtures" / "ratings" /
+                                                    "club_rr.trf"),
+                                      "--ratings", "fide", "-o", str(page)])
+    assert result.exit_code == 0, result.output
+    driver.get(page.as_uri())
+    table = driver.find_element(By.ID, "standings")
+    falk = next(r for r in body_rows(table) if "Falk, Finn" in r.text)
+    cell = falk.find_elements(By.CSS_SELECTOR, "td")[-1]
+    assert cell.text == "not rated"
+    cell.find_element(By.CSS_SELECTOR, "button.why-open").click()
+    why = driver.find_element(By.CSS_SELECTOR, ".why[role=dialog]")
+    assert why.text.startswith("FIDE ± = not rated: FIDE B.02 §8.2 initial rating")
+    assert "not rated yet: needs 1 more game against rated opponents" in why.text
+    assert "rated 2180, scored 1" in why.text
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert driver.find_elements(By.CSS_SELECTOR, ".why") == []
+    heads = table.find_elements(By.CSS_SELECTOR, ":scope > thead th")
+    next(h for h in heads if h.text.startswith("FIDE")).find_element(
+        By.TAG_NAME, "button").click()
+    assert names(table)[-1] == "Falk, Finn"  # no value: last, whichever the direction
+    assert console_errors(driver) == []

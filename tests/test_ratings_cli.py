@@ -104,6 +104,9 @@ def test_usage_errors() -> None:
     bad = run(CLUB, "--system", "fide", "--rules", "uscf-2025")
     assert bad.exit_code == 2 and "is an edition of the US Chess rules" in bad.output
     assert run(CLUB, "--system", "fide", "-f", "md", "--explain").exit_code == 2
+    dual = run(CLUB, "--system", "fide", "--dual-rated")  # a US Chess rule
+    assert dual.exit_code == 2 and "goes with --system uscf, not --system fide" in dual.output
+    assert "K is smaller above 2200" in run(CLUB, "--system", "uscf", "--dual-rated").output
     sections = run(str(ROOT / "fixtures" / "sjson" / "club_championship.sjson"),
                    "--system", "uscf")
     assert sections.exit_code == 2 and "choose one with --section" in sections.output

@@ -108,6 +108,15 @@ def test_batch_ratings_option_is_checked(tmp_path: Path) -> None:
     with pytest.raises(SwisstbError, match="unknown rating system"):
         BatchOptions(ratings="ecf")
     assert BatchOptions(ratings="fide").fingerprint() != BatchOptions().fingerprint()
+    with pytest.raises(SwisstbError, match="go with ratings"):
+        BatchOptions(player_data="players.csv")
+    with pytest.raises(SwisstbError, match="US Chess rule"):
+        BatchOptions(ratings="fide", dual_rated=True)
+    with pytest.raises(SwisstbError, match="edition of the US Chess rules"):
+        BatchOptions(ratings="fide", rating_rules="uscf-2025")
+    plain = BatchOptions(ratings="uscf").fingerprint()
+    assert plain != BatchOptions(ratings="uscf", dual_rated=True).fingerprint()
+    assert plain != BatchOptions(ratings="uscf", rating_rules="uscf-2023").fingerprint()
 
 
 def test_a_team_event_with_ratings_reports_its_board_players() -> None:
@@ -130,14 +139,16 @@ def test_the_report_page_explains_each_change() -> None:
     berg = next(tr for tr in table.iter("tr") if tr.get("data-no") == "2")
     assert berg.findall("td")[-1].find("button").text == "+10.80"
     falk = next(tr for tr in table.iter("tr") if tr.get("data-no") == "6")
-    assert falk.findall("td")[-1].find("button") is None  # no change, nothing to open
+    assert falk.findall("td")[-1].find("button").text == "not rated"  # opens why
     data = json.loads(page.get_element_by_id("why-data").text)
     assert data["c"] == ["ModMed", "Solk", "Cum", "OppCum", "FIDE ±"]
     rule, rows, notes = data["p"]["2"][4]
     assert data["s"][rule].startswith("FIDE B.02 §8.3 rating change (fide-2025-10)")
     assert [r[3] for r in rows] == ["3.20", "13.20", None, "8.80", "-14.40"]
     assert data["s"][notes[-1]].startswith("4 games, score 3, expected 2.73")
-    assert data["p"]["6"][4] is None
+    rule, rows, notes = data["p"]["6"][4]  # not rated yet: the initial rating, and why
+    assert data["s"][rule].startswith("FIDE B.02 §8.2 initial rating")
+    assert any(data["s"][n].startswith("not rated yet: needs 1 more game") for n in notes)
 
 
 def test_a_page_of_sections_keeps_the_change_columns_apart() -> None:
@@ -186,8 +197,8 @@ def test_report_ratings_take_the_rules_and_the_player_data(tmp_path: Path) -> No
         assert out.exit_code == 2, out.output
         return out.output
 
-    assert "--rating-rules go with --ratings" in refused("--rating-rules", "fide-2024-03")
-    assert "--player-data go with --ratings" in refused("--player-data", str(data))
+    assert "--rating-rules goes with --ratings" in refused("--rating-rules", "fide-2024-03")
+    assert "--player-data goes with --ratings" in refused("--player-data", str(data))
     assert "is an edition of the US Chess rules" in refused("--ratings", "fide",
                                                             "--rating-rules", "uscf-2025")
     sections = CliRunner().invoke(cli, [
@@ -208,6 +219,29 @@ def test_report_ratings_take_the_rules_and_the_player_data(tmp_path: Path) -> No
     assert f"{wrong}:2:3: warning: start number 2 is 'Berg, Bo' in the event" in warn.output
 
 
+def test_report_ratings_uscf_takes_dual_rated() -> None:
+    """``report --ratings uscf --dual-rated`` rates as ``ratings --dual-rated`` does: the
+    2450 player's K is the dual-rated one (2200-2500), so the change shrinks; the others'
+    stay.  Without ``--ratings uscf`` the flag is refused (exit 2)."""
+    def line(text: str, name: str) -> str:
+        return next(x for x in text.splitlines() if name in x and x.split()[0].isdigit())
+
+    plain = report(str(CLUB), "--ratings", "uscf")
+    dual = report(str(CLUB), "--ratings", "uscf", "--dual-rated")
+    assert line(plain, "Aronsen, Alma").endswith("-2.416")
+    assert line(dual, "Aronsen, Alma").endswith("-0.906")  # K 5.4545, not 14.5455
+    assert line(dual, "Berg, Bo") == line(plain, "Berg, Bo")  # 2180: no dual K below 2200
+    doc = json.loads(report(str(CLUB), "--ratings", "uscf", "--dual-rated", "-f", "json"))
+    assert doc["ratings"]["players"][0]["k"] == "5.4545"
+    assert "dual-rated event (--dual-rated): K is smaller above 2200" in \
+        doc["ratings"]["rules"]["notes"]
+    for args, needle in ((["--dual-rated"], "--dual-rated goes with --ratings uscf"),
+                         (["--ratings", "fide", "--dual-rated"],
+                          "it goes with --ratings uscf, not --ratings fide")):
+        out = CliRunner().invoke(cli, ["report", str(CLUB), *args])
+        assert out.exit_code == 2 and needle in out.output, out.output
+
+
 def test_text_explain_gives_each_change_game_by_game() -> None:
     text = report(str(CLUB), "--ratings", "fide", "-t", "MM", "--explain")
     after = text.split("2 Berg, Bo: 3 pts, place 2\n", 1)[1].splitlines()
@@ -217,3 +251,94 @@ def test_text_explain_gives_each_change_game_by_game() -> None:
     assert "    R2 D1        13.20  rated 2450: D −270, PD .17, scored ½" in lines
     assert lines[-1].startswith("    4 games, score 3, expected 2.73")
     assert "FIDE ± =" not in report(str(CLUB), "--ratings", "fide", "-t", "MM")
+    falk = text.split("6 Falk, Finn: 1.5 pts, place 5\n", 1)[1]  # not rated yet: why
+    assert "  FIDE ± = not rated\n    FIDE B.02 §8.2 initial rating" in falk
+
+
+def _site(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file()}
+
+
+def test_batch_takes_the_rating_rules_player_data_and_dual_rating(tmp_path: Path) -> None:
+    """``batch --ratings`` with ``--rating-rules``, ``--player-data`` and ``--dual-rated``,
+    spelled and checked as ``report``'s: the player data applies to every event by start
+    number (the season shares its start numbers), and a changed file redoes the events."""
+    root, out = tmp_path / "season", tmp_path / "site"
+    _season(root)
+    data = root / "players.csv"  # in the season folder, but no event of it
+    data.write_text("start_no,name,k\n3,\"Carlsen, Cai\",40\n", encoding="utf-8")
+
+    def batch(*args: str) -> str:
+        r = CliRunner().invoke(cli, ["batch", str(root), "-o", str(out), "-j", "1", *args])
+        assert r.exit_code == 0, r.output
+        return r.output
+
+    first = batch("--ratings", "fide", "--rating-rules", "fide-2022-01", "--player-data",
+                  str(data))
+    assert "2 events: 2 done" in first and "players.csv" not in first
+    for event in ("april", "may"):
+        doc = json.loads((out / "events" / f"{event}.trf.json").read_text(encoding="utf-8"))
+        assert doc["ratings"]["rules"]["edition"] == "fide-2022-01"
+        carlsen = doc["ratings"]["players"][2]
+        assert carlsen["k"] == "40" and "K 40: given in the player data" in carlsen["notes"]
+    page = (out / "events" / "april.trf.html").read_text(encoding="utf-8")
+    assert '<button class="why-open">-8.80</button>' in page  # K 40, not 20: -4.40
+    assert "2 events: 0 done, 2 unchanged" in batch(
+        "--ratings", "fide", "--rating-rules", "fide-2022-01", "--player-data", str(data))
+    data.write_text("start_no,name,k\n3,Someone Else,10\n", encoding="utf-8")
+    again = batch("--ratings", "fide", "--rating-rules", "fide-2022-01", "--player-data",
+                  str(data))
+    assert "2 events: 2 done" in again  # a changed player-data file redoes the events
+    assert f"{data}:2:3: warning: start number 3 is 'Carlsen, Cai' in the event" in again
+    page = (out / "events" / "april.trf.html").read_text(encoding="utf-8")
+    assert '<button class="why-open">-2.20</button>' in page  # K 10
+    batch("--ratings", "uscf", "--dual-rated", "--glob", "*.trf")
+    page = (out / "events" / "april.trf.html").read_text(encoding="utf-8")
+    assert '<button class="why-open">-0.906</button>' in page  # -2.416 without
+    assert '<button class="why-open">-10.009</button>' in page  # 2180: K as without
+
+    def refused(*args: str) -> str:
+        r = CliRunner().invoke(cli, ["batch", str(root), "-o", str(tmp_path / "new"),
+                                     *args])
+        assert r.exit_code == 2 and not (tmp_path / "new").exists(), r.output
+        return r.output
+
+    assert "--dual-rated goes with --ratings uscf" in refused("--dual-rated")
+    assert "not --ratings fide" in refused("--ratings", "fide", "--dual-rated")
+    assert "--player-data goes with --ratings" in refused("--player-data", str(data))
+    assert "is an edition of the US Chess rules" in refused("--ratings", "fide",
+                                                            "--rating-rules", "uscf-2025")
+
+
+def test_batch_refuses_a_bad_player_data_file_before_writing_anything(tmp_path: Path) -> None:
+    """A player-data file that cannot be read is one located error (exit 1) before the
+    batch writes anything; a row of a start number an event lacks fails that event only,
+    at the row, and the other events go on."""
+    root, out = tmp_path / "season", tmp_path / "site"
+    _season(root)
+    r = CliRunner().invoke(cli, ["batch", str(root), "-o", str(out), "-j", "1",
+                                 "--ratings", "fide"])
+    assert r.exit_code == 0, r.output
+    before = _site(out)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("start_no,k\n3,99\n", encoding="utf-8")
+    for target in (out, tmp_path / "fresh"):
+        r = CliRunner().invoke(cli, ["batch", str(root), "-o", str(target), "-j", "1",
+                                     "--ratings", "fide", "--player-data", str(bad),
+                                     "--force"])
+        assert r.exit_code == 1, r.output
+        assert f"Error: {bad}:2:3: k '99' is not a FIDE K from 1 to 40" in r.output
+    assert _site(out) == before and not (tmp_path / "fresh").exists()
+    nine = ROOT / "fixtures" / "trf" / "held_swiss_9.trf"  # nine players
+    (root / "nine.trf").write_bytes(nine.read_bytes())
+    seven = tmp_path / "seven.csv"
+    seven.write_text("start_no,k\n7,20\n", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["batch", str(root), "-o", str(out), "-j", "1",
+                                 "--ratings", "fide", "--player-data", str(seven)])
+    assert r.exit_code == 1, r.output
+    assert (f"april.trf: error: player data {seven}:2:1: no player with start number 7 in "
+            "the event (6 players)") in r.output
+    assert "3 events: 1 done, 0 unchanged, 2 failed" in r.output
+    assert "K 20: given in the player data" in (out / "events" / "nine.trf.json").read_text(
+        encoding="utf-8")

@@ -57,6 +57,8 @@ FILE_READERS = [  # options that name a file (never a folder)
     ["submit", "uscf", str(EVENT), "--event-meta", "{x}", "-o", "{tmp}/o.zip"],
     ["batch", "{tmp}/season", "-o", "{tmp}/out", "--prizes", "{x}"],
     ["ratings", str(EVENT), "--system", "fide", "--player-data", "{x}"],
+    ["report", str(EVENT), "--ratings", "fide", "--player-data", "{x}"],
+    ["batch", "{tmp}/season", "-o", "{tmp}/out", "--ratings", "fide", "--player-data", "{x}"],
 ]
 
 

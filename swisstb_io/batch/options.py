@@ -34,6 +34,15 @@ class BatchOptions:
     ratings: str | None = None
     """Rating-change estimates on every event page and on the season's player pages:
     ``"fide"`` or ``"uscf"`` (:mod:`swisstb_io.rating_change`); ``None``: none."""
+    rating_rules: str | None = None
+    """With ``ratings``: the edition of the rating rules for every event (``--rating-rules``,
+    ``fide-2024-03``…); ``None``: each event's by its date."""
+    player_data: str | None = None
+    """With ``ratings``: a player-data CSV (``--player-data``,
+    :func:`~swisstb_io.rating_change.read_player_data`) that applies to every event, by
+    start number; a row of a start number an event does not have fails that event."""
+    dual_rated: bool = False
+    """With ``ratings="uscf"``: every event is rated Regular and Quick (``--dual-rated``)."""
     prizes: str | None = None
     """A prize file for every event; ``None``: each event's ``<event>.prizes.toml`` beside
     it, if there is one (:func:`~swisstb_io.batch.render.prize_file_beside`)."""
@@ -65,9 +74,25 @@ class BatchOptions:
             raise SwisstbError(f"--jobs must be at least 1, not {self.jobs}")
         if self.ratings is not None and self.ratings not in ("fide", "uscf"):
             raise SwisstbError(f"unknown rating system {self.ratings!r}; use fide or uscf")
+        self._check_rating_options()
         if self.event_meta and "uscf" not in self.submit:
             raise SwisstbError("--event-meta and the event options complete a US Chess "
                                "submission: add --submit uscf, or drop them")
+
+    def _check_rating_options(self) -> None:
+        """The rating edition, player data and dual rating go with ``ratings`` (the
+        command line says so first, as ``report`` does, ``cli._rating_options``)."""
+        if self.ratings is None:
+            if self.rating_rules or self.player_data or self.dual_rated:
+                raise SwisstbError("the rating rules, player data and dual rating go with "
+                                   "ratings='fide' or 'uscf'")
+            return
+        if self.dual_rated and self.ratings != "uscf":
+            raise SwisstbError("dual_rated is a US Chess rule: it goes with ratings='uscf'")
+        if self.rating_rules is not None:
+            from ..rating_change import RatingSystem, edition
+
+            edition(self.rating_rules, RatingSystem(self.ratings))  # RulesError
 
     def fingerprint(self) -> str:
         """What, besides the input bytes, decides the outputs."""
@@ -75,5 +100,7 @@ class BatchOptions:
                            sorted(self.submit), self.tiebreaks, self.actual_play_rule,
                            self.prizes, *([sorted(self.event_meta)] if self.event_meta else []),
                            *([["team", self.team_tiebreaks]] if self.team_tiebreaks else []),
-                           *([["ratings", self.ratings]] if self.ratings else []),
+                           *([["ratings", self.ratings, self.rating_rules, self.player_data,
+                               self.dual_rated]] if self.ratings else []),
                            *([["rounds-by-date"]] if self.rounds_by_date else [])])
+

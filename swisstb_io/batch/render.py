@@ -22,7 +22,9 @@ from ..tiebreaks import CalcOptions
 from .site_links import event_links
 
 if TYPE_CHECKING:
+    from ..model import Tournament
     from ..prizes.model import PrizeFile
+    from ..rating_change import PlayerData
 
 REPORT_EXTENSIONS: dict[str, str] = {
     name: f.extension for f in FORMATS.values() for name in (f.name, *f.aliases)}
@@ -42,13 +44,16 @@ def needs_explanations(formats: tuple[str, ...]) -> bool:
 def event_reports(read: ReadResult, formats: tuple[str, ...], calc: CalcOptions, *,
                   tiebreaks: str | None, team_tiebreaks: str | None, source: str, stem: str,
                   prize_file: PrizeFile | None = None, ratings: str | None = None,
-                  keys: Sequence[tuple[str, ...]] | None = None
+                  rating_rules: str | None = None, player_data: PlayerData | None = None,
+                  dual_rated: bool = False, keys: Sequence[tuple[str, ...]] | None = None
                   ) -> tuple[Report, dict[str, bytes]]:
     """The report table of the event ``read`` (one table for every format, made as
     ``swisstb report`` makes it, ranked with ``calc``), and each report of ``formats``
     (keys of :data:`REPORT_EXTENSIONS`); ``tiebreaks``, ``team_tiebreaks``: the chains
     (``None``: the chain policy); ``prize_file``: the event's prizes; ``ratings``: the
-    rating system of the rating-change estimates (``fide``, ``uscf``).  The HTML page,
+    rating system of the rating-change estimates (``fide``, ``uscf``), with
+    ``rating_rules``, ``player_data`` and ``dual_rated`` as ``report`` takes them
+    (:class:`~swisstb_io.event_report.ReportRequest`).  The HTML page,
     ``<stem>.html``, links to the season site (:mod:`.site_links`; ``keys``: the players'
     :func:`.matching.event_keys`, when the caller has them)."""
     site, players = event_links(read.tournament, stem, keys)
@@ -56,7 +61,8 @@ def event_reports(read: ReadResult, formats: tuple[str, ...], calc: CalcOptions,
         tiebreaks=tiebreaks, team_tiebreaks=team_tiebreaks, calc=calc,
         options=ReportOptions(source=source, input_format=read.format, site_links=site,
                               player_links=players),
-        prize_file=prize_file, ratings=ratings,
+        prize_file=prize_file, ratings=ratings, rating_rules=rating_rules,
+        player_data=player_data, dual_rated=dual_rated,
         crosstable=any(report_format(f).crosstable for f in formats))
     table = event_report(read.tournament, request)
     return table, {fmt: render(table, fmt, request.options) for fmt in formats}
@@ -137,3 +143,24 @@ def submission(
         return SUBMISSION_SUFFIXES["fide"], fide.to_bytes(), [str(p) for p in fide.problems]
     uscf = prepare_uscf([read.tournament], meta)
     return SUBMISSION_SUFFIXES["uscf"], uscf.to_zip(), [str(p) for p in uscf.problems]
+
+
+def event_player_data(data: bytes, path: str, t: Tournament) -> tuple[PlayerData, list[str]]:
+    """The player data of ``--player-data`` (``data``, the bytes of the file at ``path``)
+    for the event ``t``, and its warnings (a name that is not the player's): every row by
+    start number, as ``report --player-data`` reads it.  Its errors are the event's
+    (:func:`player_data_problem`): a row of a start number ``t`` does not have fails it."""
+    from ..rating_change.player_data import check_against, parse_player_data
+
+    try:
+        facts = parse_player_data(data, path)
+        warnings = check_against(facts, t)
+    except SwisstbError as exc:
+        raise player_data_problem(exc) from exc
+    return facts, [str(w) for w in warnings]
+
+
+def player_data_problem(exc: SwisstbError) -> SwisstbError:
+    """A player-data file's error as the event's, naming the file and the place in it
+    (``players.csv:3:1: …``), as :func:`prize_file_problem` does."""
+    return SwisstbError(f"player data {exc}")

@@ -54,9 +54,11 @@ from .ownership import (
 from .render import (
     REPORT_EXTENSIONS,
     SUBMISSION_SUFFIXES,
+    event_player_data,
     event_prize_file,
     event_reports,
     needs_explanations,
+    player_data_problem,
     prize_file_beside,
     prize_file_problem,
     prizes_for_section,
@@ -125,7 +127,12 @@ def process_event(
         prize_bytes = read_source(prize_path)[0] if prize_path else b""
     except SwisstbError as exc:
         return _failed(path, rel, prize_file_problem(exc), "")
-    digest = _digest(data + b"\0prizes\0" + prize_bytes if prize_path else data, options)
+    try:  # a changed player-data file redoes every event
+        facts = read_source(options.player_data)[0] if options.player_data else b""
+    except SwisstbError as exc:
+        return _failed(path, rel, player_data_problem(exc), "")
+    digest = _digest(data + (b"\0prizes\0" + prize_bytes if prize_path else b"")
+                     + (b"\0player data\0" + facts if options.player_data else b""), options)
     if (previous is not None and not options.force and previous.get("digest") == digest
             and previous.get("summary") == summary_path(stem) and _reusable(out, previous)):
         return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
@@ -134,7 +141,7 @@ def process_event(
     if owned is None:
         owned = {n: {c} for n, c in manifest_file.entry_contents(previous or {}).items()}
     try:
-        return _produce(path, rel, stem, out, data, digest, options, prize_path,
+        return _produce(path, rel, stem, out, data, digest, options, prize_path, facts,
                         owned, parent)
     except SwisstbError as exc:
         return _failed(path, rel, exc, digest)
@@ -167,8 +174,8 @@ def _reusable(out: Path, previous: dict[str, Any]) -> bool:
 
 def _produce(
     path: str, rel: str, stem: str, out: Path, data: bytes, digest: str,
-    options: BatchOptions, prize_path: str | None, owned: Mapping[str, set[Content]],
-    parent: int | None,
+    options: BatchOptions, prize_path: str | None, facts: bytes,
+    owned: Mapping[str, set[Content]], parent: int | None,
 ) -> FileResult:
     read = load(data, path=path, section=split_section(rel)[1],
                 rounds_by_date=options.rounds_by_date)
@@ -184,12 +191,19 @@ def _produce(
         notes.extend(filter(None, [note]))
         if not given:
             prize_file = None  # the prize file names another section of this file
+    player_data = None
+    if options.player_data:
+        player_data, more = event_player_data(facts, options.player_data, t)
+        notes.extend(more)
     keys = event_keys(t.players)  # the page's player links and the season entries
     try:
         report, reports = event_reports(read, formats, calc, tiebreaks=options.tiebreaks,
                                         team_tiebreaks=options.team_tiebreaks, source=rel,
                                         stem=stem, prize_file=prize_file,
-                                        ratings=options.ratings, keys=keys)
+                                        ratings=options.ratings,
+                                        rating_rules=options.rating_rules,
+                                        player_data=player_data,
+                                        dual_rated=options.dual_rated, keys=keys)
     except chain_policy.DeclaredChainError as exc:
         raise exc.located(t, path, read.format, data) from exc
     for fmt, blob in reports.items():
@@ -244,6 +258,9 @@ class Batch:
         read."""
         self.events = discover(root, patterns=self.options.patterns, exclude=out,
                                notes=self.notes)
+        if self.options.player_data:  # a CSV, but no event, when it is in the season
+            facts = Path(self.options.player_data).resolve()
+            self.events = [e for e in self.events if e.resolve() != facts]
         self.tasks: list[tuple[str, str]] = []
         """``(path, rel)`` per event: one per file, one per section of a multi-section one."""
         seen: set[str] = set()

@@ -17,6 +17,7 @@ from ..submit import load_meta, normalize_meta
 from ..textsafe import shown
 from . import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from ._io import require_inputs, rounds_by_date_option
+from ._rating_options import check_rating_options, rating_options
 from .submit import _meta_options
 
 
@@ -73,6 +74,10 @@ def _line(res: FileResult) -> str:
               help="Each player's estimated rating change (see `swisstb ratings`) on every "
                    "event page, and the rating after each event on the season's player "
                    "pages (table and chart).")
+@rating_options("In a season it applies to every event (each section of a file of "
+                "several) by start number, so it fits events that share their start "
+                "numbers: a row of a start number an event does not have fails that event, "
+                "a name that is not the event's player is a warning.")
 @click.option("--event-meta", metavar="META.TOML",
               help="US Chess event data for --submit uscf (affiliate_id, chief_td_id, city, "
                    "state, zip, time_control…), as in `swisstb submit uscf`; the options "
@@ -88,7 +93,8 @@ def _line(res: FileResult) -> str:
 @rounds_by_date_option
 def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str | None,
             team_tiebreaks: str | None, no_actual_play: bool, prizes: str | None,
-            ratings: str | None, patterns: tuple[str, ...],
+            ratings: str | None, rating_rules: str | None, player_data: str | None,
+            dual_rated: bool, patterns: tuple[str, ...],
             jobs: int | None, force: bool, fail_fast: bool, quiet: bool,
             event_meta: str | None, **meta_options: str | None) -> None:
     """Reports for every tournament file under SEASON_DIR, and a season index.
@@ -106,7 +112,12 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
     Example:
       swisstb batch season-2026/ -o site/ --format html,json --jobs 4
     """
-    require_inputs(files=(prizes, event_meta))
+    require_inputs(files=(prizes, event_meta, player_data))
+    check_rating_options(ratings, rating_rules, player_data, dual_rated)
+    if player_data:  # a bad file stops the batch here, before anything is written
+        from ..rating_change import read_player_data
+
+        read_player_data(player_data)
     meta = _event_meta(event_meta, meta_options)
     try:
         options = BatchOptions(
@@ -114,6 +125,7 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
             submit=_split(submit, SUBMISSIONS, "'--submit'"),
             tiebreaks=tiebreaks, team_tiebreaks=team_tiebreaks,
             actual_play_rule=not no_actual_play, prizes=prizes, ratings=ratings,
+            rating_rules=rating_rules, player_data=player_data, dual_rated=dual_rated,
             force=force,
             fail_fast=fail_fast,
             jobs=jobs or default_jobs(), patterns=patterns, event_meta=meta,

@@ -70,6 +70,10 @@ def command(path: str, system_name: str, edition: str | None, player_data: str |
         raise click.UsageError(f"--explain is for text and json; the {fmt} output "
                                + ("always explains" if fmt == "html" else "has no explanations")
                                + ": leave --explain out")
+    if dual_rated and system_name != "uscf":  # as report's and batch's --dual-rated
+        raise click.UsageError(f"--dual-rated is a US Chess rule (a smaller K above 2200 in "
+                               f"an event rated Regular and Quick): it goes with --system "
+                               f"uscf, not --system {system_name}")
     system = RatingSystem(system_name)
     if edition is not None:
         try:

@@ -42,7 +42,7 @@ from ._io import (
     strict_option,
     write_output,
 )
-from .ratings import EDITION_IDS
+from ._rating_options import check_rating_options, rating_options
 
 
 def _plan(t: Tournament, request: ReportRequest) -> EventPlan:
@@ -130,13 +130,7 @@ def _playoff(value: str | None) -> tuple[int, ...]:
 @click.option("--ratings", "rating_system", type=click.Choice(["fide", "uscf"]),
               help="Add each player's estimated rating change (see `swisstb ratings`) to "
                    "the standings, and the swisstb-ratings/1 document to the JSON.")
-@click.option("--rating-rules", "rating_rules", type=click.Choice(EDITION_IDS),
-              metavar="EDITION",
-              help="With --ratings: the edition of the rating rules (default: by the event's "
-                   "date), as `swisstb ratings --rules`: " + ", ".join(EDITION_IDS) + ".")
-@click.option("--player-data", "player_data", metavar="CSV",
-              help="With --ratings: what the file cannot say about the players (K, earlier "
-                   "games…), as `swisstb ratings --player-data`.")
+@rating_options()
 @from_option
 @rounds_by_date_option
 @click.option("--section", metavar="NAME|NUMBER",
@@ -161,7 +155,7 @@ def command(
     lot_seed: int | None, rating_list: str, unrated_rating: int | None,
     fide_rules: str | None, pairing: str | None, no_actual_play: bool,
     prize_path: str | None, rating_system: str | None, rating_rules: str | None,
-    player_data: str | None, from_format: str | None,
+    player_data: str | None, dual_rated: bool, from_format: str | None,
     section: str | None, view: str | None, team_primary: str | None, team_pab: str | None,
     after_round: int | None, strict: bool,
 ) -> None:
@@ -173,7 +167,7 @@ def command(
                       is not click.core.ParameterSource.DEFAULT)
     require_inputs(path, files=(prize_path, player_data))
     refuse_overwriting(output, path, prize_path, player_data)
-    _check_rating_options(rating_system, rating_rules, player_data)
+    check_rating_options(rating_system, rating_rules, player_data, dual_rated)
     fmt = output_format(fmt, output, DOCUMENT_EXTENSIONS, "text")
     _usage.check_format_options(fmt, notation_given=notation_given, explain=explain)
     result = read_input(path, from_format, strict, section)
@@ -214,7 +208,7 @@ def command(
             tiebreaks=codes, team_tiebreaks=codes,
             view=_asked_view(view, t, prize_path, rating_system), team_primary=team_primary,
             team_pab=_pab(team_pab), calc=options, ratings=rating_system,
-            rating_rules=rating_rules, player_data=facts,
+            rating_rules=rating_rules, player_data=facts, dual_rated=dual_rated,
             crosstable=kind.crosstable, after_round=after_round,
             options=ReportOptions(notation=notation, groups=group or None, labels=labels,
                                   source=path, input_format=result.format, explain=explain))
@@ -230,25 +224,6 @@ def command(
         write_output(output, render_sections(reports, fmt, request.options))
     except ReportError as exc:
         raise click.UsageError(str(exc)) from exc
-
-
-def _check_rating_options(system: str | None, rules: str | None,
-                          player_data: str | None) -> None:
-    """``--rating-rules`` and ``--player-data`` go with ``--ratings``, the edition with
-    its system."""
-    if system is None:
-        given = [o for o, v in (("--rating-rules", rules), ("--player-data", player_data)) if v]
-        if given:
-            raise click.UsageError(f"{' and '.join(given)} go with --ratings fide|uscf: add "
-                                   "it, or leave them out")
-        return
-    if rules is not None:
-        from ..rating_change import RatingSystem, RulesError, edition
-
-        try:
-            edition(rules, RatingSystem(system))
-        except RulesError as exc:
-            raise click.BadParameter(str(exc), param_hint="'--rating-rules'") from exc
 
 
 def _player_data(path: str | None, t: Tournament) -> PlayerData | None:

@@ -21,14 +21,15 @@ def change_cell(p: PlayerChange, system: RatingSystem) -> str:
 
 def rating_column(result: RatingResult, explained: bool = False,
                   document_explained: bool = False) -> RatingChanges:
-    """The rating-change part of a report of ``result``; ``explained``: with each shown
-    cell's explanation (the HTML report's popovers), ``document_explained``: the JSON
-    document with each player's (``report --explain``)."""
+    """The rating-change part of a report of ``result``; ``explained``: with each player's
+    explanation (the HTML report's popovers; a player not rated yet opens the reason, as
+    on the ``ratings`` page), ``document_explained``: the JSON document with each
+    player's (``report --explain``)."""
     system = result.system
     cells = {p.start_no: text for p in result.players if (text := change_cell(p, system))}
     fide = system is RatingSystem.FIDE
-    explanations = ({p.start_no: explanation(p, result) for p in result.players
-                     if p.start_no in cells} if explained else {})
+    explanations = ({p.start_no: explanation(p, result) for p in result.players}
+                    if explained else {})
     rule = f"{'FIDE B.02' if fide else 'US Chess rating system'} ({result.rules.edition.id})"
     return RatingChanges(label=f"{'FIDE' if fide else 'US'} ±", cells=cells,
                          document=to_json(result, document_explained),

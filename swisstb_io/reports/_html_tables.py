@@ -120,11 +120,12 @@ def standings(report: Report, rows: tuple[Row, ...], caption: str, table_id: str
 
 
 def _rating_cell(ratings: RatingChanges, start_no: int) -> str:
-    """A player's rating change: a button that opens its explanation, when it has one."""
-    text = _e(ratings.cells.get(start_no, ""))
+    """A player's rating change: a button that opens its explanation, when it has one
+    (``not rated`` for a player without a value: why)."""
     if start_no in ratings.explanations:
+        text = _e(ratings.explained_value(start_no))
         return f'<td class="num"><button class="why-open">{text}</button></td>'
-    return f'<td class="num">{text}</td>'
+    return f'<td class="num">{_e(ratings.cells.get(start_no, ""))}</td>'
 
 
 def crosstable(report: Report, ids: Ids) -> list[str]:

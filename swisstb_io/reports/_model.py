@@ -349,14 +349,23 @@ class RatingChanges(NamedTuple):
     """Start number -> the estimated rating after the event (``None`` when none is
     published): the season site's After column."""
     explanations: Mapping[int, Explanation] = MappingProxyType({})
-    """Start number -> how the cell's value was found, game by game (what the HTML
-    report's popover opens); empty when the report has no explanations."""
+    """Start number -> how the cell's value was found, game by game, or why there is none
+    (what the HTML report's popover opens), for every player; empty when the report has
+    no explanations."""
     name: str = "Estimated rating change"
     """What the column is (the header's title, the popover's)."""
     rule: str = ""
     """The rules applied (``FIDE B.02 (fide-2024-03)``)."""
     digits: int = 2
     """Decimals of the explanations' values (FIDE 2, US Chess 3)."""
+    no_value: str = "not rated"
+    """What opens the explanation of a player without a change or a first rating (not
+    rated yet): the HTML report's button, the explanation's heading."""
+
+    def explained_value(self, start_no: int) -> str:
+        """The player's value where its explanation opens: the cell, else
+        :attr:`no_value`."""
+        return self.cells.get(start_no) or self.no_value
 
 
 class Report(NamedTuple):

@@ -156,7 +156,7 @@ def _explained(report: Report) -> Report:
     if ratings is None or not ratings.explanations:
         return report
     column = Column("ratings", ratings.label, ratings.name, ratings.rule, ratings.digits)
-    rows = tuple(r._replace(cells=(*r.cells, Cell(None, ratings.cells.get(r.start_no, ""),
+    rows = tuple(r._replace(cells=(*r.cells, Cell(None, ratings.explained_value(r.start_no),
                                                   None, ratings.explanations.get(r.start_no))))
                  for r in report.rows)
     return report._replace(columns=(*report.columns, column), rows=rows)

@@ -142,8 +142,8 @@ def _explanations(report: Report) -> list[str]:
         ratings = report.ratings  # the rating change (--ratings), as the HTML popover
         e = None if ratings is None else ratings.explanations.get(row.start_no)
         if ratings is not None and e is not None:
-            lines.extend(explained_lines(ratings.label, ratings.cells[row.start_no], e,
-                                         ratings.digits))
+            lines.extend(explained_lines(ratings.label, ratings.explained_value(row.start_no),
+                                         e, ratings.digits))
     return lines
 
 
