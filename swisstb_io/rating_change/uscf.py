@@ -19,6 +19,7 @@ printed.
 from __future__ import annotations
 
 import datetime as _dt
+from collections import Counter
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
@@ -65,7 +66,8 @@ class Pass(NamedTuple):
     """E = the sum of W, when the standard formula computed it."""
 
 
-POINTS = (Decimal(0), Decimal("0.5"), Decimal(1))
+HALF = Decimal("0.5")
+POINTS = (Decimal(0), HALF, Decimal(1))
 """A game's score as a Decimal, by its half points."""
 
 
@@ -102,7 +104,6 @@ def standard(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b
     points = 0
     own = e.rating
     whole_w = tables.whole
-    met: dict[int, int] = {}
     for number, opponent, outcome in games:
         opp, note, whole = used[opponent]
         score, halves = SCORE[outcome]
@@ -115,13 +116,13 @@ def standard(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b
             lines.append(GameLine(number, OUTCOME_TO_CODE[outcome], opponent, score, True, "",
                                   opp, note, None, None, expected,
                                   k * (POINTS[halves] - expected)))
-        met[opponent] = met.get(opponent, 0) + 1
-    base = k * (Decimal(points) / 2 - expected_sum)
+    base = k * (HALF * points - expected_sum)
     notes = [f"standard formula: K = 800 / ({e.effective:.2f} + {m}) = {k:.4f}{how}"]
     adjustments = []
+    rating = e.prior + base
     if m < 3:
         notes.append("no bonus: fewer than 3 games (U.6)")
-    elif max(met.values()) > 2:
+    elif max(Counter(opponent for _, opponent, _ in games).values()) > 2:
         notes.append("no bonus: an opponent met more than twice (U.6)")
     else:
         threshold = bonus_b * tables.root(max(m, 4))
@@ -130,12 +131,11 @@ def standard(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b
         if bonus:
             notes.append(f"bonus = K(S − E) − {limit}: {base:.3f} − {threshold:.3f} = "
                          f"{bonus:.3f} (U.6)")
-        else:
-            notes.append(f"no bonus: K(S − E) = {base:.3f} is not above {limit} (U.6)")
-        if bonus:
             adjustments.append(Adjustment(f"bonus: K(S − E) {base:.3f} over {bonus_b} × "
                                           f"√{max(m, 4)}", bonus))
-    rating = e.prior + base + sum((a.value for a in adjustments), Decimal(0))
+            rating += bonus
+        else:
+            notes.append(f"no bonus: K(S − E) = {base:.3f} is not above {limit} (U.6)")
     return Pass(rating, tuple(lines), tuple(adjustments), k, tuple(notes), points, faced,
                 expected_sum)
 

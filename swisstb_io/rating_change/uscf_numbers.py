@@ -28,10 +28,11 @@ _N_STAR_BASE = Decimal("0.662")
 _N_STAR_SLOPE = Decimal("0.00000739")
 
 
-def fix(value: Decimal) -> Decimal:
-    """``value`` to :data:`PLACES`: the product of two such numbers below 10^10, and a
-    rating plus it, then fit :data:`~.model.US_PRECISION` exactly."""
-    return value.quantize(PLACES)
+def fix(value: Decimal, ctx: Context | None = None) -> Decimal:
+    """``value`` to :data:`PLACES` (in ``ctx``, else the current context): the product of
+    two such numbers below 10^10, and a rating plus it, then fit
+    :data:`~.model.US_PRECISION` exactly."""
+    return value.quantize(PLACES, context=ctx)
 
 
 def effective_games(r0: Decimal, ctx: Context) -> Decimal:
@@ -39,13 +40,14 @@ def effective_games(r0: Decimal, ctx: Context) -> Decimal:
     :data:`PLACES`."""
     if r0 > 2355:
         return Decimal(50)
-    square = ctx.add(_N_STAR_BASE, ctx.multiply(_N_STAR_SLOPE, ctx.power(2569 - r0, 2)))
-    return fix(ctx.divide(50, square.sqrt(ctx)))
+    d = ctx.subtract(2569, r0)
+    square = ctx.add(_N_STAR_BASE, ctx.multiply(_N_STAR_SLOPE, ctx.multiply(d, d)))
+    return fix(ctx.divide(50, square.sqrt(ctx)), ctx)
 
 
 def expectancy(d: Decimal, ctx: Context) -> Decimal:
     """W = 1 / (1 + 10^(d/400)) for any difference d = Ri - R0, to :data:`PLACES`."""
-    return fix(ctx.divide(ONE, ctx.add(ONE, ctx.power(TEN, ctx.divide(d, 400)))))
+    return fix(ctx.divide(ONE, ctx.add(ONE, ctx.power(TEN, ctx.divide(d, 400)))), ctx)
 
 
 class Expectancies(dict[int, Decimal]):
@@ -79,7 +81,8 @@ class Expectancies(dict[int, Decimal]):
         ctx = self._ctx
         high = self._power(400 + r // 20, ctx.divide(r // 20, 20))
         low = self._power(r % 20, ctx.divide(r % 20, 400))
-        value = self[d] = fix(ctx.divide(ONE, ctx.add(ONE, ctx.multiply(high, low).scaleb(q))))
+        value = self[d] = fix(ctx.divide(ONE, ctx.add(ONE, ctx.multiply(high, low).scaleb(q))),
+                              ctx)
         return value
 
 
@@ -117,5 +120,5 @@ class Tables:
         """√n, to :data:`PLACES`."""
         value = self._roots.get(n)
         if value is None:
-            value = self._roots[n] = fix(Decimal(n).sqrt(self._ctx))
+            value = self._roots[n] = fix(Decimal(n).sqrt(self._ctx), self._ctx)
         return value
