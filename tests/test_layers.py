@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("model", ("model", "errors", "version")),
     ("shared below the formats", ("registry", "api", "textio", "validate", "us_notation",
                                   "jsontext", "jsonwrite", "numbers", "limits", "files", "textsafe",
-                                  "extras", "pairing_systems")),
+                                  "extras", "pairing_systems", "fide_tables")),
     ("formats", tuple(name.rpartition(".")[2] for name in BUILTIN_MODULES)),
     ("calculator", ("tiebreaks", "teams")),
     ("reports", ("reports",)),

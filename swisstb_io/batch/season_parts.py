@@ -16,11 +16,11 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
+from ..fide_tables import DP_TABLE
 from ..model import Outcome, Tournament
 from ..numbers import rule_decimal
 from ..tiebreaks import StandingsResult
 from ..tiebreaks.context import US_LETTER
-from ..tiebreaks.rating_tables import DP_TABLE
 from .matching import event_keys
 from .summary import rating_of
 

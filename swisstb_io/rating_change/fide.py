@@ -4,7 +4,7 @@ which games count, K, performance.  Unrated players' initial ratings are in
 
 For each game against a rated opponent: D = own rating - opponent's, limited by the
 edition's 400-point rule (§8.3.1), PD from table 8.1.2
-(:func:`~swisstb_io.tiebreaks.rating_tables.expected_hundredths`), and the change is
+(:func:`~swisstb_io.fide_tables.expected_hundredths`), and the change is
 K x the sum of (score - PD) (§8.3.2).  Everything is in whole hundredths, so the change
 is exact; the new rating adds it rounded to a whole number, 0.5 away from zero (§8.3.4).
 """
@@ -17,8 +17,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..fide_tables import DP_TABLE, expected_hundredths
 from ..model import Outcome, Player, RoundResult, Tournament
-from ..tiebreaks.rating_tables import DP_TABLE, expected_hundredths
 from ..us_notation import OUTCOME_TO_CODE
 from .games import CREDITED, SCORE, Round, Scores, not_a_game
 from .model import Formula, GameLine, PlayerChange, Rules
@@ -186,7 +186,7 @@ class Hundredths(dict[int, Decimal]):
 
 class ExpectedScores(dict[int, int]):
     """``pd[d]``: PD x 100 of table 8.1.2 for a rating difference ``d``
-    (:func:`~swisstb_io.tiebreaks.rating_tables.expected_hundredths`), looked up once
+    (:func:`~swisstb_io.fide_tables.expected_hundredths`), looked up once
     each for one computation."""
 
     def __missing__(self, key: int) -> int:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
+from ..fide_tables import DP_TABLE
 from ..model import Player
-from ..tiebreaks.rating_tables import DP_TABLE
 from .fide import dropped_notes, not_counted, performance, score_text, why_not
 from .games import Round
 from .model import US_PRECISION, Formula, GameLine, PlayerChange, Rules

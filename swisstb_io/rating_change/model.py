@@ -17,9 +17,11 @@ from typing import NamedTuple
 
 from ..errors import Diagnostic
 
-US_PRECISION = 40
+US_PRECISION = 80
 """Significant digits of the US Chess arithmetic (``N*`` is a square root, each expected
-score a power of ten): far beyond the 0.001 ratings are stored in."""
+score a power of ten): far beyond the 0.001 ratings are stored in, and enough for the
+product of two numbers of 30 decimal places below 10^10 to be exact
+(:mod:`.uscf_numbers`)."""
 
 
 class RatingSystem(enum.Enum):

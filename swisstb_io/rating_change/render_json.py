@@ -11,14 +11,19 @@ from typing import Any
 
 from ..jsonwrite import dumps as json_text
 from . import numbers
-from .explain import explanation
 from .model import RatingResult
 
 SCHEMA = "swisstb-ratings/1"
 
 
 def to_json(result: RatingResult, explain: bool = False) -> dict[str, Any]:
-    """The document; ``explain``: each player's explanation too (``explanation``)."""
+    """The document; ``explain``: each player's explanation too (``explanation``).
+
+    The explanations are tie-break :class:`~swisstb_io.tiebreaks.Explanation` objects;
+    :mod:`.explain` (and with it the tie-break package) is loaded only when they are
+    asked for, so that a plain document does not pay for the calculator's import."""
+    if explain:
+        from .explain import explanation
     system = result.system
     players = []
     for p in result.players:

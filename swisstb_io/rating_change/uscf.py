@@ -8,13 +8,18 @@ the other unrated players' Step 3 estimates; Step 5 rates everybody against the 
 ratings of rated opponents and the Step 4 ratings of unrated ones (ratings.md D.7).  Every
 rating of Steps 3-5 is at least 100; the final one then gets the floors of U.8.
 
-The arithmetic is :class:`~decimal.Decimal` at :data:`~.model.US_PRECISION` digits
-(square roots, powers of ten); ratings are rounded only when printed.
+The arithmetic is :class:`~decimal.Decimal` at :data:`~.model.US_PRECISION` digits.  The
+irrational numbers (square roots, powers of ten) and K are kept to 30 decimal places
+(:func:`~.uscf_numbers.fix`); from them on the standard formula is exact: each game's
+contribution K(s - W) is a product of two such numbers, and the change K(S - E) is, exactly,
+the sum of the contributions, computed once a player.  Ratings are rounded only when
+printed.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+from collections import Counter
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
@@ -26,7 +31,7 @@ from .games import SCORE, Played, Round, games_and_others
 from .model import US_PRECISION, Adjustment, Formula, GameLine, PlayerChange, Rules
 from .player_data import History, PlayerData
 from .uscf_entrants import Entrant, entrants
-from .uscf_numbers import Tables
+from .uscf_numbers import Tables, fix
 from .uscf_special import Term, solve
 
 BONUS_THRESHOLD = {"uscf-2025": 10, "uscf-2023": 12, "uscf-2017": 14}
@@ -34,9 +39,6 @@ BONUS_THRESHOLD = {"uscf-2025": 10, "uscf-2023": 12, "uscf-2017": 14}
 ABSOLUTE_FLOOR = Decimal(100)
 SPECIAL_CAP = Decimal(2700)
 HIGHEST_FLOOR = 2100
-PLACES = Decimal(1).scaleb(-30)
-"""Every rating, contribution and adjustment is kept to 30 decimal places (fixed point),
-so that the parts of a change add up to it exactly."""
 
 Used = tuple[Decimal, str, int | None]
 """A player's rating as an opponent in one step: the rating used, where it comes from, and
@@ -64,13 +66,9 @@ class Pass(NamedTuple):
     """E = the sum of W, when the standard formula computed it."""
 
 
-POINTS = (Decimal(0), Decimal("0.5"), Decimal(1))
+HALF = Decimal("0.5")
+POINTS = (Decimal(0), HALF, Decimal(1))
 """A game's score as a Decimal, by its half points."""
-
-
-def fix(value: Decimal) -> Decimal:
-    """``value`` to :data:`PLACES` (a rating below 10^10 then fits the precision)."""
-    return value.quantize(PLACES)
 
 
 def half_up(value: Decimal) -> int:
@@ -92,34 +90,39 @@ def _k(e: Entrant, m: int, dual: bool) -> tuple[Decimal, str]:
 
 def standard(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b: int,
              dual: bool, tables: Tables, explain: bool) -> Pass:
-    """R = R0 + K(S - E) + bonus (U.6); ``explain``: with a line for each game."""
+    """R = R0 + K(S - E) + bonus (U.6); ``explain``: with a line for each game, whose
+    contribution is K(s - W).
+
+    K and every W are fixed-point numbers (30 places), so K(s - W) is exact and the sum of
+    the games' contributions is K(S - E) exactly: the change is computed once, from S and
+    E = the sum of W."""
     m = len(games)
-    k, how = _k(e, m, dual)
+    exact_k, how = _k(e, m, dual)
+    k = fix(exact_k)
     lines = []
-    base = total = faced = Decimal(0)
+    expected_sum = faced = Decimal(0)
     points = 0
     own = e.rating
     whole_w = tables.whole
-    met: dict[int, int] = {}
     for number, opponent, outcome in games:
         opp, note, whole = used[opponent]
         score, halves = SCORE[outcome]
         expected = (whole_w[whole - own] if own is not None and whole is not None
                     else tables.w(e.prior, opp))
-        part = (k * (POINTS[halves] - expected)).quantize(PLACES)
-        base += part
-        total += expected
+        expected_sum += expected
         points += halves
         faced += opp
         if explain:
             lines.append(GameLine(number, OUTCOME_TO_CODE[outcome], opponent, score, True, "",
-                                  opp, note, None, None, expected, part))
-        met[opponent] = met.get(opponent, 0) + 1
+                                  opp, note, None, None, expected,
+                                  k * (POINTS[halves] - expected)))
+    base = k * (HALF * points - expected_sum)
     notes = [f"standard formula: K = 800 / ({e.effective:.2f} + {m}) = {k:.4f}{how}"]
     adjustments = []
+    rating = e.prior + base
     if m < 3:
         notes.append("no bonus: fewer than 3 games (U.6)")
-    elif max(met.values()) > 2:
+    elif max(Counter(opponent for _, opponent, _ in games).values()) > 2:
         notes.append("no bonus: an opponent met more than twice (U.6)")
     else:
         threshold = bonus_b * tables.root(max(m, 4))
@@ -128,14 +131,13 @@ def standard(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b
         if bonus:
             notes.append(f"bonus = K(S − E) − {limit}: {base:.3f} − {threshold:.3f} = "
                          f"{bonus:.3f} (U.6)")
-        else:
-            notes.append(f"no bonus: K(S − E) = {base:.3f} is not above {limit} (U.6)")
-        if bonus:
             adjustments.append(Adjustment(f"bonus: K(S − E) {base:.3f} over {bonus_b} × "
                                           f"√{max(m, 4)}", bonus))
-    rating = e.prior + base + sum((a.value for a in adjustments), Decimal(0))
+            rating += bonus
+        else:
+            notes.append(f"no bonus: K(S − E) = {base:.3f} is not above {limit} (U.6)")
     return Pass(rating, tuple(lines), tuple(adjustments), k, tuple(notes), points, faced,
-                total)
+                expected_sum)
 
 
 def special(e: Entrant, games: Sequence[Played], used: dict[int, Used], explain: bool,

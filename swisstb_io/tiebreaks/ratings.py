@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..fide_tables import DP_TABLE, perfect_performance
 from ..model import Outcome
 from .context import Context
-from .rating_tables import DP_TABLE, perfect_performance
 from .registry import tiebreak
 from .spec import Spec
 from .values import ExplainRow, Explanation
