@@ -116,7 +116,7 @@ def test_the_fide_preset_is_the_events_recommended_order() -> None:
     unrated = replace(plain, players=(replace(plain.players[0], fide_rating=None),
                                       *plain.players[1:]))
     swiss = chain_policy.choose_chain(unrated, "fide")
-    assert [s.key for s in swiss.specs] == ["BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG"]
+    assert [s.key for s in swiss.specs] == ["BH/C1", "BH", "SB", "PS", "DE", "WIN", "BPG"]
     rr = chain_policy.choose_chain(read(ROUND_ROBIN), "fide,LOT", system="round-robin")
     assert [s.key for s in rr.specs] == ["DE", "WIN", "SB", "KS", "LOT"]
     assert rr.words() == (
@@ -126,7 +126,7 @@ def test_the_fide_preset_is_the_events_recommended_order() -> None:
     old = fide_order(read(ROUND_ROBIN), "round-robin", "2009")
     assert old.words.endswith("(C.02 §13.16.2)")  # the edition whose order it is
     assert [s.key for s in parse_chain("fide")] == [  # without an event: the Swiss order
-        "BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG"]
+        "BH/C1", "BH", "SB", "PS", "DE", "WIN", "BPG"]
 
 
 def test_the_fide_preset_ranks_in_every_command() -> None:

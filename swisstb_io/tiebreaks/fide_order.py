@@ -7,7 +7,8 @@ Standards of the Handbook (C.02 §13.16, in force until the 2023 tie-break regul
 
 * §13.16.2, an individual round robin: DE, WIN, SB, KS;
 * §13.16.4, an individual Swiss where the ratings are not all consistent: BH/C1, BH, SB,
-  PS, DE, WIN, BWG;
+  PS, DE, WIN, BPG (the last criterion is "the greater number of games with Black",
+  unplayed games counted as played with White: C.07's BPG, not BWG);
 * §13.16.5, an individual Swiss where they are (here: every player has a FIDE rating, so
   ARO/C1 has a value for everyone): BH/C1, BH, DE, ARO/C1, WIN, BWG, BPG, SB.
 
@@ -40,7 +41,7 @@ PRESET = "fide"
 """The preset's name, as ``--tiebreaks`` takes it."""
 
 ROUND_ROBIN: tuple[str, ...] = ("DE", "WIN", "SB", "KS")
-SWISS: tuple[str, ...] = ("BH/C1", "BH", "SB", "PS", "DE", "WIN", "BWG")
+SWISS: tuple[str, ...] = ("BH/C1", "BH", "SB", "PS", "DE", "WIN", "BPG")
 SWISS_RATED: tuple[str, ...] = ("BH/C1", "BH", "DE", "ARO/C1", "WIN", "BWG", "BPG", "SB")
 
 register_preset("fide-rr", ROUND_ROBIN)
