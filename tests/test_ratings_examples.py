@@ -246,6 +246,15 @@ def test_us_bonus_needs_three_games_and_no_opponent_thrice() -> None:
     assert not p.adjustments and any("met more than twice" in n for n in p.notes)
 
 
+def test_us_bonus_allows_two_opponents_met_twice() -> None:
+    t = event([(1, 1500, ""), (2, 1400, ""), (3, 1400, "")],
+              [(1, 1, 2, "1-0"), (2, 1, 3, "1-0"), (3, 2, 1, "0-1"), (4, 3, 1, "0-1")],
+              uscf=True)
+    p = player(rating_changes(t, USCF))
+    assert not any("met more than twice" in n for n in p.notes)
+    assert any("B × √max(m, 4) = " in n for n in p.notes)  # the threshold was weighed
+
+
 def test_us_dual_rated_k_above_2200() -> None:
     t = one_player(2300, "1980", U1[:3], uscf=True)
     plain = player(rating_changes(t, USCF))

@@ -88,6 +88,16 @@ def _k(e: Entrant, m: int, dual: bool) -> tuple[Decimal, str]:
     return 800 / games, ""
 
 
+def _meets_one_opponent_thrice(games: Sequence[Played]) -> bool:
+    """Whether an opponent is met more than twice (U.6: then no bonus).  Such an opponent
+    makes the set of opponents at least two shorter than the games, so most players (all
+    opponents different) are answered without counting."""
+    opponents = [opponent for _, opponent, _ in games]
+    if len(set(opponents)) > len(opponents) - 2:
+        return False
+    return max(Counter(opponents).values()) > 2
+
+
 def standard(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b: int,
              dual: bool, tables: Tables, explain: bool) -> Pass:
     """R = R0 + K(S - E) + bonus (U.6); ``explain``: with a line for each game, whose
@@ -122,7 +132,7 @@ def standard(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b
     rating = e.prior + base
     if m < 3:
         notes.append("no bonus: fewer than 3 games (U.6)")
-    elif max(Counter(opponent for _, opponent, _ in games).values()) > 2:
+    elif _meets_one_opponent_thrice(games):
         notes.append("no bonus: an opponent met more than twice (U.6)")
     else:
         threshold = bonus_b * tables.root(max(m, 4))
