@@ -12,7 +12,11 @@ forfeits and byes).  Timed, as CPU seconds:
   reading, computing, the JSON document);
 * in process, the file read once: ``rating_changes(t, FIDE)`` and ``rating_changes(t,
   USCF)`` (the ratings read as US Chess ratings) against ``standings(t, CHAIN)`` (context,
-  systems, ranking).
+  systems, ranking): "compute".  The estimates make each player's notes here, the texts of
+  their output, which the chain's report makes later; so also
+* in process, from the tournament to the JSON document: the ``swisstb-ratings/1`` text of
+  each estimate against the report's JSON text of the chain (``event_report`` and
+  ``render``, as ``swisstb report`` makes it): "document".
 
 Each figure is the best of ``--runs`` (default 7) runs, the three commands taking turns, so
 that a busy moment of the machine falls on all three alike.
@@ -74,7 +78,10 @@ def child(args: list[str]) -> Callable[[], float]:
 def main(argv: list[str]) -> None:
     import swisstb_io
     from swisstb_io.cli import tune_collector
+    from swisstb_io.event_report import ReportRequest, event_report
     from swisstb_io.rating_change import RatingSystem, rating_changes
+    from swisstb_io.rating_change.render_json import dumps, to_json
+    from swisstb_io.reports import render
     from swisstb_io.tiebreaks import standings
 
     tune_collector()
@@ -111,6 +118,14 @@ def main(argv: list[str]) -> None:
                 "us": cpu(lambda t=t: rating_changes(t, RatingSystem.USCF)),
             }, times).values()
             print(f"{size} {'compute':>8} {chain:>7.3f} {fide:>7.3f} {fide / chain:>6.2f} "
+                  f"{us:>7.3f} {us / chain:>6.2f}")
+            chain, fide, us = in_turn({
+                "chain": cpu(lambda t=t: render(event_report(t, ReportRequest(
+                    tiebreaks=CHAIN)), "json")),
+                "fide": cpu(lambda t=t: dumps(to_json(rating_changes(t, RatingSystem.FIDE)))),
+                "us": cpu(lambda t=t: dumps(to_json(rating_changes(t, RatingSystem.USCF)))),
+            }, times).values()
+            print(f"{size} {'document':>8} {chain:>7.3f} {fide:>7.3f} {fide / chain:>6.2f} "
                   f"{us:>7.3f} {us / chain:>6.2f}")
 
 
