@@ -74,10 +74,14 @@ def _line(res: FileResult) -> str:
               help="Each player's estimated rating change (see `swisstb ratings`) on every "
                    "event page, and the rating after each event on the season's player "
                    "pages (table and chart).")
-@rating_options("In a season it applies to every event (each section of a file of "
-                "several) by start number, so it fits events that share their start "
-                "numbers: a row of a start number an event does not have fails that event, "
-                "a name that is not the event's player is a warning.")
+@rating_options("Default: each event's own <event>.players.csv beside it, if any "
+                "(spring.trf: spring.players.csv; for a file of several sections, the "
+                "same file for each). Given, this one file applies to every event (each "
+                "section of a file of several) by start number and the files beside the "
+                "events are not read, so it fits events that share their start numbers. "
+                "A row of a start number an event does not have fails that event, a name "
+                "that is not the event's player is a warning. A *.players.csv is never "
+                "taken for an event.")
 @click.option("--event-meta", metavar="META.TOML",
               help="US Chess event data for --submit uscf (affiliate_id, chief_td_id, city, "
                    "state, zip, time_control…), as in `swisstb submit uscf`; the options "
