@@ -103,7 +103,8 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
             event_meta: str | None, **meta_options: str | None) -> None:
     """Reports for every tournament file under SEASON_DIR, and a season index.
 
-    Files are found recursively by extension and content, in any readable format.
+    Files are found recursively by extension and content, in any readable format (an
+    event's own <event>.prizes.toml and <event>.players.csv beside it are not events).
     SEASON_DIR may also be one tournament file: its reports and an index of that event.
     A file that fails is reported (path:line:col: error: message) and the others go on;
     events whose input and options did not change since the last run are skipped
