@@ -342,3 +342,159 @@ def test_batch_refuses_a_bad_player_data_file_before_writing_anything(tmp_path: 
     assert "3 events: 1 done, 0 unchanged, 2 failed" in r.output
     assert "K 20: given in the player data" in (out / "events" / "nine.trf.json").read_text(
         encoding="utf-8")
+
+
+def _renumbered(text: str, swap: dict[int, int]) -> str:
+    """A TRF event with the start numbers of ``swap`` exchanged (columns 5-8 of a player
+    line and the opponent of each round, columns 92-95, 102-105 …): the same games, the
+    players numbered afresh, as the next event of a season numbers them."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("001"):
+            cells = list(line)
+            for start in [4, *range(91, len(line), 10)]:
+                number = int(line[start:start + 4])
+                cells[start:start + 4] = f"{swap.get(number, number):>4}"
+            line = "".join(cells)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _own_season(root: Path) -> None:
+    """April and May with the same games, Carlsen 3 and Dahl 4 in April, Carlsen 4 and
+    Dahl 3 in May, each with its own player data beside it: Carlsen's K 40 in April, 10 in
+    May (the file's facts give him 20: -4.40)."""
+    root.mkdir()
+    april = CLUB.read_text(encoding="utf-8")
+    (root / "april.trf").write_text(april, encoding="utf-8")
+    may = _renumbered(april.replace("042 2026/04/10", "042 2026/05/10"), {3: 4, 4: 3})
+    (root / "may.trf").write_text(may, encoding="utf-8")
+    (root / "april.players.csv").write_text("start_no,name,k\n3,\"Carlsen, Cai\",40\n",
+                                            encoding="utf-8")
+    (root / "may.players.csv").write_text("start_no,name,k\n4,\"Carlsen, Cai\",10\n",
+                                          encoding="utf-8")
+
+
+def _carlsen(out: Path, event: str) -> tuple[str, str]:
+    """Carlsen's K in the event's JSON report and his change on its HTML page."""
+    doc = json.loads((out / "events" / f"{event}.trf.json").read_text(encoding="utf-8"))
+    by_no = {s["start_no"]: s["name"] for s in doc["standings"]}
+    player = next(p for p in doc["ratings"]["players"] if by_no[p["start_no"]] == "Carlsen, Cai")
+    page = (out / "events" / f"{event}.trf.html").read_text(encoding="utf-8")
+    changes = {"40": "-8.80", "20": "-4.40", "10": "-2.20"}
+    assert f'<button class="why-open">{changes[player["k"]]}</button>' in page
+    return player["k"], changes[player["k"]]
+
+
+def _run(root: Path, out: Path, *args: str, code: int = 0) -> str:
+    r = CliRunner().invoke(cli, ["batch", str(root), "-o", str(out), "-j", "1", *args])
+    assert r.exit_code == code, r.output
+    return r.output
+
+
+def test_batch_reads_each_events_own_player_data_beside_it(tmp_path: Path) -> None:
+    """``batch --ratings`` without ``--player-data``: each event's ``<event>.players.csv``
+    is its player data, by its own start numbers (Carlsen is 3 in April, 4 in May), and
+    is no event of the season."""
+    root, out = tmp_path / "season", tmp_path / "site"
+    _own_season(root)
+    first = _run(root, out, "--ratings", "fide")
+    assert "2 events: 2 done, 0 unchanged, 0 failed" in first
+    assert "players.csv" not in first  # neither an event nor a warning
+    assert _carlsen(out, "april") == ("40", "-8.80")
+    assert _carlsen(out, "may") == ("10", "-2.20")
+    assert sorted(p.name for p in (out / "events").glob("*.json")) == [
+        "april.trf.json", "april.trf.summary.json", "may.trf.json", "may.trf.summary.json"]
+
+
+def test_a_players_csv_is_never_an_event(tmp_path: Path) -> None:
+    """Without ``--ratings`` the player data beside an event is not read (a bad one fails
+    nothing) and is still no event, whatever ``--glob`` asks for."""
+    root, out = tmp_path / "season", tmp_path / "site"
+    _own_season(root)
+    (root / "may.players.csv").write_text("start_no,k\n4,99\n", encoding="utf-8")
+    (root / "June.Players.CSV").write_text("start_no,k\n1,20\n", encoding="utf-8")
+    assert "2 events: 2 done, 0 unchanged, 0 failed" in _run(root, out)
+    doc = json.loads((out / "events" / "may.trf.json").read_text(encoding="utf-8"))
+    assert "ratings" not in doc
+    nothing = _run(root, tmp_path / "none", "--glob", "*.csv", code=2)
+    assert "no tournament file found" in nothing
+    from swisstb_io.batch import discover
+
+    assert [p.name for p in discover(root)] == ["april.trf", "may.trf"]
+
+
+def test_a_bad_player_data_file_beside_an_event_fails_that_event_only(tmp_path: Path) -> None:
+    """A bad ``<event>.players.csv`` fails its event with the located error (the file, the
+    row and the column), as a bad ``<event>.prizes.toml`` does; the other event goes on.  A
+    name that is not the event's player is a warning on the event's line."""
+    root, out = tmp_path / "season", tmp_path / "site"
+    _own_season(root)
+    bad = root / "may.players.csv"
+    bad.write_text("start_no,name,k\n4,\"Carlsen, Cai\",99\n", encoding="utf-8")
+    (root / "april.players.csv").write_text("start_no,name,k\n3,Somebody Else,40\n",
+                                            encoding="utf-8")
+    text = _run(root, out, "--ratings", "fide", code=1)
+    assert (f"may.trf: error: player data {bad}:2:18: k '99' is not a FIDE K from 1 to 40"
+            in text)
+    assert (f"{root / 'april.players.csv'}:2:3: warning: start number 3 is 'Carlsen, Cai' "
+            "in the event") in text
+    assert "2 events: 1 done, 0 unchanged, 1 failed" in text
+    assert _carlsen(out, "april") == ("40", "-8.80")
+    assert not (out / "events" / "may.trf.html").exists()
+
+
+def test_a_changed_player_data_file_beside_an_event_redoes_that_event_only(
+        tmp_path: Path) -> None:
+    """The bytes of an event's own player data are part of its digest: unchanged, the
+    event is skipped; changed, added or removed, that event alone is done again."""
+    root, out = tmp_path / "season", tmp_path / "site"
+    _own_season(root)
+    assert "2 events: 2 done" in _run(root, out, "--ratings", "fide")
+    assert "2 events: 0 done, 2 unchanged" in _run(root, out, "--ratings", "fide")
+    (root / "may.players.csv").write_text("start_no,k\n4,40\n", encoding="utf-8")
+    again = _run(root, out, "--ratings", "fide")
+    assert "may.trf: ok" in again and "april.trf: skipped" in again
+    assert "2 events: 1 done, 1 unchanged" in again
+    assert _carlsen(out, "may") == ("40", "-8.80")
+    (root / "april.players.csv").unlink()
+    gone = _run(root, out, "--ratings", "fide")
+    assert "april.trf: ok" in gone and "may.trf: skipped" in gone
+    assert _carlsen(out, "april") == ("20", "-4.40")  # the file's facts again
+
+
+def test_player_data_given_overrides_the_files_beside_the_events(tmp_path: Path) -> None:
+    """``--player-data FILE`` applies to every event, and the files beside the events are
+    not read (a bad one fails nothing; changing one redoes nothing), as ``--prizes``
+    overrides the prize files beside them."""
+    root, out = tmp_path / "season", tmp_path / "site"
+    _own_season(root)
+    given = tmp_path / "everyone.csv"
+    given.write_text("start_no,k\n4,40\n", encoding="utf-8")
+    (root / "april.players.csv").write_text("start_no,k\n3,99\n", encoding="utf-8")
+    text = _run(root, out, "--ratings", "fide", "--player-data", str(given))
+    assert "2 events: 2 done, 0 unchanged, 0 failed" in text
+    assert _carlsen(out, "april") == ("20", "-4.40")  # 4 is Dahl in April
+    assert _carlsen(out, "may") == ("40", "-8.80")
+    (root / "may.players.csv").write_text("start_no,k\n4,10\n", encoding="utf-8")
+    assert "2 events: 0 done, 2 unchanged" in _run(root, out, "--ratings", "fide",
+                                                   "--player-data", str(given))
+
+
+def test_the_player_data_beside_a_file_of_sections_goes_to_each_section(
+        tmp_path: Path) -> None:
+    """A file of several sections has one ``<event>.players.csv``, for each of its sections
+    by start number (as its prize file goes to each, unless it names one): each section
+    numbers its players afresh, so a row of a start number one section lacks fails that
+    section only."""
+    root, out = tmp_path / "season", tmp_path / "site"
+    root.mkdir()
+    club = ROOT / "fixtures" / "sjson" / "club_championship.sjson"
+    (root / "club.sjson").write_bytes(club.read_bytes())
+    data = root / "club.players.csv"
+    data.write_text("start_no,uscf_games\n5,30\n", encoding="utf-8")
+    text = _run(root, out, "--ratings", "uscf", code=1)
+    assert "club.sjson (section 1): ok" in text
+    assert (f"club.sjson: error: player data {data}:2:1: no player with start number 5 in "
+            "the event (4 players)") in text
+    assert "2 events: 1 done, 0 unchanged, 1 failed" in text

@@ -40,7 +40,9 @@ class BatchOptions:
     player_data: str | None = None
     """With ``ratings``: a player-data CSV (``--player-data``,
     :func:`~swisstb_io.rating_change.read_player_data`) that applies to every event, by
-    start number; a row of a start number an event does not have fails that event."""
+    start number; a row of a start number an event does not have fails that event.
+    ``None``: each event's ``<event>.players.csv`` beside it, if there is one
+    (:func:`~swisstb_io.batch.render.player_data_beside`), as the event's own."""
     dual_rated: bool = False
     """With ``ratings="uscf"``: every event is rated Regular and Quick (``--dual-rated``)."""
     prizes: str | None = None

@@ -9,7 +9,6 @@ module is the one place the batch runner touches them.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -19,6 +18,7 @@ from ..event_report import ReportRequest, event_report
 from ..registry import ReadResult
 from ..reports import FORMATS, Report, ReportOptions, render, report_format
 from ..tiebreaks import CalcOptions
+from .discovery import PLAYER_DATA_SUFFIX, PRIZE_SUFFIX, beside
 from .site_links import event_links
 
 if TYPE_CHECKING:
@@ -68,16 +68,16 @@ def event_reports(read: ReadResult, formats: tuple[str, ...], calc: CalcOptions,
     return table, {fmt: render(table, fmt, request.options) for fmt in formats}
 
 
-PRIZE_SUFFIX = ".prizes.toml"
-"""An event's own prize file sits beside it: ``spring.csv`` -> ``spring.prizes.toml``."""
-
-
 def prize_file_beside(event_path: str) -> str | None:
     """``spring.csv`` -> ``spring.prizes.toml`` in the same folder, if it exists (the prize
     package is imported only for events that have one)."""
-    base, _ = os.path.splitext(event_path)
-    candidate = base + PRIZE_SUFFIX
-    return candidate if os.path.isfile(candidate) else None
+    return beside(event_path, PRIZE_SUFFIX)
+
+
+def player_data_beside(event_path: str) -> str | None:
+    """``spring.trf`` -> ``spring.players.csv`` in the same folder, if it exists: the
+    event's player data when the batch has ``--ratings`` and no ``--player-data``."""
+    return beside(event_path, PLAYER_DATA_SUFFIX)
 
 
 def event_prize_file(prize_path: str) -> PrizeFile:
@@ -146,9 +146,10 @@ def submission(
 
 
 def event_player_data(data: bytes, path: str, t: Tournament) -> tuple[PlayerData, list[str]]:
-    """The player data of ``--player-data`` (``data``, the bytes of the file at ``path``)
-    for the event ``t``, and its warnings (a name that is not the player's): every row by
-    start number, as ``report --player-data`` reads it.  Its errors are the event's
+    """The player data of the event ``t`` (``data``, the bytes of the file at ``path``:
+    ``--player-data`` or the event's own, :func:`player_data_beside`), and its warnings (a
+    name that is not the player's): every row by start number, as ``report --player-data``
+    reads it.  Its errors are the event's
     (:func:`player_data_problem`): a row of a start number ``t`` does not have fails it."""
     from ..rating_change.player_data import check_against, parse_player_data
 

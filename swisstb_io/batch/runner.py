@@ -58,6 +58,7 @@ from .render import (
     event_prize_file,
     event_reports,
     needs_explanations,
+    player_data_beside,
     player_data_problem,
     prize_file_beside,
     prize_file_problem,
@@ -127,12 +128,14 @@ def process_event(
         prize_bytes = read_source(prize_path)[0] if prize_path else b""
     except SwisstbError as exc:
         return _failed(path, rel, prize_file_problem(exc), "")
-    try:  # a changed player-data file redoes every event
-        facts = read_source(options.player_data)[0] if options.player_data else b""
+    facts_path = options.player_data or (player_data_beside(path) if options.ratings
+                                          else None)
+    try:  # a changed player-data file redoes the events it applies to
+        facts = read_source(facts_path)[0] if facts_path else b""
     except SwisstbError as exc:
         return _failed(path, rel, player_data_problem(exc), "")
     digest = _digest(data + (b"\0prizes\0" + prize_bytes if prize_path else b"")
-                     + (b"\0player data\0" + facts if options.player_data else b""), options)
+                     + (b"\0player data\0" + facts if facts_path else b""), options)
     if (previous is not None and not options.force and previous.get("digest") == digest
             and previous.get("summary") == summary_path(stem) and _reusable(out, previous)):
         return FileResult(path, rel, "skipped", outputs=tuple(previous["outputs"]),
@@ -141,8 +144,8 @@ def process_event(
     if owned is None:
         owned = {n: {c} for n, c in manifest_file.entry_contents(previous or {}).items()}
     try:
-        return _produce(path, rel, stem, out, data, digest, options, prize_path, facts,
-                        owned, parent)
+        return _produce(path, rel, stem, out, data, digest, options, prize_path,
+                        (facts_path, facts) if facts_path else None, owned, parent)
     except SwisstbError as exc:
         return _failed(path, rel, exc, digest)
     except OSError as exc:
@@ -174,7 +177,7 @@ def _reusable(out: Path, previous: dict[str, Any]) -> bool:
 
 def _produce(
     path: str, rel: str, stem: str, out: Path, data: bytes, digest: str,
-    options: BatchOptions, prize_path: str | None, facts: bytes,
+    options: BatchOptions, prize_path: str | None, facts: tuple[str, bytes] | None,
     owned: Mapping[str, set[Content]], parent: int | None,
 ) -> FileResult:
     read = load(data, path=path, section=split_section(rel)[1],
@@ -192,8 +195,8 @@ def _produce(
         if not given:
             prize_file = None  # the prize file names another section of this file
     player_data = None
-    if options.player_data:
-        player_data, more = event_player_data(facts, options.player_data, t)
+    if facts is not None:  # ``(path, bytes)`` of the event's player data
+        player_data, more = event_player_data(facts[1], facts[0], t)
         notes.extend(more)
     keys = event_keys(t.players)  # the page's player links and the season entries
     try:
@@ -256,11 +259,10 @@ class Batch:
         """Files and folders passed over, and why (:func:`.discovery.discover`); after
         :meth:`run`, also the events processed again because their summary could not be
         read."""
-        self.events = discover(root, patterns=self.options.patterns, exclude=out,
-                               notes=self.notes)
-        if self.options.player_data:  # a CSV, but no event, when it is in the season
-            facts = Path(self.options.player_data).resolve()
-            self.events = [e for e in self.events if e.resolve() != facts]
+        inputs = [Path(f) for f in (self.options.prizes, self.options.player_data) if f]
+        self.events = discover(root, patterns=self.options.patterns,
+                               exclude=(out, *inputs), notes=self.notes)
+        """The events; the batch's other inputs in the season folder are none of them."""
         self.tasks: list[tuple[str, str]] = []
         """``(path, rel)`` per event: one per file, one per section of a multi-section one."""
         seen: set[str] = set()

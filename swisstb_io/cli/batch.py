@@ -74,10 +74,14 @@ def _line(res: FileResult) -> str:
               help="Each player's estimated rating change (see `swisstb ratings`) on every "
                    "event page, and the rating after each event on the season's player "
                    "pages (table and chart).")
-@rating_options("In a season it applies to every event (each section of a file of "
-                "several) by start number, so it fits events that share their start "
-                "numbers: a row of a start number an event does not have fails that event, "
-                "a name that is not the event's player is a warning.")
+@rating_options("Default: each event's own <event>.players.csv beside it, if any "
+                "(spring.trf: spring.players.csv; for a file of several sections, the "
+                "same file for each). Given, this one file applies to every event (each "
+                "section of a file of several) by start number and the files beside the "
+                "events are not read, so it fits events that share their start numbers. "
+                "A row of a start number an event does not have fails that event, a name "
+                "that is not the event's player is a warning. A *.players.csv is never "
+                "taken for an event.")
 @click.option("--event-meta", metavar="META.TOML",
               help="US Chess event data for --submit uscf (affiliate_id, chief_td_id, city, "
                    "state, zip, time_control…), as in `swisstb submit uscf`; the options "
@@ -99,7 +103,8 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
             event_meta: str | None, **meta_options: str | None) -> None:
     """Reports for every tournament file under SEASON_DIR, and a season index.
 
-    Files are found recursively by extension and content, in any readable format.
+    Files are found recursively by extension and content, in any readable format (an
+    event's own <event>.prizes.toml and <event>.players.csv beside it are not events).
     SEASON_DIR may also be one tournament file: its reports and an index of that event.
     A file that fails is reported (path:line:col: error: message) and the others go on;
     events whose input and options did not change since the last run are skipped
