@@ -262,8 +262,8 @@ def _site(out: Path) -> dict[str, bytes]:
 
 def test_batch_takes_the_rating_rules_player_data_and_dual_rating(tmp_path: Path) -> None:
     """``batch --ratings`` with ``--rating-rules``, ``--player-data`` and ``--dual-rated``,
-    spelled and checked as ``report``'s: the player data applies to every event by start
-    number (the season shares its start numbers), and a changed file redoes the events."""
+    spelled and checked as ``report``'s: the player data applies to every event, a row where
+    its start number is a player of its name, and a changed file redoes the events."""
     root, out = tmp_path / "season", tmp_path / "site"
     _season(root)
     data = root / "players.csv"  # in the season folder, but no event of it
@@ -276,7 +276,9 @@ def test_batch_takes_the_rating_rules_player_data_and_dual_rating(tmp_path: Path
 
     first = batch("--ratings", "fide", "--rating-rules", "fide-2022-01", "--player-data",
                   str(data))
-    assert "2 events: 2 done" in first and "players.csv" not in first
+    assert "2 events: 2 done" in first  # and the season's players.csv is no event:
+    assert not any(line.startswith(str(data)) for line in first.splitlines())
+    assert f"player data {data}: 1 of 1 rows are this event's players" in first
     for event in ("april", "may"):
         doc = json.loads((out / "events" / f"{event}.trf.json").read_text(encoding="utf-8"))
         assert doc["ratings"]["rules"]["edition"] == "fide-2022-01"
@@ -290,9 +292,13 @@ def test_batch_takes_the_rating_rules_player_data_and_dual_rating(tmp_path: Path
     again = batch("--ratings", "fide", "--rating-rules", "fide-2022-01", "--player-data",
                   str(data))
     assert "2 events: 2 done" in again  # a changed player-data file redoes the events
-    assert f"{data}:2:3: warning: start number 3 is 'Carlsen, Cai' in the event" in again
+    assert f"player data {data}: 0 of 1 rows are this event's players" in again
     page = (out / "events" / "april.trf.html").read_text(encoding="utf-8")
-    assert '<button class="why-open">-2.20</button>' in page  # K 10
+    assert '<button class="why-open">-4.40</button>' in page  # K 20: not Someone Else's K
+    data.write_text("start_no,name,k\n3,Cai Carlsen,10\n", encoding="utf-8")
+    batch("--ratings", "fide", "--rating-rules", "fide-2022-01", "--player-data", str(data))
+    page = (out / "events" / "april.trf.html").read_text(encoding="utf-8")
+    assert '<button class="why-open">-2.20</button>' in page  # K 10: the same name
     batch("--ratings", "uscf", "--dual-rated", "--glob", "*.trf")
     page = (out / "events" / "april.trf.html").read_text(encoding="utf-8")
     assert '<button class="why-open">-0.906</button>' in page  # -2.416 without
@@ -312,9 +318,9 @@ def test_batch_takes_the_rating_rules_player_data_and_dual_rating(tmp_path: Path
 
 
 def test_batch_refuses_a_bad_player_data_file_before_writing_anything(tmp_path: Path) -> None:
-    """A player-data file that cannot be read is one located error (exit 1) before the
-    batch writes anything; a row of a start number an event lacks fails that event only,
-    at the row, and the other events go on."""
+    """A player-data file that cannot be read, or whose rows do not name their players, is
+    one located error (exit 1) before the batch writes anything; a named row is used in
+    the event that has its player only."""
     root, out = tmp_path / "season", tmp_path / "site"
     _season(root)
     r = CliRunner().invoke(cli, ["batch", str(root), "-o", str(out), "-j", "1",
@@ -333,13 +339,20 @@ def test_batch_refuses_a_bad_player_data_file_before_writing_anything(tmp_path: 
     nine = ROOT / "fixtures" / "trf" / "held_swiss_9.trf"  # nine players
     (root / "nine.trf").write_bytes(nine.read_bytes())
     seven = tmp_path / "seven.csv"
-    seven.write_text("start_no,k\n7,20\n", encoding="utf-8")
+    seven.write_text("start_no,k\n7,20\n", encoding="utf-8")  # no names: refused up front
     r = CliRunner().invoke(cli, ["batch", str(root), "-o", str(out), "-j", "1",
                                  "--ratings", "fide", "--player-data", str(seven)])
     assert r.exit_code == 1, r.output
-    assert (f"april.trf: error: player data {seven}:2:1: no player with start number 7 in "
-            "the event (6 players)") in r.output
-    assert "3 events: 1 done, 0 unchanged, 2 failed" in r.output
+    assert (f"Error: {seven}:2:1: start number 7 without a name: a player-data file for "
+            "several events or sections needs each row's name") in r.output
+    assert _site(out) == before
+    seven.write_text("start_no,name,k\n7,Genevieve,20\n", encoding="utf-8")
+    r = CliRunner().invoke(cli, ["batch", str(root), "-o", str(out), "-j", "1",
+                                 "--ratings", "fide", "--player-data", str(seven)])
+    assert r.exit_code == 0, r.output  # start number 7 is nine.trf's Genevieve only
+    assert f"player data {seven}: 0 of 1 rows are this event's players" in r.output
+    assert f"player data {seven}: 1 of 1 rows are this event's players" in r.output
+    assert "3 events: 3 done, 0 unchanged, 0 failed" in r.output
     assert "K 20: given in the player data" in (out / "events" / "nine.trf.json").read_text(
         encoding="utf-8")
 
@@ -470,10 +483,11 @@ def test_player_data_given_overrides_the_files_beside_the_events(tmp_path: Path)
     root, out = tmp_path / "season", tmp_path / "site"
     _own_season(root)
     given = tmp_path / "everyone.csv"
-    given.write_text("start_no,k\n4,40\n", encoding="utf-8")
+    given.write_text("start_no,name,k\n4,\"Carlsen, Cai\",40\n", encoding="utf-8")
     (root / "april.players.csv").write_text("start_no,k\n3,99\n", encoding="utf-8")
     text = _run(root, out, "--ratings", "fide", "--player-data", str(given))
     assert "2 events: 2 done, 0 unchanged, 0 failed" in text
+    assert f"player data {given}: 0 of 1 rows are this event's players" in text  # April
     assert _carlsen(out, "april") == ("20", "-4.40")  # 4 is Dahl in April
     assert _carlsen(out, "may") == ("40", "-8.80")
     (root / "may.players.csv").write_text("start_no,k\n4,10\n", encoding="utf-8")
@@ -484,17 +498,26 @@ def test_player_data_given_overrides_the_files_beside_the_events(tmp_path: Path)
 def test_the_player_data_beside_a_file_of_sections_goes_to_each_section(
         tmp_path: Path) -> None:
     """A file of several sections has one ``<event>.players.csv``, for each of its sections
-    by start number (as its prize file goes to each, unless it names one): each section
-    numbers its players afresh, so a row of a start number one section lacks fails that
-    section only."""
+    (as its prize file goes to each, unless it names one).  Each section numbers its
+    players afresh, so every row must name its player, and is used in the section that
+    has a player of that start number and name."""
     root, out = tmp_path / "season", tmp_path / "site"
     root.mkdir()
     club = ROOT / "fixtures" / "sjson" / "club_championship.sjson"
     (root / "club.sjson").write_bytes(club.read_bytes())
     data = root / "club.players.csv"
-    data.write_text("start_no,uscf_games\n5,30\n", encoding="utf-8")
+    data.write_text("start_no,uscf_games\n3,30\n", encoding="utf-8")
     text = _run(root, out, "--ratings", "uscf", code=1)
-    assert "club.sjson (section 1): ok" in text
-    assert (f"club.sjson: error: player data {data}:2:1: no player with start number 5 in "
-            "the event (4 players)") in text
-    assert "2 events: 1 done, 0 unchanged, 1 failed" in text
+    assert (f"club.sjson: error: player data {data}:2:1: start number 3 without a name: a "
+            "player-data file for several events or sections needs each row's name") in text
+    assert "2 events: 0 done, 0 unchanged, 2 failed" in text
+    data.write_text("start_no,name,uscf_games\n3,\"Moreau, Léon\",30\n", encoding="utf-8")
+    text = _run(root, out, "--ratings", "uscf")
+    assert f"player data {data}: 1 of 1 rows are this event's players" in text  # section 1
+    assert f"player data {data}: 0 of 1 rows are this event's players" in text  # section 2
+    one = json.loads((out / "events" / "club.sjson.section1.json").read_text(encoding="utf-8"))
+    moreau = next(p for p in one["ratings"]["players"] if p["start_no"] == 3)
+    assert any("rating based on 30 games (player data)" in n for n in moreau["notes"])
+    two = json.loads((out / "events" / "club.sjson.section2.json").read_text(encoding="utf-8"))
+    khan = next(p for p in two["ratings"]["players"] if p["start_no"] == 3)
+    assert not any("player data" in n for n in khan["notes"])

@@ -39,8 +39,9 @@ class BatchOptions:
     ``fide-2024-03``…); ``None``: each event's by its date."""
     player_data: str | None = None
     """With ``ratings``: a player-data CSV (``--player-data``,
-    :func:`~swisstb_io.rating_change.read_player_data`) that applies to every event, by
-    start number; a row of a start number an event does not have fails that event.
+    :func:`~swisstb_io.rating_change.read_player_data`) that applies to every event: each
+    row names its player, and is used where its start number is a player of that name
+    (:func:`~swisstb_io.rating_change.player_data.rows_for`).
     ``None``: each event's ``<event>.players.csv`` beside it, if there is one
     (:func:`~swisstb_io.batch.render.player_data_beside`), as the event's own."""
     dual_rated: bool = False

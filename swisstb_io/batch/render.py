@@ -145,20 +145,30 @@ def submission(
     return SUBMISSION_SUFFIXES["uscf"], uscf.to_zip(), [str(p) for p in uscf.problems]
 
 
-def event_player_data(data: bytes, path: str, t: Tournament) -> tuple[PlayerData, list[str]]:
+def event_player_data(data: bytes, path: str, t: Tournament, shared: bool
+                      ) -> tuple[PlayerData, list[str]]:
     """The player data of the event ``t`` (``data``, the bytes of the file at ``path``:
-    ``--player-data`` or the event's own, :func:`player_data_beside`), and its warnings (a
-    name that is not the player's): every row by start number, as ``report --player-data``
-    reads it.  Its errors are the event's
-    (:func:`player_data_problem`): a row of a start number ``t`` does not have fails it."""
-    from ..rating_change.player_data import check_against, parse_player_data
+    ``--player-data`` or the event's own, :func:`player_data_beside`), and its notes.
+
+    A file for this event alone is read as ``report --player-data`` reads it: every row by
+    start number (a start number ``t`` does not have fails the event; a name that is not
+    the player's is a warning).  A ``shared`` one (``--player-data``, for every event, or
+    the file of an event of several sections) serves events that number their players
+    afresh: every row must give the player's name, and the rows of ``t`` are those whose
+    start number and name are a player of ``t``
+    (:func:`~swisstb_io.rating_change.player_data.rows_for`); the note says how many.
+    Errors are the event's (:func:`player_data_problem`)."""
+    from ..rating_change.player_data import check_against, parse_player_data, rows_for
 
     try:
         facts = parse_player_data(data, path)
-        warnings = check_against(facts, t)
+        if not shared:
+            return facts, [str(w) for w in check_against(facts, t)]
+        mine = rows_for(facts, t)
     except SwisstbError as exc:
         raise player_data_problem(exc) from exc
-    return facts, [str(w) for w in warnings]
+    return mine, [f"player data {path}: {len(mine.rows)} of {len(facts.rows)} rows are this "
+                  "event's players (start number and name); the others are not used here"]
 
 
 def player_data_problem(exc: SwisstbError) -> SwisstbError:

@@ -196,7 +196,8 @@ def _produce(
             prize_file = None  # the prize file names another section of this file
     player_data = None
     if facts is not None:  # ``(path, bytes)`` of the event's player data
-        player_data, more = event_player_data(facts[1], facts[0], t)
+        shared = bool(options.player_data) or split_section(rel)[1] is not None
+        player_data, more = event_player_data(facts[1], facts[0], t, shared)
         notes.extend(more)
     keys = event_keys(t.players)  # the page's player links and the season entries
     try:

@@ -75,13 +75,12 @@ def _line(res: FileResult) -> str:
                    "event page, and the rating after each event on the season's player "
                    "pages (table and chart).")
 @rating_options("Default: each event's own <event>.players.csv beside it, if any "
-                "(spring.trf: spring.players.csv; for a file of several sections, the "
-                "same file for each). Given, this one file applies to every event (each "
-                "section of a file of several) by start number and the files beside the "
-                "events are not read, so it fits events that share their start numbers. "
-                "A row of a start number an event does not have fails that event, a name "
-                "that is not the event's player is a warning. A *.players.csv is never "
-                "taken for an event.")
+                "(spring.trf: spring.players.csv), by start number. Given, this one file "
+                "applies to every event and the files beside the events are not read. A "
+                "file that serves several events, or the sections of one file, needs each "
+                "row's name: a row is used where its start number is a player of that name "
+                "(events number their players afresh), and each event's line says how "
+                "many rows were its players'. A *.players.csv is never taken for an event.")
 @click.option("--event-meta", metavar="META.TOML",
               help="US Chess event data for --submit uscf (affiliate_id, chief_td_id, city, "
                    "state, zip, time_control…), as in `swisstb submit uscf`; the options "
@@ -121,8 +120,9 @@ def command(season: Path, out: Path, formats: str, submit: str, tiebreaks: str |
     check_rating_options(ratings, rating_rules, player_data, dual_rated)
     if player_data:  # a bad file stops the batch here, before anything is written
         from ..rating_change import read_player_data
+        from ..rating_change.player_data import require_names
 
-        read_player_data(player_data)
+        require_names(read_player_data(player_data))  # it serves every event
     meta = _event_meta(event_meta, meta_options)
     try:
         options = BatchOptions(

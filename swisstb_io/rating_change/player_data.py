@@ -6,7 +6,8 @@ notes say so).  Columns (names case-insensitive):
 
 ========================  ===================================================
 ``start_no``              the player's start number in the event (required)
-``name``                  informative; a name that does not match is a warning
+``name``                  a name that does not match is a warning; required in a
+                          file for several events or sections (:func:`rows_for`)
 ``k``                     FIDE K (1 to 40), overrides the four lines of §8.3.3
 ``ever_2400``             ``yes``/``no``: the player's published rating has reached 2400
 ``prior_games``           FIDE rated games before this event (under 30: K 40)
@@ -247,6 +248,37 @@ def _plain(name: str) -> str:
     return " ".join(name.casefold().replace(",", " ").split())
 
 
+def require_names(data: PlayerData) -> None:
+    """Every row of ``data`` names its player (``name``), as a file that serves several
+    events or sections must: each numbers its players afresh, and a row is only the
+    player's of its start number whose name it gives (:func:`rows_for`)."""
+    for start_no, facts in data.rows.items():
+        if start_no not in data.names:
+            raise PlayerDataError(
+                f"start number {start_no} without a name: a player-data file for several "
+                "events or sections needs each row's name (a name column), since each "
+                "numbers its players afresh", facts.at("start_no"))
+
+
+def rows_for(data: PlayerData, t: Tournament) -> PlayerData:
+    """The rows of ``data`` (a file that serves several events or sections, every row
+    named: :func:`require_names`) that are ``t``'s: those whose start number is a player
+    of ``t`` with the row's name (compared as :func:`check_against` compares them).  The
+    other rows are another event's, not an error."""
+    require_names(data)
+    players = {p.start_no: _words(p.name) for p in t.players}
+    mine = {start_no for start_no, (name, _) in data.names.items()
+            if players.get(start_no) == _words(name)}
+    return data._replace(
+        rows=MappingProxyType({n: f for n, f in data.rows.items() if n in mine}),
+        names=MappingProxyType({n: v for n, v in data.names.items() if n in mine}))
+
+
+def _words(name: str) -> list[str]:
+    """A name's words, in any order and case (``"Carlsen, Cai"`` is ``"Cai Carlsen"``)."""
+    return sorted(_plain(name).split())
+
+
 def check_against(data: PlayerData, t: Tournament) -> tuple[Diagnostic, ...]:
     """Every row names a player of ``t`` (else a :class:`PlayerDataError`); a row whose
     ``name`` is not the player's is a warning (the start numbers may be shifted)."""
@@ -259,7 +291,7 @@ def check_against(data: PlayerData, t: Tournament) -> tuple[Diagnostic, ...]:
     warnings = []
     for start_no, (name, where) in data.names.items():
         own = players[start_no].name
-        if sorted(_plain(name).split()) != sorted(_plain(own).split()):
+        if _words(name) != _words(own):
             warnings.append(Diagnostic(where, f"start number {start_no} is {own!r} in the "
                                               f"event, not {name!r}: check the start number"))
     return tuple(warnings)
