@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webelement import WebElement
 from test_reports_browser import body_rows, console_errors, driver, names
 
 from swisstb_io import read
@@ -51,17 +52,22 @@ def test_ratings_page_explains_each_change(driver: webdriver.Chrome, tmp_path: P
     assert console_errors(driver) == []
 
 
-def test_report_change_column_opens_its_explanation(driver: webdriver.Chrome,
-                                                    tmp_path: Path) -> None:
-    """``report --ratings``: a change in the standings opens the same game-by-game
-    explanation, in the tie-break values' popover; the column still sorts."""
+def _club_report(driver: webdriver.Chrome, tmp_path: Path) -> WebElement:
+    """``report club_rr.trf --ratings fide`` as an HTML page, opened: its standings table."""
     page = tmp_path / "report.html"
     result = CliRunner().invoke(cli, ["report", str(ROOT / "fixtures" / "ratings" /
                                                     "club_rr.trf"),
                                       "--ratings", "fide", "-o", str(page)])
     assert result.exit_code == 0, result.output
     driver.get(page.as_uri())
-    table = driver.find_element(By.ID, "standings")
+    return driver.find_element(By.ID, "standings")
+
+
+def test_report_change_column_opens_its_explanation(driver: webdriver.Chrome,
+                                                    tmp_path: Path) -> None:
+    """``report --ratings``: a change in the standings opens the same game-by-game
+    explanation, in the tie-break values' popover; the column still sorts."""
+    table = _club_report(driver, tmp_path)
     berg = next(r for r in body_rows(table) if "Berg, Bo" in r.text)
     berg.find_elements(By.CSS_SELECTOR, "td")[-1].find_element(
         By.CSS_SELECTOR, "button.why-open").click()
@@ -87,13 +93,7 @@ def test_report_not_rated_cell_opens_why(driver: webdriver.Chrome, tmp_path: Pat
     """A player not rated yet has no change and no first rating, and the report's cell
     still opens the reason, as the ``ratings`` page's New cell does: the initial rating's
     explanation, with how many more games the player needs."""
-    page = tmp_path / "report.html"
-    result = CliRunner().invoke(cli, ["report", str(ROOT / "fixtures" / "ratings" /
-                                                    "club_rr.trf"),
-                                      "--ratings", "fide", "-o", str(page)])
-    assert result.exit_code == 0, result.output
-    driver.get(page.as_uri())
-    table = driver.find_element(By.ID, "standings")
+    table = _club_report(driver, tmp_path)
     falk = next(r for r in body_rows(table) if "Falk, Finn" in r.text)
     cell = falk.find_elements(By.CSS_SELECTOR, "td")[-1]
     assert cell.text == "not rated"
