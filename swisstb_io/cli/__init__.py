@@ -68,9 +68,8 @@ class SwisstbGroup(click.Group):
         parsed, before :meth:`invoke`: a failed write there is the same one error."""
         try:
             return super().make_context(info_name, args, parent, **extra)
-        except click.ClickException as exc:
-            exc.message = shown_argument(exc.message)
-            raise
+        except click.UsageError as exc:
+            raise click.UsageError(shown_argument(exc.format_message()), exc.ctx) from None
         except OSError as exc:
             click.echo(f"Error: {write_failure(exc)}", err=True)
             raise click.exceptions.Exit(EXIT_FAILED) from None
@@ -78,9 +77,8 @@ class SwisstbGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except click.ClickException as exc:  # click's own usage errors
-            exc.message = shown_argument(exc.message)
-            raise
+        except click.UsageError as exc:  # click's own, or a command's
+            raise click.UsageError(shown_argument(exc.format_message()), exc.ctx) from None
         except (UnknownFormatError, NotAFileError) as exc:
             click.echo(f"Error: {readable_path(str(exc))}", err=True)
             ctx.exit(EXIT_USAGE)
