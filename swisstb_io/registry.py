@@ -144,9 +144,13 @@ class FormatSpec(NamedTuple):
     * ``"<object>.extras"``: no extras kept.  Otherwise readers may add keys of their own
       namespace, and only the keys the original had are compared.
     """
+    holds_sections: bool = False
+    """True for formats one file of which may hold several sections (their names in
+    :attr:`ReadResult.sections`, each read with ``section=``): SwissSys ``.sjson``, the US
+    Chess DBF, PGN, Chess-JSON.  ``swisstb batch`` makes an event of each section."""
     sections_writer: SectionsWriter | None = None
-    """Set for formats that hold several sections in one file (``.sjson``, the US Chess
-    DBF): writes them all; :attr:`writer` writes one."""
+    """Set for formats that write several sections to one file (``.sjson``, the US Chess
+    DBF, PGN): writes them all; :attr:`writer` writes one."""
     keeps_extras: tuple[str, ...] = ()
     """Extras keys (prefixes) the format writes back although ``"<object>.extras"`` is in
     :attr:`lossy`: its own namespace, e.g. ``("trf:",)``."""

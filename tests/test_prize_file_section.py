@@ -59,34 +59,22 @@ def _season(tmp_path: Path, prize_text: str, event: Path = SJSON) -> Path:
     return season
 
 
-def test_batch_gives_a_prize_file_to_the_section_it_names(tmp_path: Path) -> None:
-    season = _season(tmp_path, RESERVE.read_text("utf-8"))
+@pytest.mark.parametrize("event", [JCH, SJSON], ids=["chess-json", "sjson"])
+def test_batch_gives_a_prize_file_to_the_section_it_names(tmp_path: Path, event: Path
+                                                          ) -> None:
+    """A file of several sections (a SwissSys save file's sections, a Chess-JSON file's
+    tournaments) is an event a section, and a prize file naming one goes to that one."""
+    season = _season(tmp_path, RESERVE.read_text("utf-8"), event)
     out = tmp_path / "out"
     results = list(Batch(season, out, BatchOptions(formats=("json",))).run())
     assert [r.status for r in results] == ["ok", "ok"], [r.message for r in results]
     assert [r.warnings for r in results] == [(), ()]
-    docs = {n: json.loads((out / "events" / f"club_championship.sjson.section{n}.json")
+    docs = {n: json.loads((out / "events" / f"{event.name}.section{n}.json")
                           .read_text("utf-8")) for n in (1, 2)}
-    assert "prizes" not in docs[1]  # Championship: not the prize file's section
+    assert "prizes" not in docs[1]  # not the prize file's section
     assert docs[2]["prizes"]["schema"] == "swisstb-prizes/1"
     assert {p["name"] for p in docs[2]["prizes"]["players"]} == {
         s["name"] for s in docs[2]["standings"]}
-
-
-def test_batch_says_when_the_prize_file_s_section_is_not_reported(tmp_path: Path) -> None:
-    """The batch reports a Chess-JSON file of several tournaments by its first: a prize file
-    for another one gives no prizes, and the event's warning says so (never silently)."""
-    season = _season(tmp_path, RESERVE.read_text("utf-8"), JCH)
-    out = tmp_path / "out"
-    [result] = list(Batch(season, out, BatchOptions(formats=("json",))).run())
-    assert result.status == "ok", result.message
-    doc = json.loads((out / "events" / f"{JCH.name}.json").read_text("utf-8"))
-    assert "prizes" not in doc
-    [warning] = result.warnings
-    assert warning.endswith(":5:1: warning: [event] section 'Reserve' is section 2 of "
-                            f"{season / JCH.name}, which the batch reports by its first "
-                            "section only: no prizes (swisstb report --section 2 --prizes "
-                            "gives them)"), warning
 
 
 def test_batch_gives_a_prize_file_without_a_section_to_every_section(tmp_path: Path) -> None:

@@ -80,3 +80,20 @@ def test_a_usage_error_names_the_file_the_same_way(odd_names: Path) -> None:
     assert code == 2
     assert ("--section 2: caf%E9.trf is a trf2026 file, which holds one section; leave "
             "--section out") in err and "\udce9" not in err
+
+
+@pytest.mark.parametrize(("args", "shown"), [
+    (["report", "x.trf", "--format", os.fsdecode(b"x\xe9")],
+     "Invalid value for '-f' / '--format': 'x%E9' is not one of"),
+    (["ratings", "x.trf", "--system", os.fsdecode(b"f\xe9")],
+     "Invalid value for '--system': 'f%E9' is not one of"),
+    (["report", "x.trf", os.fsdecode(b"--bogus\xe9")], "No such option '--bogus%E9'"),
+    ([os.fsdecode(b"bogus\xe9")], "No such command 'bogus%E9'"),
+], ids=["choice", "subcommand-choice", "option", "command"])
+def test_click_usage_errors_show_bytes_as_every_message_does(
+        args: list[str], shown: str) -> None:
+    """click's own messages (a bad choice, an unknown option or command) show an
+    argument's bytes that are not UTF-8 as ``%XX``, never as ``\\udce9``."""
+    code, _, err = _invoke(*args)
+    assert code == 2
+    assert shown in err and "udce9" not in err

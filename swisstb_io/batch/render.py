@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..errors import SwisstbError, readable_path
+from ..errors import SwisstbError
 from ..event_report import ReportRequest, event_report
 from ..registry import ReadResult
 from ..reports import FORMATS, Report, ReportOptions, render, report_format
@@ -92,30 +92,20 @@ def event_prize_file(prize_path: str) -> PrizeFile:
 
 
 def prizes_for_section(prize_file: PrizeFile, read: ReadResult, path: str,
-                       number: str | None) -> tuple[bool, str]:
+                       number: str | None) -> bool:
     """Whether the prizes of ``prize_file`` go to section ``number`` (1-based, as
-    :func:`~.results.split_section` gives it; ``None``: a whole file, its first section) of
-    the event ``read`` from ``path``: to the section its ``[event] section`` names if it
-    names one (a name that is no section of the file fails the event at the key), else to
-    every section.  The text is a warning for the event when the named section is one the
-    batch does not report (a Chess-JSON file of several tournaments is reported by its
-    first), ``""`` otherwise."""
+    :func:`~.results.split_section` gives it; ``None``: a file of one section) of the event
+    ``read`` from ``path``: to the section its ``[event] section`` names if it names one (a
+    name that is no section of the file fails the event at the key), else to every
+    section.  A file of several sections is always reported section by section
+    (:func:`~.runner.section_tasks`)."""
     from ..prizes.prize_file import chosen_section
 
     try:
         wanted = chosen_section(prize_file, read.sections, path, "fix the prize file")
     except SwisstbError as exc:
         raise prize_file_problem(exc) from exc
-    if wanted is None:
-        return True, ""
-    if number is None and wanted > 0:
-        line, col = prize_file.event.section_at or (1, 1)
-        return False, (f"{readable_path(prize_file.path)}:{line}:{col}: warning: [event] "
-                       f"section {prize_file.event.section!r} is section {wanted + 1} of "
-                       f"{readable_path(path)}, which the batch reports by its first section "
-                       f"only: no prizes (swisstb report --section {wanted + 1} --prizes "
-                       "gives them)")
-    return wanted == (int(number) - 1 if number else 0), ""
+    return wanted is None or wanted == (int(number) - 1 if number else 0)
 
 
 def prize_file_problem(exc: SwisstbError) -> SwisstbError:

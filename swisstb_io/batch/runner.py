@@ -84,12 +84,13 @@ files the batch wrote (:mod:`.manifest`)."""
 def section_tasks(path: Path, rel: str, rounds_by_date: bool = False
                   ) -> list[tuple[str, str]]:
     """``(path, rel)`` tasks for one discovered event: one per section of a file that holds
-    several (a SwissSys ``.sjson``, a US Chess DBF report, a PGN file of several events),
-    else the file itself."""
-    multi = path.is_dir() or any(s.sections_writer for s in by_extension(path.name))
+    several (a SwissSys ``.sjson``, a US Chess DBF report, a PGN file of several events,
+    a Chess-JSON file of several tournaments: :attr:`~swisstb_io.registry.FormatSpec.
+    holds_sections`), else the file itself."""
+    multi = path.is_dir() or any(s.holds_sections for s in by_extension(path.name))
     if multi:
         try:
-            n = len(load(path, rounds_by_date=rounds_by_date).all_sections)
+            n = len(load(path, rounds_by_date=rounds_by_date).sections)
         except SwisstbError:
             n = 0  # the event's own run reports what is wrong
         if n > 1:
@@ -189,11 +190,9 @@ def _produce(
     blobs: dict[str, bytes] = {}  # everything is made before anything is written
     prize_file = event_prize_file(prize_path) if prize_path else None
     notes: list[str] = []
-    if prize_file is not None:
-        given, note = prizes_for_section(prize_file, read, path, split_section(rel)[1])
-        notes.extend(filter(None, [note]))
-        if not given:
-            prize_file = None  # the prize file names another section of this file
+    if prize_file is not None and not prizes_for_section(prize_file, read, path,
+                                                         split_section(rel)[1]):
+        prize_file = None  # the prize file names another section of this file
     player_data = None
     if facts is not None:  # ``(path, bytes)`` of the event's player data
         shared = bool(options.player_data) or split_section(rel)[1] is not None

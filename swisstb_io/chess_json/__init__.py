@@ -65,6 +65,7 @@ FORMAT = FormatSpec(
     writer=write_chess_json,
     sniff=sniff_chess_json,
     lossy=LOSSY,
+    holds_sections=True,  # event.tournaments (its writer writes one)
     dossier="formats/chess-json/README.md",
 )
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import re
 import sys
 from typing import Any
 
@@ -67,6 +68,8 @@ class SwisstbGroup(click.Group):
         parsed, before :meth:`invoke`: a failed write there is the same one error."""
         try:
             return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as exc:
+            raise click.UsageError(shown_argument(exc.format_message()), exc.ctx) from None
         except OSError as exc:
             click.echo(f"Error: {write_failure(exc)}", err=True)
             raise click.exceptions.Exit(EXIT_FAILED) from None
@@ -74,6 +77,8 @@ class SwisstbGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:  # click's own, or a command's
+            raise click.UsageError(shown_argument(exc.format_message()), exc.ctx) from None
         except (UnknownFormatError, NotAFileError) as exc:
             click.echo(f"Error: {readable_path(str(exc))}", err=True)
             ctx.exit(EXIT_USAGE)
@@ -86,6 +91,18 @@ class SwisstbGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("\nInterrupted; nothing half-written is left.", err=True)
             ctx.exit(EXIT_INTERRUPTED)
+
+
+_ESCAPED_BYTE = re.compile(r"\\udc([89a-f][0-9a-f])")
+"""A byte that is not UTF-8 as click writes an argument's ``repr`` (``'x\\udce9'``)."""
+
+
+def shown_argument(message: str) -> str:
+    """A click message naming a command-line argument, with the argument's bytes that are
+    not UTF-8 as ``%XX`` (``caf%E9``), as every swisstb message shows them
+    (:func:`~swisstb_io.errors.readable_path`), whether click quotes the argument (its
+    ``repr``: ``\\udce9``) or not."""
+    return readable_path(_ESCAPED_BYTE.sub(lambda m: "%" + m[1].upper(), message))
 
 
 @click.group(cls=SwisstbGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -150,6 +150,7 @@ FORMATS = (
         writer=write,
         sniff=sniff,
         lossy=LOSSY,
+        holds_sections=True,
         sections_writer=write_sections,
         keeps_extras=("pgn:",),
         kept_when=KEPT_WHEN,

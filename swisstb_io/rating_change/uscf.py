@@ -107,8 +107,8 @@ def standard(e: Entrant, games: Sequence[Played], used: dict[int, Used], bonus_b
     the games' contributions is K(S - E) exactly: the change is computed once, from S and
     E = the sum of W."""
     m = len(games)
-    exact_k, how = _k(e, m, dual)
-    k = fix(exact_k)
+    quotient, how = _k(e, m, dual)
+    k = fix(quotient)
     lines = []
     expected_sum = faced = Decimal(0)
     points = 0

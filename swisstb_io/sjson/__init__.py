@@ -106,6 +106,7 @@ FORMATS = (
         writer=write,
         sniff=sniff,
         lossy=LOSSY,
+        holds_sections=True,
         sections_writer=write_sections,
         keeps_extras=("sjson:", "uscf:state"),
         kept_lists=frozenset({"USCF"}),

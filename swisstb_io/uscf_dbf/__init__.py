@@ -135,6 +135,7 @@ FORMATS = (
         writer=write,
         sniff=sniff,
         lossy=LOSSY,
+        holds_sections=True,
         sections_writer=write_event,
         keeps_extras=("uscf:",),
         bundle=True,
